@@ -1,0 +1,36 @@
+# The README's two commands: `make run` and `make test`. Both start with `make setup`.
+PY      ?= python3.11
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: setup run test db bench clean
+
+# Install once; re-install only when pyproject.toml changes. Then build what is missing or stale.
+setup: $(STAMP) db
+
+$(VENV)/bin/python:
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(VPY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+db: $(STAMP)
+	$(VENV)/bin/hpcask db build --quiet
+
+run: setup
+	$(VENV)/bin/hpcask db stats
+
+test: setup
+	$(VPY) -m pytest -q
+
+bench: setup
+	$(VPY) -m pip install -q -e '.[test,bench]'
+	$(VPY) bench/ingest.py
+
+clean:
+	rm -rf var

@@ -1,0 +1,1 @@
+"""Raw benchmark outputs and traces -> one DuckDB database (see ingest.loader)."""

@@ -1,0 +1,1 @@
+"""One module per raw format; each registers itself with ingest.registry on import."""
