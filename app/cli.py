@@ -16,9 +16,14 @@ def _db_arg(p: argparse.ArgumentParser) -> None:
 
 def cmd_db_build(args) -> int:
     from ingest.build import build
+    from ingest.curated import CuratedError
     db = args.db or paths.default_db()
     progress = None if args.quiet else (lambda line: print(line, flush=True))
-    rep = build(db, paths.DATASETS, force=args.force, progress=progress)
+    try:
+        rep = build(db, paths.DATASETS, force=args.force, progress=progress)
+    except CuratedError as e:
+        print(f"hpcask db build: curated data error: {e}\n(the database was left as it was)", file=sys.stderr)
+        return 1
     if not rep.built:
         print(f"{db}: up to date (nothing in datasets/ or ingest/ changed)")
         return 0

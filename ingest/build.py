@@ -85,8 +85,12 @@ def build(db_path: Path, datasets: Path, *, force: bool = False,
             if progress:
                 progress(lr.line())
         raw = datasets / "raw"
+        manifest = raw / "systems.csv"
+        if manifest.exists():
+            for s in curated.load_systems_manifest(manifest):
+                loader.upsert_system(con, s)
         files = loader.iter_files([raw]) if raw.exists() else []
-        files = [f for f in files if f.suffix.lower() not in {".md", ".txt_meta"} and f.name != "README.md"]
+        files = [f for f in files if f.suffix.lower() != ".md" and f != manifest]
         for f in files:
             rel = str(f.relative_to(datasets.parent))
             lr = loader.ingest_file(con, f, display_name=rel)

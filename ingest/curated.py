@@ -87,6 +87,22 @@ def _source(v: str, where: str) -> str:
     return v
 
 
+def load_systems_manifest(path: Path) -> list[System]:
+    """datasets/raw/systems.csv: names and aliases for systems whose data are raw outputs, not documents."""
+    out = []
+    for i, r in _read(path, SYSTEM_COLS):
+        where = f"{path.name}:{i}"
+        if not ID_RE.match(r["system_id"]):
+            raise CuratedError(f"{where}: bad system_id {r['system_id']!r}")
+        if not r["source"]:
+            raise CuratedError(f"{where}: source is empty")
+        out.append(System(system_id=r["system_id"], name=r["name"] or r["system_id"],
+                          aliases=[a.strip() for a in r["aliases"].split("|") if a.strip()],
+                          vendor=_opt(r["vendor"]), kind=_opt(r["kind"]),
+                          description=_opt(r["description"]), source=r["source"]))
+    return out
+
+
 def load_group(group_dir: Path) -> ParseResult:
     res = ParseResult()
     rel = group_dir.name
@@ -127,9 +143,12 @@ def load_group(group_dir: Path) -> ParseResult:
         value = _num(r["value"], where)
         if value is None:
             raise CuratedError(f"{where}: value is empty")
-        if not r["unit"]:
-            raise CuratedError(f"{where}: unit is empty")
-        key = (r["system_id"], r["tool"] or "paper", r["experiment"] or "")
+        # an empty unit is allowed: dimensionless numbers (error norms, indices) have none
+        sid = r["system_id"] or f"doc_{rel}"  # statements of a document not tied to one machine
+        if not r["system_id"] and not any(x.system_id == sid for x in res.systems):
+            res.systems.append(System(system_id=sid, name=f"{rel}: statements not tied to one system",
+                                      kind="document", source=_source(r["source"], where)))
+        key = (sid, r["tool"] or "paper", r["experiment"] or "")
         run = runs.get(key)
         if run is None:
             run = runs[key] = Run(tool=key[1], system_id=key[0], experiment=key[2] or None,

@@ -75,6 +75,15 @@ TRACE_COLUMNS = ("rank", "pid", "tid", "name", "cat", "ph", "ts_us", "dur_us", "
 
 
 @dataclass
+class JsonArrayFile:
+    """A trace batch given as a JSON array of Chrome trace events on disk, for DuckDB to read natively."""
+
+    path: str
+    rank: Optional[int] = None
+    delete: bool = False  # a temporary file the loader removes once read
+
+
+@dataclass
 class Run:
     """One execution of one tool on one system: the unit re-ingestion and provenance work on."""
 
@@ -85,8 +94,9 @@ class Run:
     params: dict[str, Any] = field(default_factory=dict)
     source: Optional[str] = None  # citation used for measurements that carry none
     measurements: list[Measurement] = field(default_factory=list)
-    # Traces are streamed: an iterator of column batches (see TRACE_COLUMNS), consumed once by the loader.
-    trace_batches: Optional[Iterator[dict[str, list]]] = None
+    # Traces are streamed: an iterator of column batches (dicts keyed by TRACE_COLUMNS) or
+    # JsonArrayFile, consumed once by the loader.
+    trace_batches: Optional[Iterator[Any]] = None
 
 
 @dataclass

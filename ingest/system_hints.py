@@ -17,6 +17,7 @@ PATH_WORDS = {
     "rtx": "titan_rtx", "titanrtx": "titan_rtx",
     "gtx": "gtx980", "gtx980": "gtx980",
     "dgx1p100": "dgx1_p100", "dgx1v100": "dgx1_v100",
+    "h200x2": "h200x2",
 }
 
 # (GPU model substring, GPU count) -> system id; count None matches any count.
