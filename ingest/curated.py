@@ -20,7 +20,7 @@ MEAS_COLS = ["system_id", "tool", "experiment", "metric", "operation", "src", "d
              "msg_bytes", "count", "count_kind", "condition", "precision", "statistic", "value", "unit",
              "orig_value", "orig_unit", "app", "library", "params", "note", "source"]
 
-LINK_TYPES = {"NVLink1", "NVLink2", "NVLink3", "NVLink4", "NVSwitch", "PCIe2", "PCIe3", "PCIe4", "PCIe5",
+LINK_TYPES = {"NVLink", "NVLink1", "NVLink2", "NVLink3", "NVLink4", "NVSwitch", "PCIe2", "PCIe3", "PCIe4", "PCIe5",
               "X-Bus", "QPI", "UPI", "IPU-Link", "XLink", "InfiniBand", "Ethernet", "OnChip", "Other"}
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 SEED_RE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")

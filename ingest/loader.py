@@ -14,7 +14,8 @@ from typing import Callable, Iterable, Optional
 import duckdb
 
 from ingest import registry
-from ingest.records import (TRACE_COLUMNS, Component, JsonArrayFile, Link, Measurement, ParseError, ParseResult,
+from ingest.records import (TRACE_COLUMNS, Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
+                            RetryUnsplit,
                             Run, System)
 from ingest.schema import create
 
@@ -84,12 +85,23 @@ def ensure_system(con, system_id: str, name: Optional[str] = None, source: Optio
 
 
 def insert_component(con, c: Component) -> bool:
-    if con.execute("SELECT 1 FROM components WHERE system_id = ? AND component_id = ?",
-                   [c.system_id, c.component_id]).fetchone():
-        return False
-    con.execute("INSERT INTO components VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [c.system_id, c.component_id, c.kind, c.label, c.parent, _json(c.attrs), c.source])
-    return True
+    """Insert a component, or merge its attrs into the one already there (first value of a key wins).
+
+    Several outputs describe the same GPU (topo -m, nvlink -s, nccl-tests); each adds what it knows.
+    """
+    row = con.execute("SELECT attrs FROM components WHERE system_id = ? AND component_id = ?",
+                      [c.system_id, c.component_id]).fetchone()
+    if row is None:
+        con.execute("INSERT INTO components VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [c.system_id, c.component_id, c.kind, c.label, c.parent, _json(c.attrs), c.source])
+        return True
+    old = json.loads(row[0]) if row[0] else {}
+    merged = {**c.attrs, **old}
+    if merged != old:
+        con.execute("""UPDATE components SET attrs = ?, label = coalesce(label, ?), parent = coalesce(parent, ?)
+                       WHERE system_id = ? AND component_id = ?""",
+                    [_json(merged), c.label, c.parent, c.system_id, c.component_id])
+    return False
 
 
 def insert_link(con, l: Link) -> bool:
@@ -160,8 +172,8 @@ def insert_trace_batches(con, run_id: int, batches: Iterable[dict[str, list]]) -
     n = 0
     cols = ", ".join(TRACE_COLUMNS)
     for batch in batches:
-        if isinstance(batch, JsonArrayFile):
-            n += _insert_json_file(con, run_id, batch)
+        if isinstance(batch, JsonArrayParts):
+            n += _insert_json_parts(con, run_id, batch)
             continue
         if isinstance(batch, pa.Table):
             tbl = batch
@@ -192,15 +204,37 @@ FROM read_json($path, format = 'array', columns = {_EVENT_COLUMNS},
 """
 
 
-def _insert_json_file(con, run_id: int, batch: JsonArrayFile) -> int:
-    """Chrome trace events from a JSON array file: DuckDB parses them natively, in parallel."""
+def _insert_json_parts(con, run_id: int, batch: JsonArrayParts) -> int:
+    """Chrome trace events from JSON-array part files: DuckDB parses them natively, as many parts
+    at once as it has threads, while the parser's producer keeps writing the next ones."""
+    width = max(1, int(con.execute("SELECT current_setting('threads')").fetchone()[0]))
+    n = 0
+    group: list[str] = []
+
+    def flush() -> int:
+        try:
+            return con.execute(_JSON_FILE_INSERT, {"run": run_id, "rank": batch.rank, "path": group}).fetchone()[0]
+        except duckdb.Error as e:
+            msg = f"malformed trace events: {str(e).splitlines()[0]}"
+            raise (RetryUnsplit(msg) if batch.split else ParseError(msg)) from e
+        finally:
+            for p in group:
+                Path(p).unlink(missing_ok=True)
+            group.clear()
+
     try:
-        n = con.execute(_JSON_FILE_INSERT, {"run": run_id, "rank": batch.rank, "path": batch.path}).fetchone()[0]
-    except duckdb.Error as e:
-        raise ParseError(f"malformed trace events: {str(e).splitlines()[0]}") from e
+        for path in batch.parts:
+            group.append(path)
+            if len(group) >= width:
+                n += flush()
+        if group:
+            n += flush()
     finally:
-        if batch.delete:
-            Path(batch.path).unlink(missing_ok=True)
+        for p in group:
+            Path(p).unlink(missing_ok=True)
+        close = getattr(batch.parts, "close", None)
+        if close:
+            close()
     return n
 
 
@@ -240,31 +274,52 @@ def ingest_file(con, path: Path, *, system_id: Optional[str] = None, display_nam
         ctx = registry.make_context(path, system_id=system_id, display_name=display_name)
         parser = registry.get(parser_name) if parser_name else registry.detect(ctx)
         report.parser = parser.name
-        result = parser.parse(ctx)
-        if not result.runs and not result.components and not result.links:
-            raise ParseError("no results found in the file")
+        try:
+            _parse_and_write(con, parser, ctx, name, digest, origin, report)
+        except RetryUnsplit:
+            ctx.options["split"] = False
+            _parse_and_write(con, parser, ctx, name, digest, origin, report)
     except ParseError as e:
         report.message = str(e)
         return report
     except (OSError, EOFError, UnicodeError) as e:
         report.message = f"cannot read: {e}"
         return report
+    except Exception as e:  # a parser bug must not take a whole batch down; the file is named
+        report.message = f"{type(e).__name__}: {e}"
+        return report
+    report.status = "loaded"
+    return report
 
+
+def _discard_streams(result: ParseResult) -> None:
+    """Stop producers of trace parts that a failed load never consumed (threads, temp files)."""
+    for run in result.runs:
+        for b in run.trace_batches or ():
+            close = getattr(getattr(b, "parts", None), "close", None)
+            if close:
+                close()
+
+
+def _parse_and_write(con, parser, ctx, name: str, digest: str, origin: str, report: LoadReport) -> None:
+    """Parse, then write everything in one transaction; on any error roll back and re-raise."""
+    result = parser.parse(ctx)
+    if not result.runs and not result.components and not result.links:
+        raise ParseError("no results found in the file")
     con.execute("BEGIN TRANSACTION")
     try:
         write_result(con, result, source_file=name, content_hash=digest, origin=origin, report=report)
         con.execute("INSERT INTO files VALUES (?, ?, ?, current_timestamp, ?, ?, ?)",
                     [digest, name, parser.name, report.runs, report.measurements, report.events])
         con.execute("COMMIT")
-    except Exception as e:  # anything at all: roll back so the database is as it was
+    except BaseException as e:
         con.execute("ROLLBACK")
-        report.status = "failed"
+        _discard_streams(result)
         report.runs = report.measurements = report.events = report.components = report.links = 0
-        report.message = str(e) if isinstance(e, ParseError) else f"{type(e).__name__}: {e}"
-        return report
-    report.status = "loaded"
+        if isinstance(e, (ParseError, KeyboardInterrupt)):
+            raise
+        raise ParseError(f"{type(e).__name__}: {e}") from e
     report.message = "; ".join(result.warnings)
-    return report
 
 
 def iter_files(paths: Iterable[Path]) -> list[Path]:

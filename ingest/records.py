@@ -6,7 +6,7 @@ say what it found, in these terms; it never touches the database.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 
 @dataclass
@@ -75,12 +75,16 @@ TRACE_COLUMNS = ("rank", "pid", "tid", "name", "cat", "ph", "ts_us", "dur_us", "
 
 
 @dataclass
-class JsonArrayFile:
-    """A trace batch given as a JSON array of Chrome trace events on disk, for DuckDB to read natively."""
+class JsonArrayParts:
+    """A trace given as temporary JSON-array files of Chrome trace events, for DuckDB to read natively.
 
-    path: str
+    `parts` yields paths as they become ready (a producer may still be writing later ones); the
+    loader deletes each part once loaded and calls `parts.close()` (if it has one) when done.
+    """
+
+    parts: Iterable[str]
     rank: Optional[int] = None
-    delete: bool = False  # a temporary file the loader removes once read
+    split: bool = True  # parts were cut heuristically; a parse error means: retry unsplit
 
 
 @dataclass
@@ -95,7 +99,7 @@ class Run:
     source: Optional[str] = None  # citation used for measurements that carry none
     measurements: list[Measurement] = field(default_factory=list)
     # Traces are streamed: an iterator of column batches (dicts keyed by TRACE_COLUMNS) or
-    # JsonArrayFile, consumed once by the loader.
+    # JsonArrayParts, consumed once by the loader.
     trace_batches: Optional[Iterator[Any]] = None
 
 
@@ -110,3 +114,7 @@ class ParseResult:
 
 class ParseError(ValueError):
     """A file that is not (or no longer) what its parser expects: truncated, foreign, empty."""
+
+
+class RetryUnsplit(ParseError):
+    """A file split into parts for speed did not load; the loader retries it as one part."""

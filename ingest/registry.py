@@ -8,7 +8,7 @@ from __future__ import annotations
 import gzip
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -23,6 +23,7 @@ class ParseContext:
     head: str                   # first HEAD_BYTES of the (decompressed) file, as text
     system_id: Optional[str] = None  # forced by the user (--system)
     display_name: Optional[str] = None  # how the file is named in sources (relative path)
+    options: dict = field(default_factory=dict)  # parser knobs set by the loader (e.g. split=False)
 
     @property
     def source_name(self) -> str:

@@ -36,3 +36,21 @@ def ingest(db):
 def table_counts(con) -> dict[str, int]:
     from ingest.schema import TABLES
     return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory):
+    """The default database, built from datasets/ once per test session (real build, real data)."""
+    from ingest.build import build
+    path = tmp_path_factory.mktemp("built") / "hpcask.duckdb"
+    rep = build(path, REPO / "datasets", force=True)
+    assert not rep.failures, [f.line() for f in rep.failures]
+    return path
+
+
+@pytest.fixture
+def built_con(built_db):
+    import duckdb
+    con = duckdb.connect(str(built_db), read_only=True)
+    yield con
+    con.close()

@@ -1,26 +1,30 @@
 """PyTorch profiler (Kineto) and other Chrome trace-event JSON, plain or gzipped -> trace_events.
 
-Traces reach millions of events and hundreds of MB, so the document is never held in Python:
-the file is streamed (and gunzipped) once, the `traceEvents` array is copied to a temporary file
-as it passes, and DuckDB's native, parallel JSON reader loads that array straight into
-trace_events. Only the small header (rank, devices) and the tail are looked at here.
+Traces reach millions of events and hundreds of MB, so the document is never held in Python: a
+background thread streams (and gunzips) the file once and cuts the `traceEvents` array into
+temporary JSON-array part files at event boundaries, while DuckDB's native JSON reader loads
+finished parts into trace_events, several at a time on all cores. Only the small header (rank,
+devices) and the tail of the array are looked at here.
 """
 from __future__ import annotations
 
 import os
+import queue
 import re
 import tempfile
+import threading
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import BinaryIO, Iterator, Optional
 
 import orjson
 
 from ingest import system_hints
-from ingest.records import JsonArrayFile, ParseError, ParseResult, Run
+from ingest.records import JsonArrayParts, ParseError, ParseResult, Run
 from ingest.registry import ParseContext, open_binary, register
 
 CHUNK = 8 << 20
 TAIL = 1 << 20
+PART = 48 << 20  # bytes per part file
 _TRACE_KEY = re.compile(rb'"traceEvents"\s*:\s*\[')
 _RANK_FROM_NAME = re.compile(r"rank[_-]?(\d+)", re.I)
 _WS = b" \t\r\n"
@@ -71,58 +75,140 @@ def _array_end(tail: bytes, bare: bool) -> Optional[int]:
                 pass
 
 
-def copy_event_array(path: Path, meta_out: dict) -> tuple[str, int]:
-    """Stream the traceEvents array into a temporary JSON-array file; returns (path, bytes)."""
-    try:
-        f = open_binary(path)
-    except OSError as e:
-        raise ParseError(f"cannot open: {e}") from e
+def _cut(buf: bytearray, floor: int) -> int:
+    """A likely element boundary in `buf` (index just past an event's `}`), or -1.
+
+    Cheap and not certain (it does not track strings or depth); a wrong cut makes a part invalid
+    JSON, which DuckDB rejects, and the loader then retries the file as a single part.
+    """
+    pos = len(buf)
+    while True:
+        pos = buf.rfind(b"},", floor, pos)
+        if pos < 0:
+            return -1
+        nxt = bytes(buf[pos + 2:pos + 66]).lstrip(_WS)
+        if nxt.startswith(b"{"):
+            return pos + 1
+
+
+def read_header(f: BinaryIO) -> tuple[dict, bool, bytearray]:
+    """Read up to the start of the event array: (top-level metadata, bare-array form?, rest)."""
+    buf = b""
+    while True:
+        chunk = f.read(1 << 20)
+        if not chunk:
+            raise ParseError("no traceEvents array found (not a Chrome/Kineto trace, or truncated)")
+        buf += chunk
+        stripped = buf.lstrip(_WS)
+        if stripped.startswith(b"["):
+            return {}, True, bytearray(stripped[1:])
+        if (m := _TRACE_KEY.search(buf)):
+            return _header_meta(buf[:m.start()]), False, bytearray(buf[m.end():])
+        if len(buf) > 64 << 20:
+            raise ParseError("no traceEvents array in the first 64 MB")
+
+
+def _new_part() -> tuple[str, BinaryIO]:
     fd, tmp = tempfile.mkstemp(prefix="hpcask-trace-", suffix=".json")
-    ok = False
+    out = os.fdopen(fd, "wb")
+    out.write(b"[")
+    return tmp, out
+
+
+def iter_parts(f: BinaryIO, bare: bool, pending: bytearray, split: bool) -> Iterator[str]:
+    """Yield paths of JSON-array part files holding the rest of the event array, in order."""
+    path, body = _new_part()
     try:
-        with f, os.fdopen(fd, "wb") as out:
-            buf = b""
-            while True:
-                chunk = f.read(1 << 20)
-                if not chunk:
-                    raise ParseError("no traceEvents array found (not a Chrome/Kineto trace, or truncated)")
-                buf += chunk
-                stripped = buf.lstrip(_WS)
-                if stripped.startswith(b"["):
-                    bare, rest = True, stripped[1:]
-                    break
-                if (m := _TRACE_KEY.search(buf)):
-                    meta_out.update(_header_meta(buf[:m.start()]))
-                    bare, rest = False, buf[m.end():]
-                    break
-                if len(buf) > 64 << 20:
-                    raise ParseError("no traceEvents array in the first 64 MB")
-            out.write(b"[")
-            written = 1
-            tail = rest
-            while True:
+        while True:
+            try:
                 chunk = f.read(CHUNK)
-                if not chunk:
-                    break
-                # keep the last TAIL bytes back: the array's end is decided there
-                tail += chunk
-                if len(tail) > 2 * TAIL:
-                    out.write(tail[:-TAIL])
-                    written += len(tail) - TAIL
-                    tail = tail[-TAIL:]
-            end = _array_end(tail, bare)
-            if end is None:
-                raise ParseError("truncated trace: the traceEvents array does not end properly")
-            out.write(tail[:end])
-            out.write(b"]")
-            written += end + 1
-        ok = True
-        return tmp, written
-    except (EOFError, OSError) as e:
-        raise ParseError(f"truncated or corrupt file: {e}") from e
-    finally:
-        if not ok:
-            os.unlink(tmp)
+            except (EOFError, OSError) as e:
+                raise ParseError(f"truncated or corrupt file: {e}") from e
+            if not chunk:
+                break
+            pending += chunk
+            if len(pending) < PART + TAIL:
+                continue
+            cut = _cut(pending, max(0, len(pending) - (16 << 20))) if split else -1
+            view = memoryview(pending)
+            if cut > 0:  # close this part at an event boundary, hand it over, start the next
+                body.write(view[:cut])
+                body.write(b"]")
+                seg = bytes(view[cut:cut + 4096])
+                view.release()
+                rest = seg.lstrip(_WS)
+                del pending[:cut + (len(seg) - len(rest)) + (1 if rest.startswith(b",") else 0)]
+                body.close()
+                done, (path, body) = path, _new_part()
+                yield done
+            else:
+                body.write(view[:-TAIL])
+                view.release()
+                del pending[:-TAIL]
+        tail = bytes(pending)
+        window = tail[-2 * TAIL:]
+        end = _array_end(window, bare)
+        if end is None:
+            raise ParseError("truncated trace: the traceEvents array does not end properly")
+        body.write(tail[:len(tail) - len(window) + end])
+        body.write(b"]")
+        body.close()
+        yield path
+    except BaseException:
+        body.close()
+        Path(path).unlink(missing_ok=True)
+        raise
+
+
+class BackgroundParts:
+    """Runs iter_parts in a thread (decompression overlaps DuckDB's parsing); iterate for paths.
+
+    Closing it early stops the thread and removes every part file not yet handed out.
+    """
+
+    def __init__(self, f: BinaryIO, bare: bool, pending: bytearray, split: bool, depth: int = 3):
+        self._q: queue.Queue = queue.Queue(maxsize=depth)
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, args=(f, bare, pending, split), daemon=True)
+        self._t.start()
+
+    def _run(self, f, bare, pending, split) -> None:
+        try:
+            with f:
+                for p in iter_parts(f, bare, pending, split):
+                    while not self._stop.is_set():
+                        try:
+                            self._q.put(("part", p), timeout=0.1)
+                            break
+                        except queue.Full:
+                            continue
+                    if self._stop.is_set():
+                        Path(p).unlink(missing_ok=True)
+                        return
+            self._q.put(("end", None))
+        except BaseException as e:  # handed to the consumer
+            self._q.put(("error", e))
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            kind, val = self._q.get()
+            if kind == "part":
+                yield val
+            elif kind == "end":
+                return
+            else:
+                raise val if isinstance(val, ParseError) else ParseError(f"cannot read trace: {val}")
+
+    def close(self) -> None:
+        self._stop.set()
+        while self._t.is_alive() or not self._q.empty():
+            try:
+                kind, val = self._q.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if kind == "part":
+                Path(val).unlink(missing_ok=True)
+        self._t.join()
 
 
 def _rank(meta: dict, path: Path) -> Optional[int]:
@@ -136,11 +222,11 @@ def _rank(meta: dict, path: Path) -> Optional[int]:
 @register("chrome_trace", sniff, description="PyTorch profiler (Kineto) / Chrome trace JSON, plain or .gz",
           priority=20)
 def parse(ctx: ParseContext) -> ParseResult:
-    meta: dict = {}
-    tmp, size = copy_event_array(ctx.path, meta)
-    if size <= 2:
-        os.unlink(tmp)
-        raise ParseError("trace has no events")
+    try:
+        f = open_binary(ctx.path)
+        meta, bare, pending = read_header(f)
+    except (EOFError, OSError) as e:
+        raise ParseError(f"truncated or corrupt file: {e}") from e
     devices = [d.get("name", "") for d in meta.get("deviceProperties", []) if isinstance(d, dict)]
     sid = system_hints.resolve(ctx.system_id, ctx.path, None, None)
     if sid == "unknown_system" and devices:
@@ -152,12 +238,9 @@ def parse(ctx: ParseContext) -> ParseResult:
         params.update({k: di.get(k) for k in ("rank", "world_size", "backend", "nccl_version")})
     if devices:
         params["devices"] = devices
+    split = ctx.options.get("split", True)
+    parts = JsonArrayParts(parts=BackgroundParts(f, bare, pending, split), rank=rank, split=split)
     run = Run(tool="pytorch_profiler" if "schemaVersion" in meta else "chrome_trace",
               system_id=sid, experiment=f"trace_rank{rank}" if rank is not None else "trace",
-              params=params, source=ctx.source_name,
-              trace_batches=_one(JsonArrayFile(path=tmp, rank=rank, delete=True)))
+              params=params, source=ctx.source_name, trace_batches=iter([parts]))
     return ParseResult(runs=[run])
-
-
-def _one(x) -> Iterator:
-    yield x
