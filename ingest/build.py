@@ -72,7 +72,8 @@ def build(db_path: Path, datasets: Path, *, force: bool = False,
         if p.exists():
             p.unlink()
     report = BuildReport(db_path=db_path, built=True)
-    con = loader.connect(tmp)
+    # Build in memory (commits cost nothing there), then copy the finished database to its file.
+    con = loader.connect(":memory:")
     try:
         for g in curated.groups(datasets / "curated"):
             res = curated.load_group(g)  # raises CuratedError: a broken curated file fails the build
@@ -98,7 +99,9 @@ def build(db_path: Path, datasets: Path, *, force: bool = False,
             if progress:
                 progress(lr.line())
         con.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", [fp])
-        con.execute("CHECKPOINT")
+        con.execute("ATTACH ? AS out", [str(tmp)])
+        con.execute("COPY FROM DATABASE memory TO out")
+        con.execute("DETACH out")
     finally:
         con.close()
     os.replace(tmp, db_path)

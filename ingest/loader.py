@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 import duckdb
+import orjson
 
 from ingest import registry
 from ingest.records import (TRACE_COLUMNS, Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
@@ -62,12 +63,24 @@ def file_hash(path: Path) -> str:
     return h.hexdigest()
 
 
+def _first(cur):
+    """First row or None, consuming the whole result (DuckDB refuses new work on a connection
+    while a result is unfinished)."""
+    rows = cur.fetchall()
+    return rows[0] if rows else None
+
+
 def _json(d) -> Optional[str]:
-    return json.dumps(d, sort_keys=True) if d else None
+    if not d:
+        return None
+    try:
+        return orjson.dumps(d, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # integers beyond 64 bits (garbage counters in some outputs)
+        return json.dumps(d, sort_keys=True, default=str)
 
 
 def upsert_system(con, s: System) -> None:
-    row = con.execute("SELECT aliases FROM systems WHERE system_id = ?", [s.system_id]).fetchone()
+    row = _first(con.execute("SELECT aliases FROM systems WHERE system_id = ?", [s.system_id]))
     if row is None:
         con.execute("INSERT INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [s.system_id, s.name, list(dict.fromkeys(s.aliases)), s.vendor, s.kind,
@@ -79,18 +92,13 @@ def upsert_system(con, s: System) -> None:
                 [merged, s.vendor, s.kind, s.description, s.system_id])
 
 
-def ensure_system(con, system_id: str, name: Optional[str] = None, source: Optional[str] = None) -> None:
-    if con.execute("SELECT 1 FROM systems WHERE system_id = ?", [system_id]).fetchone() is None:
-        upsert_system(con, System(system_id=system_id, name=name or system_id, source=source))
-
-
 def insert_component(con, c: Component) -> bool:
     """Insert a component, or merge its attrs into the one already there (first value of a key wins).
 
     Several outputs describe the same GPU (topo -m, nvlink -s, nccl-tests); each adds what it knows.
     """
-    row = con.execute("SELECT attrs FROM components WHERE system_id = ? AND component_id = ?",
-                      [c.system_id, c.component_id]).fetchone()
+    row = _first(con.execute("SELECT attrs FROM components WHERE system_id = ? AND component_id = ?",
+                      [c.system_id, c.component_id]))
     if row is None:
         con.execute("INSERT INTO components VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [c.system_id, c.component_id, c.kind, c.label, c.parent, _json(c.attrs), c.source])
@@ -104,46 +112,48 @@ def insert_component(con, c: Component) -> bool:
     return False
 
 
-def insert_link(con, l: Link) -> bool:
-    a, b = (l.a, l.b) if l.directed or l.a <= l.b else (l.b, l.a)
-    if con.execute("""SELECT 1 FROM links WHERE system_id = ? AND a = ? AND b = ? AND link_type = ?""",
-                   [l.system_id, a, b, l.link_type]).fetchone():
-        return False
-    con.execute("""INSERT INTO links (system_id, a, b, link_type, count, bw_gbps_per_dir, directed, note, source)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                [l.system_id, a, b, l.link_type, l.count, l.bw_gbps_per_dir, l.directed, l.note, l.source])
-    return True
-
-
 _MEAS_COLS = ("run_id", "system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes",
               "count", "count_kind", "condition", "precision", "statistic", "value", "unit",
               "orig_value", "orig_unit", "app", "library", "params", "note", "source")
 
 
-def insert_run(con, run: Run, *, source_file: Optional[str], content_hash: Optional[str],
-               origin: str) -> tuple[int, int, int]:
-    """Insert one run with its measurements and trace events; returns (run_id, n_meas, n_events)."""
-    run_id = con.execute("SELECT nextval('run_seq')").fetchone()[0]
-    con.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [run_id, run.tool, run.tool_version, run.system_id, run.experiment, _json(run.params),
-                 source_file, run.source, content_hash, origin])
-    rows = []
-    for m in run.measurements:
-        if m.value is None:
-            continue
-        src = m.source or run.source
-        if not src:
-            raise ParseError(f"measurement {m.metric} has no source")
-        rows.append([run_id, m.system_id or run.system_id, m.metric, m.operation, m.src, m.dst,
-                     m.direction, m.msg_bytes, m.count, m.count_kind, m.condition, m.precision,
-                     m.statistic, float(m.value), m.unit, m.orig_value, m.orig_unit, m.app, m.library,
-                     _json(m.params), m.note, src])
+def _measurement_row(run_id: int, run: Run, m: Measurement) -> list:
+    src = m.source or run.source
+    if not src:
+        raise ParseError(f"measurement {m.metric} has no source")
+    return [run_id, m.system_id or run.system_id, m.metric, m.operation, m.src, m.dst,
+            m.direction, m.msg_bytes, m.count, m.count_kind, m.condition, m.precision,
+            m.statistic, float(m.value), m.unit, m.orig_value, m.orig_unit, m.app, m.library,
+            _json(m.params), m.note, src]
+
+
+_RUN_COLS = ("run_id", "tool", "tool_version", "system_id", "experiment", "params", "source_file",
+             "source", "content_hash", "origin")
+
+
+def insert_runs(con, runs: list[Run], *, source_file: Optional[str], content_hash: Optional[str],
+                origin: str) -> tuple[int, int]:
+    """Insert runs with their measurements (one bulk insert each) and trace events.
+
+    Returns (measurements, events). Bulk inserts per file, not per run or row, keep a build of
+    hundreds of small files fast.
+    """
+    if not runs:
+        return 0, 0
+    # max+1 rather than a sequence: a database file has one writer at a time (DuckDB locks it), and
+    # plain values survive the in-memory build being copied to its file
+    first = _first(con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM runs"))[0]
+    ids = list(range(first, first + len(runs)))
+    _bulk_insert(con, "runs", _RUN_COLS,
+                 [[rid, r.tool, r.tool_version, r.system_id, r.experiment, _json(r.params), source_file,
+                   r.source, content_hash, origin] for rid, r in zip(ids, runs)])
+    rows = [_measurement_row(rid, r, m) for rid, r in zip(ids, runs) for m in r.measurements
+            if m.value is not None]
     if rows:
         _bulk_insert(con, "measurements", _MEAS_COLS, rows)
-    n_events = 0
-    if run.trace_batches is not None:
-        n_events = insert_trace_batches(con, run_id, run.trace_batches)
-    return run_id, len(rows), n_events
+    n_events = sum(insert_trace_batches(con, rid, r.trace_batches)
+                   for rid, r in zip(ids, runs) if r.trace_batches is not None)
+    return len(rows), n_events
 
 
 def _bulk_insert(con, table: str, cols: tuple[str, ...], rows: list[list]) -> None:
@@ -151,11 +161,8 @@ def _bulk_insert(con, table: str, cols: tuple[str, ...], rows: list[list]) -> No
     columns = list(zip(*rows))
     tbl = pa.table({c: pa.array(list(v)) if any(x is not None for x in v) else pa.nulls(len(v))
                     for c, v in zip(cols, columns)})
-    con.register("_bulk", tbl)
-    try:
-        con.execute(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {', '.join(cols)} FROM _bulk")
-    finally:
-        con.unregister("_bulk")
+    # DuckDB finds `tbl` by its Python name (a replacement scan): one statement, no register/unregister
+    con.execute(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {', '.join(cols)} FROM tbl")
 
 
 _TRACE_TYPES = None
@@ -207,13 +214,13 @@ FROM read_json($path, format = 'array', columns = {_EVENT_COLUMNS},
 def _insert_json_parts(con, run_id: int, batch: JsonArrayParts) -> int:
     """Chrome trace events from JSON-array part files: DuckDB parses them natively, as many parts
     at once as it has threads, while the parser's producer keeps writing the next ones."""
-    width = max(1, int(con.execute("SELECT current_setting('threads')").fetchone()[0]))
+    width = max(1, int(_first(con.execute("SELECT current_setting('threads')"))[0]))
     n = 0
     group: list[str] = []
 
     def flush() -> int:
         try:
-            return con.execute(_JSON_FILE_INSERT, {"run": run_id, "rank": batch.rank, "path": group}).fetchone()[0]
+            return _first(con.execute(_JSON_FILE_INSERT, {"run": run_id, "rank": batch.rank, "path": group}))[0]
         except duckdb.Error as e:
             msg = f"malformed trace events: {str(e).splitlines()[0]}"
             raise (RetryUnsplit(msg) if batch.split else ParseError(msg)) from e
@@ -242,23 +249,74 @@ def write_result(con, result: ParseResult, *, source_file: Optional[str], conten
                  origin: str, report: LoadReport) -> None:
     for s in result.systems:
         upsert_system(con, s)
-    for c in result.components:
-        ensure_system(con, c.system_id, source=c.source)
-        report.components += insert_component(con, c)
-    for l in result.links:
-        ensure_system(con, l.system_id, source=l.source)
-        report.links += insert_link(con, l)
-    systems = set()
-    for run in result.runs:
-        ensure_system(con, run.system_id, source=run.source)
-        _, nm, ne = insert_run(con, run, source_file=source_file, content_hash=content_hash,
-                               origin=origin)
-        report.runs += 1
-        report.measurements += nm
-        report.events += ne
-        systems.add(run.system_id)
-    systems.update(s.system_id for s in result.systems)
-    report.systems = sorted(systems)
+    _ensure_systems(con, result)
+    report.components += _insert_components(con, result.components)
+    report.links += _insert_links(con, result.links)
+    nm, ne = insert_runs(con, result.runs, source_file=source_file, content_hash=content_hash,
+                         origin=origin)
+    report.runs += len(result.runs)
+    report.measurements += nm
+    report.events += ne
+    report.systems = sorted({r.system_id for r in result.runs} | {s.system_id for s in result.systems})
+
+
+def _ensure_systems(con, result: ParseResult) -> None:
+    wanted: dict[str, Optional[str]] = {}
+    for x in [*result.components, *result.links, *result.runs]:
+        wanted.setdefault(x.system_id, x.source)
+    for r in result.runs:
+        for m in r.measurements:
+            if m.system_id:
+                wanted.setdefault(m.system_id, m.source or r.source)
+    if not wanted:
+        return
+    have = {r[0] for r in con.execute("SELECT system_id FROM systems WHERE list_contains(?, system_id)",
+                                      [list(wanted)]).fetchall()}
+    for sid, src in wanted.items():
+        if sid not in have:
+            upsert_system(con, System(system_id=sid, name=sid, source=src))
+
+
+def _insert_components(con, comps: list[Component]) -> int:
+    if not comps:
+        return 0
+    systems = sorted({c.system_id for c in comps})
+    have = {(r[0], r[1]) for r in con.execute(
+        "SELECT system_id, component_id FROM components WHERE list_contains(?, system_id)", [systems]).fetchall()}
+    new, seen = [], set()
+    for c in comps:
+        key = (c.system_id, c.component_id)
+        if key in have:
+            insert_component(con, c)  # merges attrs into the stored one
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        new.append([c.system_id, c.component_id, c.kind, c.label, c.parent, _json(c.attrs), c.source])
+    if new:
+        _bulk_insert(con, "components", ("system_id", "component_id", "kind", "label", "parent", "attrs",
+                                         "source"), new)
+    return len(new)
+
+
+def _insert_links(con, links: list[Link]) -> int:
+    if not links:
+        return 0
+    systems = sorted({l.system_id for l in links})
+    have = {tuple(r) for r in con.execute(
+        "SELECT system_id, a, b, link_type FROM links WHERE list_contains(?, system_id)", [systems]).fetchall()}
+    new = []
+    for l in links:
+        a, b = (l.a, l.b) if l.directed or l.a <= l.b else (l.b, l.a)
+        key = (l.system_id, a, b, l.link_type)
+        if key in have:
+            continue
+        have.add(key)
+        new.append([l.system_id, a, b, l.link_type, l.count, l.bw_gbps_per_dir, l.directed, l.note, l.source])
+    if new:
+        _bulk_insert(con, "links", ("system_id", "a", "b", "link_type", "count", "bw_gbps_per_dir", "directed",
+                                    "note", "source"), new)
+    return len(new)
 
 
 def ingest_file(con, path: Path, *, system_id: Optional[str] = None, display_name: Optional[str] = None,
@@ -268,7 +326,7 @@ def ingest_file(con, path: Path, *, system_id: Optional[str] = None, display_nam
     report = LoadReport(path=name, status="failed")
     try:
         digest = file_hash(path)
-        if con.execute("SELECT path FROM files WHERE content_hash = ?", [digest]).fetchone():
+        if _first(con.execute("SELECT path FROM files WHERE content_hash = ?", [digest])):
             report.status, report.message = "skipped", "already loaded (same content)"
             return report
         ctx = registry.make_context(path, system_id=system_id, display_name=display_name)

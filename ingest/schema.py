@@ -3,7 +3,7 @@
 Long-form measurements with canonical units (GB/s, us, bytes) let one parameterised query serve every
 tool; `source` on every row is what lets an answer say where its number came from.
 """
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
@@ -29,9 +29,7 @@ CREATE TABLE IF NOT EXISTS components (
     PRIMARY KEY (system_id, component_id)
 );
 
-CREATE SEQUENCE IF NOT EXISTS link_seq;
 CREATE TABLE IF NOT EXISTS links (
-    link_id         BIGINT DEFAULT nextval('link_seq'),
     system_id       VARCHAR NOT NULL,
     a               VARCHAR NOT NULL,
     b               VARCHAR NOT NULL,
@@ -53,7 +51,6 @@ CREATE TABLE IF NOT EXISTS files (
     n_events     BIGINT
 );
 
-CREATE SEQUENCE IF NOT EXISTS run_seq;
 CREATE TABLE IF NOT EXISTS runs (
     run_id       BIGINT PRIMARY KEY,
     tool         VARCHAR NOT NULL,
