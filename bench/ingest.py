@@ -148,11 +148,10 @@ def main() -> None:
     ]
     for name, r in rows:
         ev = r.get("events")
-        lines.append(f"| {name} | {ev or '-':,} | {r['seconds']:.1f} | "
-                     f"{(f'{ev / r['seconds']:,.0f}' if ev else '-')} | {r['peak_rss_mb']:,.0f} | "
-                     f"{r['peak_rss_mb'] * 2**20 / json_bytes:.2f} |" if ev else
-                     f"| {name} | - | {r['seconds']:.1f} | - | {r['peak_rss_mb']:,.0f} | "
-                     f"{r['peak_rss_mb'] * 2**20 / json_bytes:.2f} |")
+        rate = f"{ev / r['seconds']:,.0f}" if ev else "-"
+        evs = f"{ev:,}" if ev else "-"
+        ratio = r["peak_rss_mb"] * 2**20 / json_bytes
+        lines.append(f"| {name} | {evs} | {r['seconds']:.1f} | {rate} | {r['peak_rss_mb']:,.0f} | {ratio:.2f} |")
     if len(rows) > 2:
         lines.append("")
         lines.append(f"hpcask vs HTA: {rows[2][1]['seconds'] / rows[1][1]['seconds']:.1f}x faster, "

@@ -117,11 +117,18 @@ _MEAS_COLS = ("run_id", "system_id", "metric", "operation", "src", "dst", "direc
               "orig_value", "orig_unit", "app", "library", "params", "note", "source")
 
 
+# One spelling per operation across tools (the contract's names), whatever a parser or document used.
+CANONICAL_OPS = {"all_reduce": "allreduce", "all_gather": "allgather", "all_to_all": "alltoall",
+                 "reducescatter": "reduce_scatter", "reduce-scatter": "reduce_scatter",
+                 "send_recv": "sendrecv", "bcast": "broadcast"}
+
+
 def _measurement_row(run_id: int, run: Run, m: Measurement) -> list:
     src = m.source or run.source
     if not src:
         raise ParseError(f"measurement {m.metric} has no source")
-    return [run_id, m.system_id or run.system_id, m.metric, m.operation, m.src, m.dst,
+    op = CANONICAL_OPS.get(m.operation, m.operation) if m.operation else None
+    return [run_id, m.system_id or run.system_id, m.metric, op, m.src, m.dst,
             m.direction, m.msg_bytes, m.count, m.count_kind, m.condition, m.precision,
             m.statistic, float(m.value), m.unit, m.orig_value, m.orig_unit, m.app, m.library,
             _json(m.params), m.note, src]

@@ -1,0 +1,93 @@
+"""The one façade every way of asking goes through (CLI, UI, reports): question -> Result."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import duckdb
+
+from app import catalog as catalog_mod
+from app import intents
+from app.intents import OutOfScope
+from app.paths import MODELS, default_db
+from app.result import Result
+
+NLU_DIR = MODELS / "nlu" / "build" / "current"
+
+
+def default_model_dir() -> Path:
+    return NLU_DIR
+
+
+class Asker:
+    """Holds one read-only database connection and the loaded models; answers many questions."""
+
+    def __init__(self, db_path: Optional[Path] = None, model_dir: Optional[Path] = None,
+                 extra_vocab: Optional[Path] = None):
+        from nlu.pipeline import NLU
+        self.db_path = Path(db_path or default_db())
+        if not self.db_path.exists():
+            raise FileNotFoundError(f"no database at {self.db_path}: run `hpcask db build` (or `make setup`)")
+        self.con = duckdb.connect(str(self.db_path), read_only=True)
+        self.cat = catalog_mod.load(self.con)
+        mdir = Path(model_dir or default_model_dir())
+        if not (mdir / "labels.json").exists():
+            raise FileNotFoundError(f"no trained model at {mdir}: run `hpcask retrain` (or `make setup`)")
+        if extra_vocab is None and (mdir / "extra_vocabulary.yaml").exists():
+            extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
+        self.nlu = NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
+
+    def close(self) -> None:
+        self.con.close()
+
+    def ask(self, question: str, *, context: Optional[dict[str, Any]] = None, transcript: Optional[str] = None,
+            qid: Optional[str] = None) -> Result:
+        t0 = time.perf_counter()
+        u = self.nlu.understand(question)
+        res = Result(question=question, intent=u.intent, confidence=round(u.confidence, 4), slots=dict(u.slots),
+                     transcript=transcript, id=qid)
+        res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
+        try:
+            self._answer(res, u, context)
+        except OutOfScope as e:
+            res.intent, res.answer, res.rows, res.chart = "out_of_scope", str(e), [], {"kind": "none"}
+        res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
+        return res
+
+    def _answer(self, res: Result, u, context: Optional[dict[str, Any]]) -> None:
+        from nlu.pipeline import CONFIDENCE_FLOOR
+        if u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR:
+            raise OutOfScope("I can't answer that from the loaded performance data. "
+                             + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
+                             "collectives, scaling, congestion or traces.")
+        unknown_sys = [s for slot, s in u.unresolved if slot == "system"]
+        if unknown_sys and "system" not in res.slots:
+            raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
+        slots = dict(res.slots)
+        if context and "system" not in slots and context.get("system") and u.intent != "list_data":
+            slots["system"] = context["system"]
+            res.notes.append(f"system taken from the previous question: {self.cat.name(context['system'])}")
+            for k in ("metric", "operation", "msg_bytes", "condition"):
+                if k not in slots and context.get(k) is not None:
+                    slots[k] = context[k]
+        res.slots = slots  # what was understood (and carried over); planner defaults go to notes
+        mod = intents.get(u.intent)
+        plan = mod.plan(slots, self.cat)
+        res.sql, res.params, res.chart = plan.sql, plan.params, plan.chart
+        t = time.perf_counter()
+        res.rows = intents.rows_of(self.con, plan)
+        res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
+        res.answer = mod.answer(res.rows, plan, self.cat)
+        res.notes += plan.notes
+
+
+_DEFAULT: Optional[Asker] = None
+
+
+def ask(question: str, **kw) -> Result:
+    """Module-level convenience over a lazily created default Asker."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Asker()
+    return _DEFAULT.ask(question, **kw)

@@ -1,0 +1,68 @@
+"""What the database holds, read once per connection: the planner's defaults and the NLU's words.
+
+New data brings new words: systems, aliases, components, operations, metrics and conditions come
+from here, so a freshly ingested cluster can be asked about without retraining by hand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class SystemInfo:
+    system_id: str
+    name: str
+    aliases: list[str]
+    kind: str | None
+    n_components: int = 0
+    n_links: int = 0
+    n_measurements: int = 0
+    n_events: int = 0
+
+
+@dataclass
+class Catalog:
+    systems: dict[str, SystemInfo] = field(default_factory=dict)
+    metrics: dict[str, set[str]] = field(default_factory=dict)      # system -> metrics measured
+    operations: dict[str, set[str]] = field(default_factory=dict)   # system -> operations measured
+    conditions: dict[str, set[str]] = field(default_factory=dict)   # system -> conditions
+    components: dict[str, set[str]] = field(default_factory=dict)   # system -> component ids
+    apps: set[str] = field(default_factory=set)
+
+    def name(self, system_id: str) -> str:
+        s = self.systems.get(system_id)
+        return s.name if s else system_id
+
+    def describe(self, limit: int = 12) -> str:
+        """One sentence of what is loaded, for out-of-scope answers."""
+        ranked = sorted(self.systems.values(), key=lambda s: -(s.n_measurements + s.n_links))
+        names = ", ".join(s.name for s in ranked[:limit])
+        more = f" and {len(ranked) - limit} more" if len(ranked) > limit else ""
+        return f"The database covers {len(ranked)} systems ({names}{more})"
+
+
+def load(con) -> Catalog:
+    cat = Catalog()
+    for sid, name, aliases, kind in con.execute(
+            "SELECT system_id, name, aliases, kind FROM systems").fetchall():
+        cat.systems[sid] = SystemInfo(sid, name, list(aliases or []), kind)
+    for table, attr in (("components", "n_components"), ("links", "n_links"),
+                        ("measurements", "n_measurements")):
+        for sid, n in con.execute(f"SELECT system_id, count(*) FROM {table} GROUP BY 1").fetchall():
+            if sid in cat.systems:
+                setattr(cat.systems[sid], attr, n)
+    for sid, n in con.execute("""SELECT r.system_id, count(*) FROM trace_events t JOIN runs r USING (run_id)
+                                 GROUP BY 1""").fetchall():
+        if sid in cat.systems:
+            cat.systems[sid].n_events = n
+    for sid, metric, op, cond in con.execute(
+            "SELECT DISTINCT system_id, metric, operation, condition FROM measurements").fetchall():
+        cat.metrics.setdefault(sid, set()).add(metric)
+        if op:
+            cat.operations.setdefault(sid, set()).add(op)
+        if cond:
+            cat.conditions.setdefault(sid, set()).add(cond)
+    for sid, cid in con.execute("SELECT system_id, component_id FROM components").fetchall():
+        cat.components.setdefault(sid, set()).add(cid)
+    cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
+    return cat

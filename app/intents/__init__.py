@@ -1,0 +1,54 @@
+"""One module per intent: its SQL, its defaults, its answer sentence and its chart kind.
+
+Each module defines NAME and two functions:
+
+    plan(slots: dict, cat: Catalog) -> Plan        # raise OutOfScope when the data cannot answer
+    answer(rows: list[dict], plan: Plan, cat) -> str
+
+Every value that came from the user travels in Plan.params (DuckDB named parameters, `$name`);
+SQL text is only ever built from fixed fragments chosen by which slots are present.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+
+@dataclass
+class Plan:
+    sql: str
+    params: dict[str, Any]
+    chart: dict[str, Any]
+    slots: dict[str, Any]                              # slots after defaults were filled in
+    notes: list[str] = field(default_factory=list)     # "no message size given: 1 GiB (largest measured)"
+    extra: dict[str, Any] = field(default_factory=dict)  # anything answer() needs (e.g. a graph)
+
+
+class OutOfScope(Exception):
+    """The loaded data cannot answer; the message says why and what is available instead."""
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def modules() -> dict[str, ModuleType]:
+    if not _MODULES:
+        for m in pkgutil.iter_modules(__path__):
+            if m.name.startswith("_"):
+                continue
+            mod = importlib.import_module(f"{__name__}.{m.name}")
+            _MODULES[mod.NAME] = mod
+    return _MODULES
+
+
+def get(intent: str) -> ModuleType:
+    return modules()[intent]
+
+
+def rows_of(con, plan: Plan) -> list[dict[str, Any]]:
+    cur = con.execute(plan.sql, plan.params)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]

@@ -1,0 +1,188 @@
+"""Shared pieces of the intent modules: slot filters as parameterised SQL, formatting of answers."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from app.catalog import Catalog
+from app.intents import OutOfScope
+
+# slot -> column of `measurements m`; the SQL fragment is fixed, the value goes in as $slot
+FILTER_COLUMNS = {
+    "system": "m.system_id", "metric": "m.metric", "operation": "m.operation", "src": "m.src",
+    "dst": "m.dst", "direction": "m.direction", "msg_bytes": "m.msg_bytes", "count": "m.count",
+    "count_kind": "m.count_kind", "condition": "m.condition", "precision": "m.precision",
+    "app": "m.app", "library": "m.library", "statistic": "m.statistic",
+}
+
+MEAS_SELECT = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes,
+       m.count, m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit,
+       m.source, r.tool
+FROM measurements m JOIN runs r USING (run_id)"""
+
+
+def where(slots: dict[str, Any], keys: Iterable[str]) -> tuple[str, dict[str, Any]]:
+    """WHERE clause over the given slot keys that are set; values only as parameters."""
+    parts, params = [], {}
+    for k in keys:
+        v = slots.get(k)
+        if v is None or k not in FILTER_COLUMNS:
+            continue
+        if isinstance(v, (list, tuple)):
+            parts.append(f"list_contains(${k}, {FILTER_COLUMNS[k]})")
+        else:
+            parts.append(f"{FILTER_COLUMNS[k]} = ${k}")
+        params[k] = list(v) if isinstance(v, (list, tuple)) else v
+    return (" WHERE " + " AND ".join(parts)) if parts else "", params
+
+
+def require_system(slots: dict[str, Any], cat: Catalog) -> str:
+    sid = slots.get("system")
+    if not sid:
+        raise OutOfScope("Which system? " + cat.describe() + ".")
+    if sid not in cat.systems:
+        raise OutOfScope(f"I have no data for a system called {sid!r}. " + cat.describe() + ".")
+    return sid
+
+
+def require_metric_on(system: str, metric: Optional[str], operation: Optional[str], cat: Catalog) -> None:
+    name = cat.name(system)
+    if metric and metric not in cat.metrics.get(system, set()):
+        have = ", ".join(sorted(cat.metrics.get(system, set()))[:12]) or "no measurements"
+        raise OutOfScope(f"{metric} was never measured on {name}; what is there: {have}.")
+    if operation and operation not in cat.operations.get(system, set()):
+        have = ", ".join(sorted(cat.operations.get(system, set()))[:15]) or "none"
+        raise OutOfScope(f"No {operation} measurements on {name}; operations measured there: {have}.")
+
+
+def fmt_value(v: float, unit: str) -> str:
+    if v is None:
+        return "n/a"
+    a = abs(v)
+    if a >= 1000:
+        s = f"{v:,.0f}" if a >= 10000 else f"{v:,.1f}"
+    elif a >= 100:
+        s = f"{v:.1f}"
+    elif a >= 1:
+        s = f"{v:.2f}"
+    elif a == 0:
+        s = "0"
+    else:
+        s = f"{v:.3g}"
+    if s.endswith(".0") and a < 1000:
+        s = s[:-2]
+    return f"{s} {unit}".strip()
+
+
+def fmt_bytes(n: Optional[int]) -> str:
+    if n is None:
+        return ""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} B"
+
+
+def cite(rows: list[dict[str, Any]], limit: int = 2) -> str:
+    srcs = list(dict.fromkeys(r["source"] for r in rows if r.get("source")))
+    if not srcs:
+        return ""
+    more = f" +{len(srcs) - limit} more" if len(srcs) > limit else ""
+    return " [" + "; ".join(srcs[:limit]) + more + "]"
+
+
+def endpoint(x: Optional[str]) -> str:
+    """gpu3 -> GPU3, ipu7 -> IPU7, core12 -> core 12 (for sentences)."""
+    if not x:
+        return ""
+    for k in ("gpu", "ipu", "cpu", "nic"):
+        if x.startswith(k) and x[len(k):].isdigit():
+            return k.upper() + x[len(k):]
+    return x
+
+
+# ---- added for pair_matrix, size_sweep, scaling, compare_systems, congestion (new helpers only) ----
+
+# lower is better for these metrics (a "best" value is the minimum; a slowdown is new/old)
+LOWER_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
+# higher is better, and a ratio of two values is a speedup
+HIGHER_BETTER = {"bandwidth", "busbw", "algbw", "throughput", "flops"}
+# conditions taken as the default "normal" setting when the user names none
+PREFERRED_CONDITIONS = ("p2p_on", "pinned", "pinned_wc", "in_place", "congestion_free", "cc_on",
+                        "tensor_cores_on")
+# SQL aggregate for the `aggregate` slot (fixed fragments; the slot only chooses among them)
+AGG_SQL = {"max": "max", "min": "min", "mean": "avg"}
+
+
+def lower_is_better(metric: Optional[str]) -> bool:
+    return metric in LOWER_BETTER
+
+
+def where_plus(slots: dict[str, Any], keys: Iterable[str], fixed: Iterable[str] = ()) -> tuple[str, dict[str, Any]]:
+    """where() plus an optional `tool` slot (r.tool = $tool) and fixed SQL fragments (no user values)."""
+    clause, params = where(slots, keys)
+    parts = [clause[len(" WHERE "):]] if clause else []
+    if slots.get("tool"):
+        parts.append("r.tool = $tool")
+        params["tool"] = slots["tool"]
+    parts.extend(fixed)
+    return (" WHERE " + " AND ".join(parts)) if parts else "", params
+
+
+def condition_rank_sql(col: str = "condition") -> str:
+    """0 for a preferred default condition, 1 for none, 2 for any other (ORDER BY ascending)."""
+    prefs = ", ".join(f"'{c}'" for c in PREFERRED_CONDITIONS)
+    return f"(CASE WHEN {col} IN ({prefs}) THEN 0 WHEN {col} IS NULL THEN 1 ELSE 2 END)"
+
+
+def natural_order_sql(col: str) -> str:
+    """ORDER BY fragment that sorts gpu2 before gpu10."""
+    return (f"regexp_replace({col}, '[0-9]+$', ''), "
+            f"TRY_CAST(regexp_extract({col}, '[0-9]+$') AS BIGINT)")
+
+
+def agg_choice(slots: dict[str, Any], metric: Optional[str]) -> tuple[str, str]:
+    """(SQL aggregate, words) for collapsing duplicate measurements: the `aggregate` slot, else the best."""
+    agg = slots.get("aggregate")
+    if agg in AGG_SQL:
+        return AGG_SQL[agg], {"max": "highest", "min": "lowest", "mean": "mean"}[agg]
+    return ("min", "best (lowest)") if lower_is_better(metric) else ("max", "best (highest)")
+
+
+def systems_with(cat: Catalog, operation: Optional[str] = None, metric: Optional[str] = None,
+                 conditions: Iterable[str] = ()) -> list[str]:
+    """System ids whose catalog has the operation / metric / all the conditions (for out-of-scope hints)."""
+    out = []
+    for sid in sorted(cat.systems):
+        if operation and operation not in cat.operations.get(sid, set()):
+            continue
+        if metric and metric not in cat.metrics.get(sid, set()):
+            continue
+        if any(c not in cat.conditions.get(sid, set()) for c in conditions):
+            continue
+        out.append(sid)
+    return out
+
+
+def quals(r: dict[str, Any], keys: Iterable[str] = ("direction", "condition", "precision", "msg_bytes",
+                                                    "tool")) -> str:
+    """'unidirectional, p2p_on, 256 MiB, Tartan' from a row's qualifying columns."""
+    bits = []
+    for k in keys:
+        v = r.get(k)
+        if v is None or v == "":
+            continue
+        if k == "direction":
+            v = {"uni": "unidirectional", "bi": "bidirectional"}.get(v, v)
+        elif k == "msg_bytes":
+            v = fmt_bytes(int(v))
+        bits.append(str(v))
+    return ", ".join(bits)
+
+
+def fmt_ratio(x: Optional[float]) -> str:
+    if x is None:
+        return "n/a"
+    return f"{x:.2f}x" if x < 100 else f"{x:,.0f}x"

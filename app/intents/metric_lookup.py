@@ -1,0 +1,86 @@
+"""One number or a few: "what bus bandwidth does all-reduce reach on the H200 pair at one gigabyte?",
+also the best or worst ("which GPU pair is slowest")."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (MEAS_SELECT, cite, endpoint, fmt_bytes, fmt_value, require_metric_on,
+                                 require_system, where)
+
+NAME = "metric_lookup"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
+           "condition", "precision", "app", "library")
+# lower is better for these; "best" means min
+LOWER_IS_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    sid = require_system(s, cat)
+    require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
+    if not s.get("metric") and not s.get("operation") and not s.get("app"):
+        raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
+                         + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
+    cond, params = where(s, FILTERS)
+    notes = []
+    size_default = ""
+    if s.get("msg_bytes") is None:
+        # largest size measured under the same filters: where bandwidths are quoted
+        size_default = "\n  AND m.msg_bytes IS NOT DISTINCT FROM (SELECT max(m.msg_bytes) FROM sel m)"
+    agg = s.get("aggregate")
+    lower_better = s.get("metric") in LOWER_IS_BETTER
+    if agg == "min":
+        order = "m.value ASC"
+    elif agg == "max":
+        order = "m.value DESC"
+    else:
+        order = "m.value ASC" if lower_better else "m.value DESC"
+    sql = (f"WITH sel AS ({MEAS_SELECT}{cond})\n"
+           f"SELECT * FROM sel m WHERE true{size_default}\n"
+           f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
+    return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
+                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg})
+
+
+def _describe(r: dict[str, Any], cat: Catalog) -> str:
+    bits = []
+    if r.get("src") and r.get("dst"):
+        bits.append(f"{endpoint(r['src'])} -> {endpoint(r['dst'])}")
+    elif r.get("src"):
+        bits.append(endpoint(r["src"]))
+    what = " ".join(x for x in (r.get("operation"), r.get("metric")) if x)
+    bits.append(what)
+    bits.append(f"on {cat.name(r['system_id'])}")
+    if r.get("msg_bytes"):
+        bits.append(f"at {fmt_bytes(r['msg_bytes'])}")
+    if r.get("count") and r.get("count_kind"):
+        bits.append(f"with {r['count']} {r['count_kind']}")
+    quals = [x for x in (r.get("direction") and {"uni": "unidirectional", "bi": "bidirectional"}.get(r["direction"]),
+                         r.get("condition"), r.get("precision"), r.get("app"), r.get("statistic")) if x]
+    if quals:
+        bits.append("(" + ", ".join(quals) + ")")
+    return " ".join(b for b in bits if b)
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    if not rows:
+        raise OutOfScope(f"Nothing matches that on {cat.name(plan.slots['system'])}: "
+                         "try fewer conditions (size, pair, condition) or ask what was measured there.")
+    top = rows[0]
+    agg = plan.extra.get("aggregate")
+    if agg == "mean":
+        vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
+        return (f"Mean {top.get('metric')} over {len(vals)} measurements on {cat.name(top['system_id'])}: "
+                f"{fmt_value(sum(vals) / len(vals), top['unit'])}{cite(rows)}.")
+    lead = ""
+    if agg in ("min", "max") or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
+        word = {"min": "lowest", "max": "highest"}.get(agg) or (
+            "lowest" if plan.slots.get("metric") in LOWER_IS_BETTER else "highest")
+        if len(rows) > 1:
+            lead = f"The {word} of {len(rows)} measurements: "
+    sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
+    if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
+        plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
+    return sentence[0].upper() + sentence[1:]

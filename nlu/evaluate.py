@@ -1,0 +1,120 @@
+"""Scores on the hand-written evaluation set (nlu/eval/questions.jsonl, never used for training).
+
+Intent accuracy is taken on the final intent (after the planner's out-of-scope decisions); slot
+F1 is entity-level (seqeval style: a slot counts only if name and canonical value both match);
+answer accuracy compares the answer's number with the expected value from the database.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.jsonl"
+
+
+@dataclass
+class EvalReport:
+    n: int = 0
+    intent_acc: float = 0.0
+    slot_p: float = 0.0
+    slot_r: float = 0.0
+    slot_f1: float = 0.0
+    answer_acc: Optional[float] = None
+    n_answers: int = 0
+    oos_precision: float = 0.0
+    oos_recall: float = 0.0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        out = [f"questions            {self.n}",
+               f"intent accuracy      {self.intent_acc:.2%}",
+               f"slot F1 (P / R)      {self.slot_f1:.4f} ({self.slot_p:.4f} / {self.slot_r:.4f})"]
+        if self.answer_acc is not None:
+            out.append(f"answer accuracy      {self.answer_acc:.2%} of {self.n_answers} with an expected number")
+        out.append(f"out-of-scope P / R   {self.oos_precision:.2%} / {self.oos_recall:.2%}")
+        return out
+
+
+def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
+    return [json.loads(l) for l in open(path) if l.strip()]
+
+
+def _pairs(slots: dict[str, Any]) -> set[tuple[str, str]]:
+    out = set()
+    for k, v in slots.items():
+        if v is None:
+            continue
+        if isinstance(v, list):
+            out |= {(k, str(x)) for x in v}
+        else:
+            out.add((k, str(v)))
+    return out
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
+
+
+def answer_matches(result, expected: dict[str, Any]) -> bool:
+    """The expected number must be the answer's headline value (first row) in the expected unit."""
+    if not result.rows:
+        return False
+    top = result.rows[0]
+    v = top.get("value")
+    return v is not None and _close(float(v), float(expected["value"])) and \
+        (expected.get("unit") in (None, top.get("unit")))
+
+
+def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]], keep_errors: int = 60) -> EvalReport:
+    t0 = time.perf_counter()
+    rep = EvalReport(n=len(items))
+    ok_int = tp = fp = fn = 0
+    ans_ok = ans_n = 0
+    oos_tp = oos_fp = oos_fn = 0
+    for it in items:
+        res = ask(it["text"])
+        gold_i, pred_i = it["intent"], res.intent
+        ok_int += gold_i == pred_i
+        gold, pred = _pairs(it.get("slots") or {}), _pairs(_comparable(res.slots, it.get("slots") or {}))
+        tp += len(gold & pred)
+        fp += len(pred - gold)
+        fn += len(gold - pred)
+        if gold_i == "out_of_scope" and pred_i == "out_of_scope":
+            oos_tp += 1
+        elif pred_i == "out_of_scope":
+            oos_fp += 1
+        elif gold_i == "out_of_scope":
+            oos_fn += 1
+        good_answer = None
+        if it.get("expected"):
+            ans_n += 1
+            good_answer = answer_matches(res, it["expected"])
+            ans_ok += good_answer
+        if (gold_i != pred_i or gold != pred or good_answer is False) and len(rep.errors) < keep_errors:
+            rep.errors.append({"id": it.get("id"), "text": it["text"], "gold": [gold_i, it.get("slots")],
+                               "pred": [pred_i, res.slots], "answer": res.answer[:160]})
+    rep.intent_acc = ok_int / max(1, len(items))
+    rep.slot_p = tp / max(1, tp + fp)
+    rep.slot_r = tp / max(1, tp + fn)
+    rep.slot_f1 = 2 * rep.slot_p * rep.slot_r / max(1e-9, rep.slot_p + rep.slot_r)
+    rep.answer_acc = ans_ok / ans_n if ans_n else None
+    rep.n_answers = ans_n
+    rep.oos_precision = oos_tp / max(1, oos_tp + oos_fp)
+    rep.oos_recall = oos_tp / max(1, oos_tp + oos_fn)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def _comparable(pred: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
+    """Only the slots the user stated count: defaults a planner filled in are not predictions."""
+    return {k: v for k, v in pred.items() if k in NLU_SLOTS}
+
+
+NLU_SLOTS = {"system", "compare_with", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
+             "count_kind", "condition", "numa_node", "precision", "aggregate", "app", "library", "top_n",
+             "link_type"}

@@ -1,0 +1,208 @@
+"""Training data: thousands of labelled questions from templates x vocabulary x the database catalog.
+
+Slot values are drawn from what the database really holds (a measurement's system, metric,
+operation, pair, size, condition), so the tagger learns the combinations people will ask about;
+surface forms come from nlu.surface (typed, spoken, abbreviated), and typos and filler words are
+added on top. Deterministic for a given seed.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from nlu.templates import PREFIXES, SUFFIXES, TEMPLATES
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+SLOT_OF = {"system2": "system", "system3": "system"}  # tag name of a placeholder
+
+
+@dataclass
+class Example:
+    text: str
+    tokens: list[str]
+    tags: list[str]
+    intent: str
+    slots: dict[str, Any] = field(default_factory=dict)
+
+
+class Frames:
+    """Canonical slot combinations that exist in the database."""
+
+    def __init__(self, con, sample: int = 40000, seed: int = 0):
+        cols = ["system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
+                "count_kind", "condition", "precision", "app"]
+        rows = con.execute(f"""SELECT DISTINCT {', '.join(cols)} FROM measurements
+                               ORDER BY hash({', '.join(cols)}) LIMIT {int(sample)}""").fetchall()
+        self.meas = [dict(zip(["system"] + cols[1:], r)) for r in rows]
+        self.systems = [r[0] for r in con.execute("SELECT system_id FROM systems ORDER BY 1").fetchall()]
+        self.link_types: dict[str, list[str]] = {}
+        for sid, lt in con.execute("SELECT DISTINCT system_id, link_type FROM links ORDER BY 1, 2").fetchall():
+            self.link_types.setdefault(sid, []).append(lt)
+        self.components: dict[str, list[str]] = {}
+        for sid, cid in con.execute("""SELECT system_id, component_id FROM components
+                                       WHERE kind IN ('gpu','ipu','cpu','core','tile','node','nic','host')
+                                       ORDER BY 1, 2""").fetchall():
+            self.components.setdefault(sid, []).append(cid)
+        self.trace_systems = [r[0] for r in con.execute(
+            "SELECT DISTINCT r.system_id FROM runs r WHERE r.tool IN ('pytorch_profiler','chrome_trace') ORDER BY 1").fetchall()]
+        self.by_system: dict[str, list[dict]] = {}
+        for m in self.meas:
+            self.by_system.setdefault(m["system"], []).append(m)
+
+
+AGGREGATES = ["max", "min", "mean"]
+DIRECTIONS = ["uni", "bi"]
+
+
+def _frame(intent: str, names: set[str], fr: Frames, rng: random.Random) -> Optional[dict[str, Any]]:
+    """Pick canonical values for the placeholders `names`, consistent with the data; None if impossible."""
+    base: dict[str, Any] = {}
+    meas_fields = names & {"metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
+                           "count_kind", "condition", "precision", "app"}
+    if intent == "trace_breakdown":
+        meas_fields = set()
+    if meas_fields:
+        for _ in range(60):
+            m = rng.choice(fr.meas)
+            if all(m.get(k) is not None for k in meas_fields) and ("system" in names or True):
+                base = {k: m[k] for k in meas_fields}
+                base["system"] = m["system"]
+                break
+        else:
+            return None
+    elif "system" in names or intent in ("topology", "link_efficiency", "trace_breakdown"):
+        pool = fr.trace_systems if intent == "trace_breakdown" and fr.trace_systems else fr.systems
+        base["system"] = rng.choice(pool)
+    sid = base.get("system")
+    if intent in ("topology", "link_efficiency") and ({"src", "dst"} & names):
+        comps = fr.components.get(sid) or []
+        if len(comps) < 2:
+            sid = rng.choice([s for s, c in fr.components.items() if len(c) >= 2])
+            base["system"], comps = sid, fr.components[sid]
+        a, b = rng.sample(comps, 2)
+        base["src"], base["dst"] = a, b
+    if "link_type" in names:
+        lts = fr.link_types.get(sid) or [lt for v in fr.link_types.values() for lt in v]
+        base["link_type"] = rng.choice(lts)
+    if "aggregate" in names:
+        base["aggregate"] = rng.choice(AGGREGATES)
+    if "direction" in names and not base.get("direction"):
+        base["direction"] = rng.choice(DIRECTIONS)
+    if "top_n" in names:
+        base["top_n"] = rng.choice([3, 5, 5, 10, 10, 15, 20])
+    if "count" in names and not base.get("count"):
+        base["count"] = rng.choice([0, 1, 2, 4, 8, 16])
+    if "count_kind" in names and not base.get("count_kind"):
+        base["count_kind"] = rng.choice(["gpus", "nodes", "ipus", "ranks", "cores"])
+    for extra in ("system2", "system3"):
+        if extra in names:
+            others = [s for s in fr.systems if s != base.get("system") and s not in base.values()]
+            base[extra] = rng.choice(others)
+    if "system" in names and "system" not in base:
+        base["system"] = rng.choice(fr.systems)
+    return base
+
+
+def _typo(word: str, rng: random.Random) -> str:
+    if len(word) < 4 or not word.isalpha():
+        return word
+    i = rng.randrange(1, len(word) - 1)
+    op = rng.random()
+    if op < 0.4:
+        return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+    if op < 0.7:
+        return word[:i] + word[i + 1:]
+    return word[:i] + word[i] + word[i:]
+
+
+def render(template: str, values: dict[str, Any], rng: random.Random, style: str) -> Optional[Example]:
+    from nlu.surface import forms
+    from nlu.tokens import tokenize
+    tokens: list[str] = []
+    tags: list[str] = []
+    pos = 0
+    pieces = []
+    for m in PLACEHOLDER.finditer(template):
+        pieces.append(("O", template[pos:m.start()]))
+        pieces.append((m.group(1), None))
+        pos = m.end()
+    pieces.append(("O", template[pos:]))
+    prefix, suffix = rng.choice(PREFIXES), rng.choice(SUFFIXES)
+    pieces = [("O", prefix)] + pieces + [("O", suffix)]
+    for name, text in pieces:
+        if name == "O":
+            words = [t.text for t in tokenize(text)]
+            if style == "typo":
+                words = [_typo(w, rng) if rng.random() < 0.15 else w for w in words]
+            tokens += words
+            tags += ["O"] * len(words)
+            continue
+        slot = SLOT_OF.get(name, name)
+        value = values[name]
+        options = forms(slot, value, rng)
+        if not options:
+            return None
+        surface = rng.choice(options)
+        words = [t.text for t in tokenize(surface)]
+        if not words:
+            return None
+        if style == "typo" and slot not in ("msg_bytes", "count", "src", "dst", "top_n") and rng.random() < 0.1:
+            words = [_typo(words[0], rng)] + words[1:]
+        tokens += words
+        tags += [f"B-{slot}"] + [f"I-{slot}"] * (len(words) - 1)
+    if style in ("spoken", "typo") or rng.random() < 0.4:
+        tokens = [t.lower() for t in tokens]
+    if style == "spoken":
+        keep = [i for i, t in enumerate(tokens) if t not in {"?", ".", ",", ":", "!"}]
+        tokens, tags = [tokens[i] for i in keep], [tags[i] for i in keep]
+    return Example(text=" ".join(tokens), tokens=tokens, tags=tags, intent="", slots={})
+
+
+def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optional[list[dict]] = None
+             ) -> list[Example]:
+    rng = random.Random(seed)
+    fr = Frames(con, seed=seed)
+    out: list[Example] = []
+    for intent, templates in TEMPLATES.items():
+        made = 0
+        tries = 0
+        while made < n_per_intent and tries < n_per_intent * 20:
+            tries += 1
+            t = rng.choice(templates)
+            names = set(PLACEHOLDER.findall(t))
+            values = _frame(intent, names, fr, rng)
+            if values is None:
+                continue
+            style = rng.choices(["typed", "spoken", "typo"], weights=[5, 4, 1])[0]
+            ex = render(t, values, rng, style)
+            if ex is None:
+                continue
+            ex.intent = intent
+            ex.slots = _slots_of(values, names)
+            out.append(ex)
+            made += 1
+    rng.shuffle(out)
+    return out
+
+
+def _slots_of(values: dict[str, Any], names: set[str]) -> dict[str, Any]:
+    slots = {k: v for k, v in values.items() if k in names and k not in ("system2", "system3")}
+    cw = [values[k] for k in ("system2", "system3") if k in names]
+    if cw:
+        slots["compare_with"] = cw
+    return slots
+
+
+def save(examples: list[Example], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as f:
+        for e in examples:
+            f.write(json.dumps(asdict(e)) + "\n")
+
+
+def load(path: Path) -> list[Example]:
+    return [Example(**json.loads(l)) for l in open(path) if l.strip()]
