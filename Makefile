@@ -6,10 +6,10 @@ STAMP   := $(VENV)/.installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: setup run test db bench bench-ingest clean
+.PHONY: setup run test db nlu bench bench-ingest clean
 
 # Install once; re-install only when pyproject.toml changes. Then build what is missing or stale.
-setup: $(STAMP) db
+setup: $(STAMP) db nlu
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,10 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 
 db: $(STAMP)
 	$(VENV)/bin/hpcask db build --quiet
+
+# The intent/slot model is trained here on first setup (a few minutes on 2 cores), then cached.
+nlu: db
+	$(VENV)/bin/hpcask retrain --if-missing
 
 run: setup
 	$(VENV)/bin/hpcask db stats

@@ -75,6 +75,7 @@ def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples
             old_score = json.loads((CURRENT / "eval.json").read_text())
         log("candidate: " + ", ".join(f"{k} {v:.4f}" for k, v in new_score.items() if isinstance(v, float)))
     (cand / "eval.json").write_text(json.dumps(new_score or {}, indent=1))
+    (cand / "train.json").write_text(json.dumps(summary, indent=1, default=str))
     better = old_score is None or new_score is None or force_install or (
         new_score["intent_acc"] >= old_score.get("intent_acc", 0) - 1e-9
         and new_score["slot_f1"] >= old_score.get("slot_f1", 0) - 1e-9)
