@@ -79,6 +79,7 @@ class Asker:
         res.rows = intents.rows_of(self.con, plan)
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
         res.answer = mod.answer(res.rows, plan, self.cat)
+        res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
         res.notes += plan.notes
 
 

@@ -148,7 +148,11 @@ def agg_choice(slots: dict[str, Any], metric: Optional[str]) -> tuple[str, str]:
     agg = slots.get("aggregate")
     if agg in AGG_SQL:
         return AGG_SQL[agg], {"max": "highest", "min": "lowest", "mean": "mean"}[agg]
-    return ("min", "best (lowest)") if lower_is_better(metric) else ("max", "best (highest)")
+    if lower_is_better(metric):
+        return "min", "best (lowest)"
+    if metric in HIGHER_BETTER:
+        return "max", "best (highest)"
+    return "avg", "mean"
 
 
 def systems_with(cat: Catalog, operation: Optional[str] = None, metric: Optional[str] = None,
@@ -185,4 +189,44 @@ def quals(r: dict[str, Any], keys: Iterable[str] = ("direction", "condition", "p
 def fmt_ratio(x: Optional[float]) -> str:
     if x is None:
         return "n/a"
-    return f"{x:.2f}x" if x < 100 else f"{x:,.0f}x"
+    return f"{x:.2f}x" if x < 100 else f"{x:,.1f}x"
+
+
+OPERATION_WORDS = {"p2p": "peer-to-peer", "h2d": "host-to-device", "d2h": "device-to-host",
+                   "d2d": "device-local copy", "allreduce": "all-reduce", "allgather": "all-gather",
+                   "alltoall": "all-to-all", "reduce_scatter": "reduce-scatter", "sendrecv": "send/receive",
+                   "gemm": "GEMM"}
+
+
+def what_words(operation: Optional[str], metric: Optional[str]) -> str:
+    """'host-to-device bandwidth' from operation and metric, for sentences."""
+    op = OPERATION_WORDS.get(operation or "", operation or "")
+    return " ".join(x for x in (op, metric) if x)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def sources_sql(col: str = "source", limit: int = 2) -> str:
+    """Aggregate SQL for a short citation: the first `limit` distinct sources, then '+N more'."""
+    return (f"array_to_string(list_slice(list_sort(list_distinct(list({col}))), 1, {limit}), '; ') || "
+            f"CASE WHEN count(DISTINCT {col}) > {limit} THEN ' +' || (count(DISTINCT {col}) - {limit}) || ' more' "
+            f"ELSE '' END")
+
+
+def best_source_sql(agg: str, col: str = "source", value: str = "value") -> str:
+    """The source of the row an aggregate picked (arg_max / arg_min), or a short list for a mean."""
+    if agg == "max":
+        return f"arg_max({col}, {value})"
+    if agg == "min":
+        return f"arg_min({col}, {value})"
+    return sources_sql(col)
+
+
+def require_ints(slots: dict[str, Any], keys: Iterable[str] = ("msg_bytes", "count", "numa_node", "top_n")) -> None:
+    """Integer slots must be integers (a stray string would otherwise be a SQL cast error)."""
+    for k in keys:
+        v = slots.get(k)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+            raise OutOfScope(f"{k} must be a whole number, not {v!r}.")

@@ -1,0 +1,170 @@
+"""One metric across two or more systems: "host-to-device bandwidth on the DGX-2 vs Yme vs Mini Summit".
+
+Comparable rows only: SQL picks one slice (condition, precision, message size, count, direction, statistic,
+unit) that covers the most of the named systems; where the user named none it prefers a default condition
+(p2p_on, pinned ...), then mean values, the largest common count and the largest common size. Within the
+slice only cases measured on every covered system are compared (a "case" is a DeepBench kernel shape or an
+application; most tools have one). Per system and case the rows (GPUs, runs, tools) collapse to one value:
+the best (max for throughput, min for time) unless the `aggregate` slot says max/min/mean; several cases are
+then averaged.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (AGG_SQL, LOWER_BETTER, agg_choice, best_source_sql, cap, cite, condition_rank_sql,
+                                 fmt_value, lower_is_better, quals, require_ints, require_system, sources_sql,
+                                 systems_with, what_words, where_plus)
+
+NAME = "compare_systems"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
+           "condition", "precision", "app", "library", "statistic")
+
+# what identifies one case inside a slice (DeepBench kernel shapes; app names elsewhere)
+_CASE = ("concat_ws('/', m.app, m.params->>'kind', m.params->>'mode', m.params->>'phase', m.params->>'type', "
+         "m.params->>'m', m.params->>'n', m.params->>'k', m.params->>'a_t', m.params->>'b_t', m.params->>'c', "
+         "m.params->>'h', m.params->>'w', m.params->>'f_h', m.params->>'f_w', m.params->>'stride_h', "
+         "m.params->>'stride_w', m.params->>'pad_h', m.params->>'pad_w', m.params->>'hidden', "
+         "m.params->>'timesteps', m.params->>'N')")
+
+_LOWER_ROW = "any_value(metric) IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool, {case} AS case_key FROM measurements m JOIN runs r USING (run_id){where}
+),
+slices AS (
+  SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit,
+         count(DISTINCT system_id) AS nsys, count(*) AS n
+  FROM sel GROUP BY ALL
+),
+pick AS (
+  SELECT * FROM slices
+  ORDER BY nsys DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2 WHEN 'latency' THEN 3
+           WHEN 'flops' THEN 4 ELSE 5 END,
+           {cond_rank}, (statistic IS NULL OR statistic = 'mean') DESC, count DESC NULLS LAST,
+           msg_bytes DESC NULLS LAST, n DESC,
+           -- ties: a fixed order over every slice column, so the answer never depends on scan order
+           metric, operation NULLS FIRST, condition NULLS FIRST, precision NULLS FIRST, count_kind NULLS FIRST,
+           direction NULLS FIRST, statistic NULLS FIRST, unit
+  LIMIT 1
+),
+inslice AS (
+  SELECT s.* FROM sel s JOIN pick p
+    ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
+   AND s.condition IS NOT DISTINCT FROM p.condition AND s.precision IS NOT DISTINCT FROM p.precision
+   AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes AND s.count IS NOT DISTINCT FROM p.count
+   AND s.count_kind IS NOT DISTINCT FROM p.count_kind AND s.direction IS NOT DISTINCT FROM p.direction
+   AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
+),
+common AS (
+  SELECT case_key FROM inslice GROUP BY case_key
+  HAVING count(DISTINCT system_id) = (SELECT nsys FROM pick)
+),
+percase AS (
+  SELECT system_id, case_key, {agg} AS value, count(*) AS n, {case_source} AS source,
+         string_agg(DISTINCT tool, ', ') AS tool
+  FROM inslice WHERE case_key IN (SELECT case_key FROM common)
+  GROUP BY system_id, case_key
+),
+persys AS (
+  SELECT system_id, avg(value) AS value, count(*) AS n_cases, sum(n) AS n, {sys_source} AS source,
+         string_agg(DISTINCT tool, ', ') AS tool
+  FROM percase GROUP BY system_id
+)
+SELECT persys.*, p.metric, p.operation, p.unit, p.condition, p.precision, p.msg_bytes, p.count, p.count_kind,
+       p.direction, p.statistic,
+       persys.value / (CASE WHEN {lower} THEN min(persys.value) OVER () ELSE max(persys.value) OVER () END)
+         AS ratio_to_best
+FROM persys, pick p
+ORDER BY CASE WHEN {lower} THEN persys.value ELSE -persys.value END, persys.system_id"""
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    require_ints(s)
+    first = require_system(s, cat)
+    others = s.get("compare_with") or []
+    if isinstance(others, str):
+        others = [others]
+    systems = list(dict.fromkeys([first, *others]))
+    if len(systems) < 2:
+        raise OutOfScope(f"Compare {cat.name(first)} with which system? " + cat.describe() + ".")
+    for sid in systems[1:]:
+        require_system({"system": sid}, cat)
+    if not s.get("metric") and not s.get("operation"):
+        raise OutOfScope("Which metric or operation should I compare? Measured on all of them: "
+                         + ", ".join(sorted(set.intersection(*(cat.operations.get(x, set()) for x in systems)))[:15])
+                         + ".")
+    have = [x for x in systems if (not s.get("metric") or s["metric"] in cat.metrics.get(x, set()))
+            and (not s.get("operation") or s["operation"] in cat.operations.get(x, set()))]
+    if len(have) < 2:
+        wider = systems_with(cat, s.get("operation"), s.get("metric"))
+        raise OutOfScope(f"{cap(what_words(s.get('operation'), s.get('metric')))} was measured on "
+                         f"{', '.join(cat.name(x) for x in have) or 'none of them'} only, so there is nothing to "
+                         f"compare. Systems with it: {', '.join(cat.name(x) for x in wider[:10]) or 'none'}.")
+    s["system"], s["compare_with"] = first, systems[1:]
+    cond, params = where_plus({**s, "system": systems}, FILTERS)
+    if s.get("aggregate") in AGG_SQL:               # the user's max / min / mean
+        agg = AGG_SQL[s["aggregate"]]
+        value_sql, source_sql = f"{agg}(value)", best_source_sql(agg)
+    else:                                           # the best: min for time-like metrics, else max
+        value_sql = f"CASE WHEN {_LOWER_ROW} THEN min(value) ELSE max(value) END"
+        source_sql = f"CASE WHEN {_LOWER_ROW} THEN arg_min(source, value) ELSE arg_max(source, value) END"
+    lower = "p.metric IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
+    sql = _SQL.format(case=_CASE, where=cond, cond_rank=condition_rank_sql(), agg=value_sql,
+                      case_source=source_sql, sys_source=sources_sql(), lower=lower)
+    chart = {"kind": "grouped_bar", "x": "system_id", "y": "value"}
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"systems": systems})
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    systems = plan.extra["systems"]
+    what = what_words(s.get("operation"), s.get("metric"))
+    if len(rows) < 2:
+        only = f" Only {cat.name(rows[0]['system_id'])} has matching rows." if rows else ""
+        raise OutOfScope(f"No comparable {what} measurements on {', '.join(cat.name(x) for x in systems)} "
+                         f"(same condition, size and count).{only} Try fewer conditions.")
+    r0 = rows[0]
+    what, unit = what_words(r0["operation"], r0["metric"]), r0["unit"]
+    if not s.get("metric"):
+        plan.notes.append(f"no metric given: {r0['metric']}")
+    agg_words = agg_choice(s, r0["metric"])[1]
+    plan.chart["unit"] = unit
+    missing = [x for x in systems if x not in {r["system_id"] for r in rows}]
+    if missing:
+        plan.notes.append("no comparable rows for " + ", ".join(cat.name(x) for x in missing))
+    q = quals(r0, ("direction", "condition", "precision", "msg_bytes", "statistic"))
+    if r0.get("count") and r0.get("count_kind"):
+        q = ", ".join(x for x in (q, f"{r0['count']} {r0['count_kind']}") if x)
+    how = agg_words
+    if r0["n_cases"] > 1:
+        how += f" per case, averaged over {r0['n_cases']} cases measured on every system"
+    plan.notes.append(f"compared at: {q or 'the only slice measured'}; one value per system = the {how} "
+                      f"(tools: {', '.join(sorted({r['tool'] for r in rows}))})")
+    better = "lower" if lower_is_better(r0.get("metric")) else "higher"
+    ranked = "; ".join(
+        f"{i + 1}. {cat.name(r['system_id'])} {fmt_value(r['value'], unit)}"
+        + ("" if i == 0 else f" ({_ratio(rows[0]['value'], r['value'], better)} of the best)")
+        for i, r in enumerate(rows))
+    lead, second = rows[0], rows[1]
+    factor = (second["value"] / lead["value"] if better == "lower" else lead["value"] / second["value"]) \
+        if lead["value"] and second["value"] else None
+    if factor is None:
+        lead_words = f"{cat.name(lead['system_id'])} ranks first"
+    elif factor < 1.01:
+        lead_words = f"{cat.name(lead['system_id'])} and {cat.name(second['system_id'])} are within 1%"
+    else:
+        lead_words = f"{cat.name(lead['system_id'])} leads by {factor:.2f}x over {cat.name(second['system_id'])}"
+    per = (f"mean over {r0['n_cases']} cases measured on every system" if r0["n_cases"] > 1
+           else f"{agg_words} per system")
+    return (f"{cap(what)} ({q}, {per}, {better} is better): {ranked}. "
+            f"{lead_words}{cite(rows, limit=len(rows))}.")
+
+
+def _ratio(best: float, v: float, better: str) -> str:
+    if not best or not v:
+        return "n/a"
+    return f"{v / best:.2f}x" if better == "lower" else f"{v / best * 100:.0f}%"

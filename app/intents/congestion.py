@@ -1,0 +1,129 @@
+"""Under load vs congestion-free, congestion control on vs off: slowdown factors.
+
+Two conditions of one experiment are put side by side: rows of the same run with the same metric, case
+(the table's experiment label such as IPU Table 4.2 (c), or the congestor pattern such as x12), app,
+endpoints, direction and quantity. slowdown = stressed / baseline for time-like metrics (latency, time,
+congestion impact) and baseline / stressed for bandwidth, so it is > 1 when the stressed condition is worse.
+For congestion control the stressed condition is cc_off (the CC paper's congestion impact is itself a
+slowdown vs an isolated run; the ratio says how much worse it is without CC). Where the document prints
+its own slowdown for the case, it comes along as reported_slowdown.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (cap, cite, endpoint, fmt_ratio, fmt_value, require_ints, require_system,
+                                 systems_with, what_words, where_plus)
+
+NAME = "congestion"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "precision", "app", "library")
+# (baseline, stressed) condition pairs
+PAIRS = {"congestion_free": ("congestion_free", "under_load"), "under_load": ("congestion_free", "under_load"),
+         "cc_on": ("cc_on", "cc_off"), "cc_off": ("cc_on", "cc_off")}
+PAIR_WORDS = {("congestion_free", "under_load"): ("congestion-free", "under load"),
+              ("cc_on", "cc_off"): ("with congestion control", "without congestion control")}
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool,
+         coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
+         coalesce(m.params->>'quantity', '') AS quantity,
+         coalesce(m.params->>'proximity', m.params->>'congestors', '') AS case_label
+  FROM measurements m JOIN runs r USING (run_id){where}
+),
+b AS (SELECT * FROM sel WHERE condition = $base_condition),
+s AS (SELECT * FROM sel WHERE condition = $stress_condition),
+rep AS (
+  SELECT run_id, coalesce(params->>'experiment_label', params->>'pattern', '') AS case_key,
+         any_value(value) AS value
+  FROM measurements WHERE metric = 'slowdown' AND unit = 'x' GROUP BY ALL
+)
+SELECT b.system_id, b.metric, b.operation, b.app, b.case_key, b.case_label, b.src, b.dst, b.direction,
+       b.quantity, b.count AS base_count, s.count AS stress_count, b.condition AS base_condition,
+       s.condition AS stress_condition, b.value AS base_value, s.value AS stress_value, b.unit,
+       CASE WHEN b.metric IN ({lower}) THEN s.value / b.value ELSE b.value / s.value END AS slowdown,
+       rep.value AS reported_slowdown, b.tool,
+       CASE WHEN b.source = s.source THEN b.source ELSE b.source || '; ' || s.source END AS source
+FROM b JOIN s
+  ON b.run_id = s.run_id AND b.metric = s.metric AND b.case_key = s.case_key AND b.quantity = s.quantity
+ AND b.app IS NOT DISTINCT FROM s.app AND b.src IS NOT DISTINCT FROM s.src AND b.dst IS NOT DISTINCT FROM s.dst
+ AND b.direction IS NOT DISTINCT FROM s.direction AND b.statistic IS NOT DISTINCT FROM s.statistic
+ AND b.unit = s.unit
+LEFT JOIN rep ON rep.run_id = b.run_id AND rep.case_key = b.case_key
+WHERE b.case_key <> '' AND (b.statistic IS NULL OR b.statistic = 'mean') AND b.value <> 0 AND s.value <> 0
+ORDER BY b.metric, slowdown DESC, b.app NULLS FIRST, b.case_key, b.src NULLS FIRST, b.dst NULLS FIRST,
+         b.quantity, b.direction NULLS FIRST"""
+
+
+def _pair_for(s: dict[str, Any], sid: str, cat: Catalog) -> tuple[str, str]:
+    if s.get("condition"):
+        if s["condition"] not in PAIRS:
+            raise OutOfScope(f"{s['condition']} is not a congestion condition; I compare congestion_free with "
+                             "under_load and cc_on with cc_off.")
+        return PAIRS[s["condition"]]
+    have = cat.conditions.get(sid, set())
+    for pair in (("congestion_free", "under_load"), ("cc_on", "cc_off")):
+        if set(pair) <= have:
+            return pair
+    hints = [f"{cat.name(x)} ({' vs '.join(PAIR_WORDS[p])})"
+             for p in PAIR_WORDS for x in systems_with(cat, conditions=p)]
+    raise OutOfScope(f"{cat.name(sid)} has no measurements under two congestion conditions. Congestion "
+                     f"comparisons exist for: {', '.join(hints) or 'no system'}.")
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    require_ints(s)
+    sid = require_system(s, cat)
+    base, stress = _pair_for(s, sid, cat)
+    if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
+        s.pop("metric")
+    cond, params = where_plus(s, FILTERS)
+    params["base_condition"], params["stress_condition"] = base, stress
+    lower = "'latency', 'time', 'congestion_impact'"
+    sql = _SQL.format(where=cond, lower=lower)
+    chart = {"kind": "grouped_bar", "x": "case_key", "series": ["base_value", "stress_value"],
+             "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"pair": (base, stress)})
+
+
+def _case(r: dict[str, Any]) -> str:
+    bits = [x for x in (r.get("app"), f"case {r['case_key']}") if x]  # case: table label (a-d) or pattern (x2)
+    if r.get("src") and r.get("dst"):
+        bits.append(f"{endpoint(r['src'])} -> {endpoint(r['dst'])}")
+    if r.get("case_label"):
+        bits.append(r["case_label"])
+    if r.get("quantity"):
+        bits.append(r["quantity"])
+    return ", ".join(bits)
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    base_w, stress_w = PAIR_WORDS[plan.extra["pair"]]
+    if not rows:
+        raise OutOfScope(f"No measurements of {what_words(s.get('operation'), s.get('metric')) or 'anything'} on "
+                         f"{cat.name(s['system'])} pair {base_w} with {stress_w} in one experiment for that "
+                         "selection; try without the metric, app or endpoints.")
+    by_metric: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_metric.setdefault(r["metric"], []).append(r)
+    parts = []
+    for metric, rs in by_metric.items():
+        worst = rs[0]                     # ordered by slowdown, largest first
+        rep = (f" (the source prints {worst['reported_slowdown']:g}x)"
+               if worst.get("reported_slowdown") is not None else "")
+        lo = min(r["slowdown"] for r in rs)
+        spread = f"; over {len(rs)} cases the slowdown ranges {fmt_ratio(lo)}-{fmt_ratio(worst['slowdown'])}" \
+            if len(rs) > 1 else ""
+        parts.append(f"{what_words(worst.get('operation'), metric).replace('_', ' ')}: worst {_case(worst)}: "
+                     f"{fmt_value(worst['base_value'], worst['unit'])} {base_w} vs "
+                     f"{fmt_value(worst['stress_value'], worst['unit'])} {stress_w}, a "
+                     f"{fmt_ratio(worst['slowdown'])} slowdown{rep}{spread}{cite([worst])}")
+    plan.notes.append(f"slowdown = {stress_w} / {base_w} for time-like metrics, the inverse for bandwidth; "
+                      "only rows of one experiment (same run, case, endpoints) are paired")
+    if "congestion_impact" in by_metric:
+        plan.notes.append("congestion impact = run time under congestion / run time in isolation (as the source "
+                          "defines it); the slowdown is how much larger it is without congestion control")
+    return cap(f"{base_w} vs {stress_w} on {cat.name(rows[0]['system_id'])}: " + "; ".join(parts) + ".")

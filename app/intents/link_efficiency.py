@@ -1,0 +1,361 @@
+"""Measured vs nominal bandwidth of a link or a link class: "what percentage of NVLink's peak does GPU0 -> GPU3
+reach on the DGX-1 V100?", "how efficient is the X-Bus on the AC922?", "how close does the H200 pair get
+to its NVLink bandwidth?".
+
+The SQL returns the system's links plus the candidate measurements (bandwidth/busbw at the largest size
+measured) and the document's own efficiency statements (percent of theoretical). answer() routes each
+measured pair over the link graph (topology.py: no GPU relays; NVLink-class links unless P2P is off),
+takes the nominal bandwidth from the links (max flow over parallel shortest paths), pairs the curated
+mgbench rows with the document's printed percentages, and narrows `rows` in place to one row per
+(link, test): link, measured, nominal, percent.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import networkx as nx
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents import topology as topo
+from app.intents._common import cite, endpoint, fmt_bytes, require_system
+
+NAME = "link_efficiency"
+DEFAULT_OPS = ["p2p", "h2d", "d2h", "sendrecv"]
+PCIE_ONLY = {"p2p_off", "pcie"}
+
+SQL = """WITH cand AS (
+  SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition, m.statistic,
+         m.value, m.unit, m.source, r.tool,
+         json_extract_string(m.params, '$.path_class') AS path_class,
+         TRY_CAST(json_extract_string(m.params, '$.nominal_gbps') AS DOUBLE) AS doc_nominal,
+         json_extract_string(m.params, '$.test') AS test,
+         coalesce(json_extract_string(m.params, '$.via'), json_extract_string(m.params, '$.link')) AS via,
+         json_extract_string(m.params, '$.host') AS host,
+         json_extract_string(m.params, '$.quantity') AS quantity,
+         TRY_CAST(json_extract_string(m.params, '$.numa_node') AS INTEGER) AS numa_node,
+         CASE WHEN m.metric = 'efficiency' THEN 'stated' ELSE 'measured' END AS part
+  FROM measurements m JOIN runs r USING (run_id)
+  WHERE m.system_id = $system
+    AND ((m.metric = 'efficiency' AND m.unit = '%'
+          AND (list_contains($ops, m.operation)
+               OR (m.operation IS NULL AND json_extract_string(m.params, '$.link') IS NOT NULL)))
+      OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
+    AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
+    AND coalesce(m.src <> m.dst, true)
+    AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
+    AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2){filters}
+),
+sized AS (
+  SELECT *, max(msg_bytes) OVER (PARTITION BY part, tool, metric, operation, src, dst, direction, condition,
+                                             path_class, test) AS largest
+  FROM cand
+)
+SELECT * EXCLUDE (largest) FROM sized WHERE {size}
+UNION ALL BY NAME
+SELECT 'link' AS part, l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source,
+       ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
+       ca.parent AS a_parent, cb.parent AS b_parent,
+       TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
+       TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir
+FROM links l
+LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
+LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
+WHERE l.system_id = $system"""
+
+# slot -> fixed SQL fragment (values as parameters)
+FILTERS = {
+    "direction": " AND m.direction = $direction",
+    "condition": " AND m.condition = $condition",
+    "msg_bytes": " AND (m.msg_bytes = $msg_bytes OR m.msg_bytes IS NULL)",
+}
+PAIR = (" AND ((m.src = $src AND m.dst = $dst) OR (m.src = $dst AND m.dst = $src)"
+        " OR json_extract_string(m.params, '$.path_class') IS NOT NULL"
+        " OR (m.src IS NULL AND m.dst IS NULL AND r.tool = 'nccl-tests'))")
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    sid = require_system(s, cat)
+    topo.check_endpoints(sid, s, cat)
+    info = cat.systems[sid]
+    if not info.n_links and "efficiency" not in cat.metrics.get(sid, set()):
+        have = sorted(x.system_id for x in cat.systems.values() if x.n_links)
+        raise OutOfScope(f"No links or link efficiencies are stored for {cat.name(sid)}; systems with a link graph: "
+                         + ", ".join(have) + ".")
+    for k in ("operation", "metric", "direction", "condition", "link_type"):
+        if s.get(k) is not None and not isinstance(s[k], str):
+            raise OutOfScope(f"{k} must be a single value.")
+    if s.get("msg_bytes") is not None and not isinstance(s["msg_bytes"], int):
+        raise OutOfScope("msg_bytes must be an integer number of bytes.")
+    ops = [s["operation"]] if s.get("operation") else DEFAULT_OPS
+    metric = s.get("metric")
+    metrics = [metric] if metric in ("bandwidth", "busbw", "algbw") else ["bandwidth", "busbw"]
+    params: dict[str, Any] = {"system": sid, "ops": ops, "metrics": metrics}
+    filters = ""
+    for k, frag in FILTERS.items():
+        if s.get(k) is not None:
+            filters += frag
+            params[k] = s[k]
+    pair = bool(s.get("src") and s.get("dst"))
+    if bool(s.get("src")) != bool(s.get("dst")):
+        raise OutOfScope("Link efficiency needs both ends of the link (src and dst), or a link type, or neither "
+                         "(all links of the system).")
+    if pair:
+        if s["src"] == s["dst"]:
+            raise OutOfScope(f"{endpoint(s['src'])} to itself is no link; ask for two different endpoints.")
+        filters += PAIR
+        params.update(src=s["src"], dst=s["dst"])
+    size = "msg_bytes IS NOT DISTINCT FROM largest" if s.get("msg_bytes") is None else "true"
+    notes = [] if s.get("msg_bytes") is not None else ["no size given: the largest size measured for each test"]
+    return Plan(sql=SQL.format(filters=filters, size=size), params=params,
+                chart={"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
+                       "percent": "percent"},
+                slots=s, notes=notes, extra={"mode": "pair" if pair else "class"})
+
+
+# ---- routing --------------------------------------------------------------------------------------------
+
+def _sub(g: nx.Graph, keep) -> nx.Graph:
+    return g.edge_subgraph([(u, v) for u, v in g.edges if keep(u, v)]).copy()
+
+
+def is_peer_link(g: nx.Graph, u: str, v: str) -> bool:
+    """A GPU-GPU link or a link into an NVSwitch: what a peer copy uses and a host-staged copy does not."""
+    kinds = {g.nodes[u].get("kind"), g.nodes[v].get("kind")}
+    return topo.is_nvlink_class(g, u, v) and (kinds == {"gpu"} or "nvswitch" in kinds)
+
+
+def _candidate_graph(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> nx.Graph:
+    h = topo.without_relays(g, a, b)
+    if condition in PCIE_ONLY:
+        return _sub(h, lambda u, v: not is_peer_link(g, u, v))
+    nv = _sub(h, lambda u, v: topo.is_nvlink_class(g, u, v))
+    if a in nv and b in nv and nx.has_path(nv, a, b):
+        return nv
+    return h
+
+
+def route(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> dict[str, Any]:
+    """Route a -> b as a copy would take it (peer links unless P2P is off) and its nominal bandwidth."""
+    if a not in g or b not in g:
+        return {"label": None, "nominal": None, "why": f"{a} or {b} is not in the stored graph"}
+    h = _candidate_graph(g, a, b, condition)
+    paths = topo.shortest_paths(h, a, b) if a in h and b in h else []
+    if not paths:
+        how = " staged through the host (P2P off)" if condition in PCIE_ONLY else ""
+        return {"label": None, "nominal": None, "why": f"no route {a} -> {b}{how} is stored"}
+    p = min(paths, key=lambda q: topo.path_score(g, q))
+    hops = list(zip(p, p[1:]))
+    label = " > ".join(topo.edge_label(g, u, v) for u, v in hops)
+    if len(paths) > 1:
+        label += f" (x{len(paths)} parallel)"
+    nominal = topo.aggregate_bw(g, paths)
+    nsrc = "links.bw_gbps_per_dir" + (" (max flow over the parallel paths)" if len(paths) > 1 else "")
+    why = None
+    if nominal is None and len(hops) == 1:
+        rs = g.edges[a, b]["rows"]
+        attr = [x for r in rs for x in (r.get("a_nvlink_gbps_per_dir"), r.get("b_nvlink_gbps_per_dir"))
+                if x is not None]
+        if attr and all(r["link_type"].lower().startswith("nvlink") for r in rs):
+            nominal, nsrc = min(attr), "per-GPU NVLink speed reported by nvidia-smi (components.attrs)"
+    if nominal is None:
+        gaps = [f"{u}-{v} ({topo.edge_label(g, u, v)})" for p2 in paths for u, v in zip(p2, p2[1:])
+                if topo.edge_bw(g, u, v) is None]
+        why = "no nominal bandwidth is stored for " + ", ".join(list(dict.fromkeys(gaps))[:3])
+    return {"label": label, "nominal": nominal, "nominal_source": nsrc if nominal else None, "why": why,
+            "path": p, "direct_nvlink": len(hops) == 1 and topo.is_nvlink_class(g, a, b),
+            "count": (g.edges[a, b]["rows"][0].get("count") or 1) if len(hops) == 1 else None}
+
+
+def doc_class(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> Optional[str]:
+    """The document's path class (mgbench: NVLink xN, PIX, PXB, PHB, SYS) of a GPU pair."""
+    if a not in g or b not in g:
+        return None
+    if condition not in PCIE_ONLY and g.has_edge(a, b) and topo.is_nvlink_class(g, a, b):
+        return f"NVLink x{g.edges[a, b]['rows'][0].get('count') or 1}"
+    h = _sub(topo.without_relays(g, a, b), lambda u, v: not is_peer_link(g, u, v))
+    if a not in h or b not in h or not nx.has_path(h, a, b):
+        return None
+    p = min(topo.shortest_paths(h, a, b), key=lambda q: topo.path_score(g, q))
+    kinds = [g.nodes[n].get("kind") for n in p[1:-1]]
+    if sum(1 for k in kinds if k == "cpu") >= 2:
+        return "SYS"
+    if "cpu" in kinds:
+        return "PHB"
+    return "PIX" if len(kinds) == 1 else "PXB"
+
+
+def _host_node(g: nx.Graph, host: str, other: str, numa: Optional[int]) -> tuple[Optional[str], Optional[str]]:
+    if numa is not None and f"cpu{numa}" in g:
+        return f"cpu{numa}", None
+    return topo.resolve_endpoint(g, host, other)
+
+
+# ---- answer ---------------------------------------------------------------------------------------------
+
+def _pct(measured, nominal, direction, doc: bool) -> Optional[float]:
+    if measured is None or not nominal:
+        return None
+    factor = 2 if (direction == "bi" and not doc) else 1    # ingested tools count both directions
+    return round(100.0 * measured / (factor * nominal), 1)
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    sid = s["system"]
+    name = cat.name(sid)
+    links = [dict(r, selected=True) for r in rows if r["part"] == "link"]
+    g = topo.build_graph(links)
+    meas = [r for r in rows if r["part"] == "measured"]
+    stated = [r for r in rows if r["part"] == "stated"]
+    pair = plan.extra["mode"] == "pair"
+    notes: list[str] = []
+    gpus = sorted((n for n, d in g.nodes(data=True) if d.get("kind") == "gpu"), key=topo.natural)
+    cache: dict[tuple, dict] = {}
+
+    def routed(a, b, cond):
+        key = (a, b, cond in PCIE_ONLY)
+        if key not in cache:
+            cache[key] = route(g, a, b, cond)
+        return cache[key]
+
+    out: list[dict[str, Any]] = []
+    doc_keys: dict[tuple, dict] = {}
+    for r in meas + stated:
+        doc = r.get("path_class") is not None or r.get("doc_nominal") is not None
+        base = {"system_id": sid, "operation": r["operation"], "direction": r["direction"],
+                "condition": r["condition"], "msg_bytes": r["msg_bytes"], "tool": r["tool"], "test": r.get("test"),
+                "statistic": r.get("statistic"), "src": r["src"], "dst": r["dst"], "source": r["source"]}
+        if r["part"] == "measured" and not doc and (r["src"] is None or r["dst"] is None) \
+                and r["tool"] != "nccl-tests":
+            continue                                  # no endpoints, no link class: nothing to set it against
+        if doc or r["part"] == "stated":
+            if pair and r["operation"] == "p2p" and r.get("path_class"):
+                want = doc_class(g, s["src"], s["dst"], r["condition"])
+                if want is None or r["path_class"] != want:
+                    continue
+            elif pair and r["operation"] in ("h2d", "d2h") and "host" not in (s["src"], s["dst"]):
+                continue
+            elif pair and not r.get("path_class"):
+                continue
+            label = r.get("path_class") or r.get("via") or ("as stated: " + (r.get("quantity") or "")).strip(": ")
+            key = (r["operation"], r["direction"], r["condition"], label, r.get("test"), r.get("host"),
+                   r.get("statistic"))
+            row = doc_keys.get(key)
+            if row is None:
+                row = dict(base, link=label, via=r.get("via"), measured=None, nominal=r.get("doc_nominal"), percent=None,
+                           basis=None, nominal_source="the document's theoretical bandwidth" if r.get("doc_nominal")
+                           else None, host=r.get("host"))
+                doc_keys[key] = row
+                out.append(row)
+            row["via"] = row.get("via") or r.get("via")
+            if r["part"] == "stated":
+                row["percent"], row["basis"] = r["value"], "as printed"
+            else:
+                row["measured"], row["source"] = r["value"], r["source"]
+                row["msg_bytes"] = r["msg_bytes"]
+            continue
+        # an ingested or curated measurement between two endpoints (or an NCCL run over the only GPU pair)
+        a, b = r["src"], r["dst"]
+        if a is None and b is None:
+            if len(gpus) != 2:
+                continue
+            a, b = gpus
+        if a is None or b is None:
+            continue
+        ga, gb = a, b
+        if a == "host" or b == "host":
+            other = b if a == "host" else a
+            hn, note = _host_node(g, "host", other, r.get("numa_node"))
+            if hn is None:
+                continue
+            ga, gb = (hn, b) if a == "host" else (a, hn)
+            if note:
+                notes.append("the host is not wired in the stored graph: a host transfer is routed from the CPU "
+                             "nearest to its GPU (from the NUMA node where the measurement names one)")
+        rt = routed(ga, gb, r["condition"])
+        out.append(dict(base, src=a, dst=b, link=rt["label"] or "(no route)", measured=r["value"],
+                        nominal=rt["nominal"], nominal_source=rt.get("nominal_source"),
+                        percent=_pct(r["value"], rt["nominal"], r["direction"], False),
+                        basis="computed" if rt["nominal"] else rt["why"], metric=r["metric"]))
+        if r["direction"] == "bi" and rt["nominal"]:
+            notes.append("bidirectional results count both directions: they are set against twice the "
+                         "per-direction nominal")
+    for row in out:
+        if row["percent"] is None and row.get("measured") is not None and row.get("nominal") and \
+                row.get("basis") is None:
+            row["percent"], row["basis"] = _pct(row["measured"], row["nominal"], row["direction"], True), "computed"
+    if s.get("link_type"):
+        lt = s["link_type"].lower()
+        out = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
+               or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))]
+    # one row per (link, tool, operation, direction, condition, test): the best measured
+    best: dict[tuple, dict] = {}
+    for o in out:
+        k = (o["link"], o["tool"], o["operation"], o["direction"], o["condition"], o.get("test"), o.get("host"),
+             o.get("statistic"), (o["src"], o["dst"]) if pair else None)
+        cur = best.get(k)
+        if cur is None or (o.get("measured") or -1) > (cur.get("measured") or -1):
+            best[k] = o
+    final = sorted(best.values(), key=lambda o: (-(o["percent"] if o["percent"] is not None else -1),
+                                                 o.get("measured") is None, o.get("statistic") is not None, o["link"]))
+    for o in final:
+        o["value"], o["unit"], o["measured_unit"] = o["percent"], "%", "GB/s"
+    if not final:
+        what = (f"between {endpoint(s['src'])} and {endpoint(s['dst'])} " if pair else "") + \
+               (f"over {s['link_type']} " if s.get("link_type") else "")
+        types = ", ".join(sorted({r["link_type"] for r in links})) or "none stored"
+        raise OutOfScope(f"No bandwidth measurement {what}on {name} can be set against a link; link types there: "
+                         f"{types}; operations measured: {', '.join(sorted(cat.operations.get(sid, set()))[:12])}.")
+    rows[:] = final
+    plan.notes.extend(dict.fromkeys(notes))
+    return _sentence(final, plan, name, pair)
+
+
+def _describe(o: dict[str, Any]) -> str:
+    bits = [o["operation"], {"uni": "unidirectional", "bi": "bidirectional"}.get(o["direction"] or "", "")]
+    if o.get("condition"):
+        bits.append(o["condition"].replace("_", " "))
+    if o.get("test"):
+        bits.append(f"{o['tool']} {o['test']}")
+    elif o.get("tool"):
+        bits.append(o["tool"])
+    if o.get("msg_bytes"):
+        bits.append(fmt_bytes(o["msg_bytes"]))
+    if o.get("statistic") in ("min", "max"):
+        bits.append("the document's stated " + {"min": "lower", "max": "upper"}[o["statistic"]] + " bound")
+    return ", ".join(b for b in bits if b)
+
+
+def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
+    s = plan.slots
+    with_pct = [o for o in final if o["percent"] is not None]
+    if pair:
+        who = f"{endpoint(s['src'])} -> {endpoint(s['dst'])} on {name}"
+    else:
+        who = f"{s['link_type']} links on {name}" if s.get("link_type") else f"Links on {name}"
+    if not with_pct:
+        o = max(final, key=lambda x: x.get("measured") or -1)
+        why = o.get("basis") or "no nominal bandwidth is stored"
+        return (f"{who}: {why}, so no percent of peak can be given; best measured "
+                f"{o['measured']:.4g} GB/s over {o['link']} ({_describe(o)}){cite([o])}.")
+
+    def pref(o):
+        exact = (o["src"], o["dst"]) == (s.get("src"), s.get("dst"))
+        return (o["condition"] not in (None, "p2p_on", "pinned_wc"), o["direction"] != "uni",
+                o.get("measured") is None, not exact, -(o["percent"]))
+    top = min(with_pct, key=pref) if pair else with_pct[0]
+    lo, hi = min(o["percent"] for o in with_pct), max(o["percent"] for o in with_pct)
+    pct = f"{top['percent']:g}% of " + (f"the {top['nominal']:g} GB/s nominal" if top.get("nominal") else "nominal")
+    if top.get("basis") == "as printed":
+        pct += " (as printed)"
+    if "nvidia-smi" in (top.get("nominal_source") or ""):
+        pct += " (nominal: the NVLink speed nvidia-smi reports; no link bandwidth is stored)"
+    meas = f"{top['measured']:.4g} GB/s, " if top.get("measured") is not None else ""
+    if pair:
+        head = f"{who} over {top['link']}: {meas}{pct} ({_describe(top)})"
+    else:
+        head = f"{who}: highest over {top['link']}, {meas}{pct} ({_describe(top)})"
+    spread = f"; {lo:g}-{hi:g}% over {len(with_pct)} tests" if len(with_pct) > 1 else ""
+    return f"{head}{spread}{cite([top])}."

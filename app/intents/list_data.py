@@ -1,0 +1,132 @@
+"""What is loaded: "which systems do you know?", "what was measured on the DGX-2?", "which systems have
+all-reduce bus bandwidth?", "which benchmarks ran on Yme?".
+
+Three shapes, chosen by the slots:
+  - no system, no metric/operation/library: one row per system (runs, tools, measurements, metrics, links,
+    trace events);
+  - a system: one row per (tool, metric) on it (runs, measurements, operations, size range, trace events);
+  - a metric and/or operation (and/or library) without a system: one row per system that has it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import cite, require_system
+
+NAME = "list_data"
+
+ALL_SYSTEMS = """WITH r AS (
+  SELECT system_id, count(*) AS n_runs, string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tools
+  FROM runs GROUP BY system_id
+), m AS (
+  SELECT system_id, count(*) AS n_measurements, string_agg(DISTINCT metric, ', ' ORDER BY metric) AS metrics
+  FROM measurements GROUP BY system_id
+), l AS (
+  SELECT system_id, count(*) AS n_links FROM links GROUP BY system_id
+), e AS (
+  SELECT r.system_id, count(*) AS n_events FROM trace_events t JOIN runs r USING (run_id) GROUP BY r.system_id
+)
+SELECT s.system_id, s.name, s.kind, coalesce(r.n_runs, 0) AS n_runs, r.tools,
+       coalesce(m.n_measurements, 0) AS n_measurements, m.metrics, coalesce(l.n_links, 0) AS n_links,
+       coalesce(e.n_events, 0) AS n_events, s.source
+FROM systems s LEFT JOIN r USING (system_id) LEFT JOIN m USING (system_id) LEFT JOIN l USING (system_id)
+LEFT JOIN e USING (system_id)
+ORDER BY n_measurements DESC, n_links + n_events DESC, s.system_id"""
+
+ONE_SYSTEM = """WITH ev AS (SELECT run_id, count(*) AS n FROM trace_events GROUP BY run_id)
+SELECT r.system_id, r.tool, m.metric, count(DISTINCT r.run_id) AS n_runs, count(m.run_id) AS n_measurements,
+       string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
+       string_agg(DISTINCT m.unit, ', ' ORDER BY m.unit) AS units,
+       min(m.msg_bytes) AS min_bytes, max(m.msg_bytes) AS max_bytes,
+       coalesce(sum(ev.n) FILTER (WHERE m.run_id IS NULL), 0) AS n_events,
+       min(coalesce(m.source, r.source)) AS source
+FROM runs r LEFT JOIN measurements m USING (run_id) LEFT JOIN ev USING (run_id)
+WHERE r.system_id = $system{filters}
+GROUP BY r.system_id, r.tool, m.metric
+ORDER BY r.tool, n_measurements DESC, m.metric"""
+
+BY_METRIC = """SELECT m.system_id, s.name, count(*) AS n_measurements, count(DISTINCT m.run_id) AS n_runs,
+       string_agg(DISTINCT r.tool, ', ' ORDER BY r.tool) AS tools,
+       string_agg(DISTINCT m.metric, ', ' ORDER BY m.metric) AS metrics,
+       string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
+       min(m.source) AS source
+FROM measurements m JOIN runs r ON r.run_id = m.run_id JOIN systems s ON s.system_id = m.system_id
+WHERE true{filters}
+GROUP BY m.system_id, s.name
+ORDER BY n_measurements DESC, m.system_id"""
+
+FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation = $operation",
+           "library": " AND m.library = $library"}
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    filters, params = "", {}
+    for k, frag in FILTERS.items():
+        v = s.get(k)
+        if v is None:
+            continue
+        if not isinstance(v, str):
+            raise OutOfScope(f"{k} must be a single value.")
+        filters += frag
+        params[k] = v
+    if s.get("system"):
+        sid = require_system(s, cat)
+        params["system"] = sid
+        sql, mode = ONE_SYSTEM.format(filters=filters), "system"
+    elif params:
+        sql, mode = BY_METRIC.format(filters=filters), "filter"
+    else:
+        sql, mode = ALL_SYSTEMS, "all"
+    return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, extra={"mode": mode})
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    mode, s = plan.extra["mode"], plan.slots
+    what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x)
+    if mode == "all":
+        if not rows:
+            raise OutOfScope("The database is empty: build it with `hpcask db build`.")
+        tools = sorted({t for r in rows for t in (r["tools"] or "").split(", ") if t})
+        meas = sum(r["n_measurements"] for r in rows)
+        runs = sum(r["n_runs"] for r in rows)
+        top = ", ".join(f"{r['name']} ({r['n_measurements']:,})" for r in rows[:3])
+        return (f"{_plural(len(rows), 'system')} are loaded with {_plural(meas, 'measurement')} from "
+                f"{_plural(runs, 'run')} of {_plural(len(tools), 'tool')} ({', '.join(tools[:8])}"
+                f"{', ...' if len(tools) > 8 else ''}), {_plural(sum(r['n_links'] for r in rows), 'link')} and "
+                f"{_plural(sum(r['n_events'] for r in rows), 'trace event')}; the most measured: {top}.")
+    if mode == "filter":
+        if not rows:
+            metrics = sorted({m for ms in cat.metrics.values() for m in ms})
+            ops = sorted({o for os_ in cat.operations.values() for o in os_})
+            raise OutOfScope(f"No system has {what} measurements; metrics loaded: {', '.join(metrics[:20])}; "
+                             f"operations: {', '.join(ops[:25])}.")
+        names = ", ".join(f"{r['name']} ({r['n_measurements']:,})" for r in rows[:6])
+        more = f" and {len(rows) - 6} more" if len(rows) > 6 else ""
+        return (f"Measurements of {what} exist for {_plural(len(rows), 'system')}: {names}{more}"
+                f"{cite(rows)}.")
+    sid = s["system"]
+    info = cat.systems[sid]
+    if not rows:
+        have = ", ".join(sorted(cat.metrics.get(sid, set()))[:15]) or "no measurements"
+        if what:
+            raise OutOfScope(f"No {what} measurements on {cat.name(sid)}; measured there: {have}.")
+        raise OutOfScope(f"Nothing but the description of {cat.name(sid)} is loaded "
+                         f"({info.n_links} links, {info.n_components} components).")
+    tools = list(dict.fromkeys(r["tool"] for r in rows))
+    metrics = list(dict.fromkeys(r["metric"] for r in rows if r["metric"]))
+    meas = sum(r["n_measurements"] for r in rows)
+    events = sum(r["n_events"] for r in rows)
+    extra = []
+    if not what:
+        extra.append(_plural(info.n_links, "link") + " in its connection graph" if info.n_links else "no link graph")
+        extra.append(_plural(events, "trace event") if events else "no traces")
+    return (f"{cat.name(sid)}: {_plural(meas, (what + ' ' if what else '') + 'measurement')} "
+            f"(metrics: {', '.join(metrics) or 'none'}) from {_plural(len(tools), 'tool')} ({', '.join(tools)})"
+            f"{'; ' + ', '.join(extra) if extra else ''}{cite(rows)}.")

@@ -1,0 +1,118 @@
+"""A metric over every endpoint pair of a system: "show the GPU-to-GPU bandwidth matrix of the DGX-2".
+
+One slice of the data is shown: one tool, condition, direction, message size and statistic, chosen in SQL
+when the user named none (preferred condition such as p2p_on, most pairs, unidirectional, the largest size
+for bandwidth or the smallest for latency). Repeated measurements of a pair in that slice (several runs,
+raw and JSON copies of one run) are averaged. The diagonal (a device copying to itself) is left out.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (cap, cite, condition_rank_sql, endpoint, fmt_bytes, fmt_value, lower_is_better,
+                                 natural_order_sql, quals, require_ints, require_metric_on, require_system,
+                                 sources_sql, systems_with, what_words, where_plus)
+
+NAME = "pair_matrix"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "condition", "precision",
+           "app", "library", "statistic")
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
+),
+slices AS (
+  SELECT tool, condition, direction, msg_bytes, statistic, unit,
+         count(DISTINCT src || '>' || dst) AS npairs, count(*) AS n
+  FROM sel GROUP BY ALL
+),
+pick AS (
+  SELECT * FROM slices
+  ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
+           (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
+           -- ties: a fixed order over every slice column, so the answer never depends on scan order
+           tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit
+  LIMIT 1
+)
+SELECT s.system_id, s.metric, s.operation, s.src, s.dst, avg(s.value) AS value, any_value(s.unit) AS unit,
+       count(*) AS n, {sources} AS source,
+       any_value(s.tool) AS tool, any_value(s.condition) AS condition,
+       any_value(s.direction) AS direction, any_value(s.msg_bytes) AS msg_bytes,
+       any_value(s.statistic) AS statistic, any_value(p.npairs) AS npairs
+FROM sel s JOIN pick p
+  ON s.tool = p.tool AND s.condition IS NOT DISTINCT FROM p.condition
+ AND s.direction IS NOT DISTINCT FROM p.direction AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
+ AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
+GROUP BY s.system_id, s.metric, s.operation, s.src, s.dst
+ORDER BY {src_order}, {dst_order}"""
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    require_ints(s)
+    sid = require_system(s, cat)
+    notes = []
+    if not s.get("metric"):
+        have = cat.metrics.get(sid, set())
+        s["metric"] = "bandwidth" if "bandwidth" in have or "latency" not in have else "latency"
+        notes.append(f"no metric given: {s['metric']}")
+    if not s.get("operation"):
+        s["operation"] = "p2p"
+        notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
+    if s["operation"] not in cat.operations.get(sid, set()) or s["metric"] not in cat.metrics.get(sid, set()):
+        others = [cat.name(x) for x in systems_with(cat, s["operation"], s["metric"]) if x != sid]
+        hint = f" {s['operation']} {s['metric']} was measured on: {', '.join(others[:8])}." if others else ""
+        try:
+            require_metric_on(sid, s["metric"], s["operation"], cat)
+        except OutOfScope as e:
+            raise OutOfScope(str(e) + hint) from None
+    cond, params = where_plus(s, FILTERS, fixed=("m.src IS NOT NULL", "m.dst IS NOT NULL", "m.src <> m.dst"))
+    sql = _SQL.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
+                      size_order="ASC" if s["metric"] == "latency" else "DESC",
+                      src_order=natural_order_sql("s.src"), dst_order=natural_order_sql("s.dst"))
+    chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
+             "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
+    return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
+                extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None]})
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    if not rows:
+        others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))
+                  if x != s["system"]]
+        raise OutOfScope(f"No per-pair {s.get('operation')} {s.get('metric')} measurements on "
+                         f"{cat.name(s['system'])} match that (pairs need a source and a destination)."
+                         + (f" Systems with {s.get('operation')} {s.get('metric')} data: "
+                            f"{', '.join(others[:8])}." if others else ""))
+    r0 = rows[0]
+    plan.chart["unit"] = r0["unit"]
+    low = min(rows, key=lambda r: r["value"])
+    high = max(rows, key=lambda r: r["value"])
+    mean = sum(r["value"] for r in rows) / len(rows)
+    defaulted = plan.extra.get("defaulted", [])
+    if "msg_bytes" in defaulted and r0.get("msg_bytes"):
+        which = "smallest" if s.get("metric") == "latency" else "largest"
+        plan.notes.append(f"no size given: {fmt_bytes(r0['msg_bytes'])}, the {which} measured for these pairs")
+    if "condition" in defaulted and r0.get("condition"):
+        plan.notes.append(f"no condition given: {r0['condition']}")
+    if "direction" in defaulted and r0.get("direction"):
+        plan.notes.append(f"no direction given: {r0['direction']}")
+    plan.notes.append(f"one tool: {r0['tool']}; the diagonal (a device to itself) is left out")
+    if any(r["n"] > 1 for r in rows):
+        plan.notes.append(f"repeated measurements of a pair (up to {max(r['n'] for r in rows)}, several runs "
+                          "or copies of one run) are averaged")
+    kinds = {"".join(c for c in r["src"] if not c.isdigit()) for r in rows}
+    n_end = len({c for c in cat.components.get(s["system"], set())
+                 if "".join(ch for ch in c if not ch.isdigit()) in kinds})
+    if n_end > 1 and len(rows) < n_end * (n_end - 1):
+        plan.notes.append(f"only {len(rows)} of {n_end * (n_end - 1)} ordered pairs were measured")
+    better = "lower" if lower_is_better(r0["metric"]) else "higher"
+    q = quals(r0)
+    return cap(
+        f"{what_words(r0['operation'], r0['metric'])} on {cat.name(r0['system_id'])} over {len(rows)} pairs"
+        f"{' (' + q + ')' if q else ''} ranges from {fmt_value(low['value'], r0['unit'])} "
+        f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
+        f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
+        f"({better} is better){cite([low, high])}.")

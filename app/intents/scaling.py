@@ -1,0 +1,158 @@
+"""A metric across counts of GPUs, IPUs, nodes, ranks, tiles or cores, with speedup and parallel efficiency
+against the smallest count: "how does DeepBench all-reduce scale over ranks on the DGX-2?".
+
+One series is shown. Where the user did not pin it, SQL picks one tool, experiment family (runs named
+`..._8gpu` belong together), count kind, variant (app / SHOC result / the table's `quantity`), statistic
+and message size: the series with the most distinct counts first, then mean, totals / aggregates, the
+largest size. At each count the rows left (several runs, GPU sets or NUMA placements) are collapsed to one
+value: the best (max for throughput, min for time) unless the `aggregate` slot says max/min/mean.
+
+speedup = t(base)/t(n) for time and latency, v(n)/v(base) for throughput-like metrics; efficiency =
+speedup / (n / base), a fraction. Metrics that are already ratios (speedup, efficiency, ...) are shown as
+reported, without derived columns.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (HIGHER_BETTER, agg_choice, best_source_sql, cap, cite, fmt_bytes, fmt_ratio,
+                                 fmt_value, quals, require_ints, require_metric_on, require_system, systems_with,
+                                 what_words, where_plus)
+
+NAME = "scaling"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count_kind", "condition",
+           "precision", "app", "library", "statistic")
+TIME_LIKE = {"time", "latency"}
+# a collective over more participants with the same message: the ideal is constant time (weak scaling)
+COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
+               "barrier", "sendrecv"}
+# weak scaling (ideal: constant time) when the experiment says so, else for a collective's time
+_WEAK = ("(per.family ILIKE '%weak%' OR (per.family NOT ILIKE '%strong%' AND per.metric IN ('time', 'latency') "
+         "AND per.operation IN ({ops})))")
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool,
+         regexp_replace(coalesce(r.experiment, ''),
+                        '_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$', '') AS family,
+         concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
+                   m.params->>'preconditioner', m.params->>'band') AS variant
+  FROM measurements m JOIN runs r USING (run_id){where}
+),
+series AS (
+  SELECT metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes,
+         count(DISTINCT count) AS ncounts, count(*) AS n
+  FROM sel GROUP BY ALL
+),
+pick AS (
+  SELECT * FROM series
+  ORDER BY ncounts DESC, (statistic IS NULL OR statistic = 'mean') DESC,
+           (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
+           msg_bytes DESC NULLS LAST, n DESC,
+           -- ties: a fixed order over every series column, so the answer never depends on scan order
+           metric, operation NULLS FIRST, tool, family, variant, count_kind NULLS FIRST, statistic NULLS FIRST, unit
+  LIMIT 1
+),
+per AS (
+  SELECT s.count, {agg}(s.value) AS value, any_value(s.unit) AS unit, count(*) AS n,
+         {sources} AS source,
+         any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
+         any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
+         any_value(s.variant) AS variant, any_value(s.statistic) AS statistic, any_value(s.msg_bytes) AS msg_bytes,
+         string_agg(DISTINCT s.condition, ', ') AS conditions
+  FROM sel s JOIN pick p
+    ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
+   AND s.tool = p.tool AND s.family = p.family AND s.count_kind IS NOT DISTINCT FROM p.count_kind
+   AND s.variant = p.variant AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
+   AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
+  GROUP BY s.count
+),
+base AS (SELECT count AS base_count, value AS base_value FROM per ORDER BY count LIMIT 1)
+SELECT per.*, base.base_count, {speedup} AS speedup,
+       {speedup} / (CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END) AS efficiency,
+       CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END AS ideal_speedup,
+       CASE WHEN {weak} THEN 'weak' ELSE 'strong' END AS scaling_kind
+FROM per, base
+ORDER BY per.count"""
+
+_SPEEDUP_TIME = "base.base_value / per.value"
+_SPEEDUP_RATE = "per.value / base.base_value"
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    require_ints(s)
+    sid = require_system(s, cat)
+    require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
+    if not s.get("metric") and not s.get("operation") and not s.get("app"):
+        raise OutOfScope(f"Which metric, operation or application should I follow over counts on {cat.name(sid)}? "
+                         "Measured there: " + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
+    cond, params = where_plus(s, FILTERS, fixed=("m.count IS NOT NULL",))
+    if s.get("count") is not None:      # a count names the end of the range to show
+        cond += " AND m.count <= $count"
+        params["count"] = s["count"]
+    metric = s.get("metric")
+    if metric in TIME_LIKE:
+        speedup = _SPEEDUP_TIME
+    elif metric in HIGHER_BETTER:
+        speedup = _SPEEDUP_RATE
+    elif metric is None:
+        speedup = (f"CASE WHEN per.metric IN ('time', 'latency') THEN {_SPEEDUP_TIME} "
+                   f"WHEN per.metric IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))}) THEN {_SPEEDUP_RATE} END")
+    else:
+        speedup = "NULL::DOUBLE"
+    agg, agg_words = agg_choice(s, metric)
+    weak = _WEAK.format(ops=", ".join(f"'{x}'" for x in sorted(COLLECTIVES)))
+    sql = _SQL.format(where=cond, agg=agg, speedup=speedup, weak=weak,
+                      sources=best_source_sql(agg, "s.source", "s.value"))
+    chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"agg_words": agg_words})
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    if not rows:
+        others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))]
+        raise OutOfScope(f"No scaling series (values at several {s.get('count_kind') or 'counts'}) of "
+                         f"{what_words(s.get('operation'), s.get('metric'))} on {cat.name(s['system'])} matches that."
+                         + (f" Systems with {what_words(s.get('operation'), s.get('metric'))} data: "
+                            f"{', '.join(others[:8])}." if others else ""))
+    first, last = rows[0], rows[-1]
+    unit, kind = first["unit"], first["count_kind"] or ""
+    plan.chart["unit"] = unit
+    what = what_words(first.get("operation"), first.get("metric"))
+    series = quals(first, ("tool",)) + (f", {first['family']}" if first.get("family") else "")
+    if first.get("variant"):
+        series += f", {first['variant']}"
+    if first.get("msg_bytes"):
+        series += f", {fmt_bytes(first['msg_bytes'])}"
+        if s.get("msg_bytes") is None:
+            plan.notes.append(f"no size given: {fmt_bytes(first['msg_bytes'])}, the largest with the most counts")
+    plan.notes.append(f"series: {series}; {len(rows)} counts from {first['count']} to {last['count']} {kind}")
+    if any(r["n"] > 1 for r in rows):
+        plan.notes.append(f"several measurements at one count (runs, GPU sets, placements): the "
+                          f"{plan.extra['agg_words']} is shown")
+    head = (f"{cap(what)} on {cat.name(first['system_id'])} from {first['count']} to {last['count']} {kind} "
+            f"({series})")
+    if len(rows) == 1:
+        return (f"{head}: only one count was measured, {fmt_value(first['value'], unit)} at {first['count']} {kind}"
+                f"{cite([first])}.")
+    vals = (f"{fmt_value(first['value'], unit)} at {first['count']} -> "
+            f"{fmt_value(last['value'], unit)} at {last['count']}")
+    if last.get("speedup") is None:
+        return f"{head}: {vals} (values as reported, no speedup derived for {first['metric']}){cite([first, last])}."
+    if last["speedup"] < 1.5 and last["ideal_speedup"] >= 4 and first["metric"] in HIGHER_BETTER:
+        plan.notes.append("the values barely change with the count: they look per device (SHOC, for one, reports "
+                          "per-device means), so the efficiency against linear scaling says little")
+    if last["scaling_kind"] == "weak":
+        plan.notes.append("weak scaling (a collective with a fixed message per participant, or a weak-scaling "
+                          "experiment): ideal is constant time, so efficiency = time at the smallest count / time")
+        return (f"{head}: {vals}, the time grows {fmt_ratio(1 / last['speedup'])} (weak scaling, ideal: "
+                f"constant time), efficiency {_pct(last['efficiency'])}{cite([first, last])}.")
+    return (f"{head}: {vals}, a speedup of {fmt_ratio(last['speedup'])} for {fmt_ratio(last['ideal_speedup'])} the "
+            f"{kind or 'count'}, parallel efficiency {_pct(last['efficiency'])}{cite([first, last])}.")
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%" if x >= 0.001 else f"{x * 100:.2g}%"

@@ -1,0 +1,132 @@
+"""A metric across message or transfer sizes: "how does all-reduce bus bandwidth grow with message size on
+the H200 pair?", "what is the host-to-device bandwidth at 1 MB on the DGX-2?".
+
+One sweep is shown, one series per condition (in-place / out-of-place, p2p_on / p2p_off, pinned /
+pageable ...). Where the user named none, SQL picks one tool, endpoint pair, GPU count, direction and
+statistic: the longest sweep first, then unidirectional, mean, the largest count. Repeated measurements
+of one size (several runs, raw and JSON copies of one run) are averaged.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import (cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better, quals, require_ints,
+                                 require_metric_on, require_system, sources_sql, systems_with, what_words, where_plus)
+
+NAME = "size_sweep"
+FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", "count_kind", "condition",
+           "precision", "app", "library", "statistic")
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
+),
+slices AS (
+  SELECT metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision, app, unit,
+         count(DISTINCT msg_bytes) AS nsizes, count(*) AS n
+  FROM sel GROUP BY ALL
+),
+pick AS (
+  SELECT * FROM slices
+  ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
+           count DESC NULLS LAST, n DESC,
+           -- ties: a fixed order over every slice column, so the answer never depends on scan order
+           metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
+           count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit
+  LIMIT 1
+)
+SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS value, any_value(s.unit) AS unit,
+       count(*) AS n, {sources} AS source,
+       bool_or(s.msg_bytes = {at}) AS at_size,
+       any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
+       any_value(s.tool) AS tool, any_value(s.src) AS src, any_value(s.dst) AS dst,
+       any_value(s.direction) AS direction, any_value(s.count) AS count, any_value(s.count_kind) AS count_kind,
+       any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app
+FROM sel s JOIN pick p
+  ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
+ AND s.tool = p.tool AND s.src IS NOT DISTINCT FROM p.src AND s.dst IS NOT DISTINCT FROM p.dst
+ AND s.direction IS NOT DISTINCT FROM p.direction AND s.count IS NOT DISTINCT FROM p.count
+ AND s.count_kind IS NOT DISTINCT FROM p.count_kind AND s.statistic IS NOT DISTINCT FROM p.statistic
+ AND s.precision IS NOT DISTINCT FROM p.precision AND s.app IS NOT DISTINCT FROM p.app AND s.unit = p.unit
+GROUP BY 1, 2
+ORDER BY 1, 2"""
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    require_ints(s)
+    sid = require_system(s, cat)
+    require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
+    if not s.get("metric") and not s.get("operation"):
+        raise OutOfScope(f"Which metric or operation should I sweep over sizes on {cat.name(sid)}? Measured there: "
+                         + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
+    cond, params = where_plus(s, FILTERS, fixed=("m.msg_bytes IS NOT NULL",))
+    at = "NULL"
+    if s.get("msg_bytes") is not None:
+        at = "$msg_bytes"
+        params["msg_bytes"] = s["msg_bytes"]
+    sql = _SQL.format(where=cond, at=at, sources=sources_sql("s.source"))
+    chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
+    defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted})
+
+
+def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
+    unit = rs[0]["unit"]
+    label = "" if name == "default" else f"{name}: "
+    want = plan.slots.get("msg_bytes")
+    if want is not None:
+        hit = [r for r in rs if r["at_size"]]
+        if hit:
+            return f"{label}{fmt_value(hit[0]['value'], unit)} at {fmt_bytes(want)}{cite(hit)}"
+        lo = max((r for r in rs if r["msg_bytes"] < want), key=lambda r: r["msg_bytes"], default=None)
+        hi = min((r for r in rs if r["msg_bytes"] > want), key=lambda r: r["msg_bytes"], default=None)
+        near = [r for r in (lo, hi) if r]
+        return (f"{label}{fmt_bytes(want)} was not measured; nearest: "
+                + ", ".join(f"{fmt_value(r['value'], unit)} at {fmt_bytes(r['msg_bytes'])}" for r in near)
+                + cite(near))
+    if lower_is_better(rs[0]["metric"]):
+        best = min(rs, key=lambda r: r["value"])
+        last = rs[-1]
+        return (f"{label}lowest {fmt_value(best['value'], unit)} at {fmt_bytes(best['msg_bytes'])}, "
+                f"{fmt_value(last['value'], unit)} at the largest size {fmt_bytes(last['msg_bytes'])}"
+                f"{cite([best, last])}")
+    peak = max(rs, key=lambda r: r["value"])
+    return f"{label}peak {fmt_value(peak['value'], unit)} at {fmt_bytes(peak['msg_bytes'])}{cite([peak])}"
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    s = plan.slots
+    if not rows:
+        others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))]
+        raise OutOfScope(f"No size sweep of {s.get('operation') or ''} {s.get('metric') or ''} on "
+                         f"{cat.name(s['system'])} matches that (it needs measurements at several message sizes)."
+                         + (f" Systems with {s.get('operation') or ''} {s.get('metric') or ''} data: "
+                            f"{', '.join(others[:8])}." if others else ""))
+    r0 = rows[0]
+    series: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        series.setdefault(r["series"], []).append(r)
+    defaulted = plan.extra.get("defaulted", [])
+    what = what_words(r0.get("operation"), r0.get("metric"))
+    where = []
+    if r0.get("src") or r0.get("dst"):
+        where.append(f"{endpoint(r0.get('src')) or '?'} -> {endpoint(r0.get('dst')) or '?'}")
+        if "src" in defaulted or "dst" in defaulted:
+            plan.notes.append(f"no endpoints given: {where[-1]} (the pair with the longest sweep)")
+    if r0.get("count") and r0.get("count_kind"):
+        where.append(f"{r0['count']} {r0['count_kind']}")
+        if "count" in defaulted:
+            plan.notes.append(f"no count given: {r0['count']} {r0['count_kind']} (the largest measured)")
+    q = quals(r0, ("direction", "precision", "statistic", "tool"))
+    sizes = sorted({r["msg_bytes"] for r in rows})
+    plan.chart["unit"] = r0["unit"]
+    plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}; "
+                      f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
+    if any(r["n"] > 1 for r in rows):
+        plan.notes.append("repeated measurements of one size (several runs or copies of one run) are averaged")
+    parts = "; ".join(_series_sentence(k, v, plan) for k, v in series.items())
+    head = (f"{cap(what)} on {cat.name(r0['system_id'])}"
+            f"{' (' + ', '.join(where + ([q] if q else [])) + ')' if where or q else ''}")
+    return f"{head}: {parts}."

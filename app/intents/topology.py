@@ -1,0 +1,312 @@
+"""The connection graph of a system, or the path between two endpoints: "how many hops between core 0 and
+core 63 on the XMP-64?", "how are the GPUs of the DGX-1 V100 connected?", "what links join GPU0 and GPU3?".
+
+The SQL returns every link of the system (with both endpoints' kinds); answer() builds the graph with
+networkx, finds the path (weight = hops), narrows `rows` in place to the path's links (or to the links the
+slots selected) and completes plan.chart with the nodes, edges and highlighted path edges.
+"""
+from __future__ import annotations
+
+import re
+from itertools import islice
+from typing import Any, Optional
+
+import networkx as nx
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import cite, endpoint, require_system
+
+NAME = "topology"
+
+LINKS_SQL = """SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.directed, l.note, l.source,
+       ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
+       ca.parent AS a_parent, cb.parent AS b_parent,
+       TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
+       TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir,
+       {selected} AS selected
+FROM links l
+LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
+LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
+WHERE l.system_id = $system
+ORDER BY l.link_type, l.a, l.b"""
+
+# fixed fragments; the user's link type and endpoint only ever travel as $link_type / $node
+SEL_LINK_TYPE = ("(starts_with(lower(l.link_type), lower($link_type))"
+                 " OR (lower($link_type) = 'nvswitch' AND 'nvswitch' IN (ca.kind, cb.kind)))")
+SEL_NODE = "(l.a = $node OR l.b = $node)"
+
+SWITCH_KINDS = {"nvswitch", "pcie_switch", "switch"}
+NVLINK_CLASS = ("nvlink", "nvswitch")
+
+
+def links_sql(link_type: bool = False, node: bool = False) -> str:
+    sel = [s for s, on in ((SEL_LINK_TYPE, link_type), (SEL_NODE, node)) if on]
+    return LINKS_SQL.format(selected=" AND ".join(sel) if sel else "true")
+
+
+def check_endpoints(sid: str, slots: dict[str, Any], cat: Catalog) -> None:
+    comps = cat.components.get(sid, set())
+    for k in ("src", "dst"):
+        v = slots.get(k)
+        if v is None:
+            continue
+        if not isinstance(v, str) or (v not in comps and v != "host"):
+            sample = ", ".join(_sorted_ids(comps)[:12]) or "none"
+            raise OutOfScope(f"{cat.name(sid)} has no component called {v!r}; its components include: {sample}.")
+
+
+def natural(s: str) -> tuple:
+    """gpu2 < gpu10 (component ids sort by prefix, then number)."""
+    m = re.match(r"(.*?)(\d*)$", s)
+    return (m.group(1), int(m.group(2)) if m.group(2) else -1)
+
+
+def _sorted_ids(ids) -> list[str]:
+    return sorted(ids, key=natural)
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    sid = require_system(s, cat)
+    if not cat.systems[sid].n_links:
+        have = ", ".join(x.system_id for x in cat.systems.values() if x.n_links)
+        raise OutOfScope(f"No connection graph is stored for {cat.name(sid)}; systems with one: {have}.")
+    check_endpoints(sid, s, cat)
+    lt = s.get("link_type")
+    if lt is not None and not isinstance(lt, str):
+        raise OutOfScope("link_type must be a link type name such as NVLink, PCIe, IPU-Link or XLink.")
+    params: dict[str, Any] = {"system": sid}
+    if lt:
+        params["link_type"] = lt
+    one_end = (s.get("src") or s.get("dst")) if not (s.get("src") and s.get("dst")) else None
+    if one_end:
+        params["node"] = one_end
+    mode = "path" if s.get("src") and s.get("dst") else "graph"
+    return Plan(sql=links_sql(bool(lt), bool(one_end)), params=params,
+                chart={"kind": "network", "nodes": [], "edges": [], "highlight": []},
+                slots=s, extra={"mode": mode})
+
+
+# ---- graph helpers (also used by link_efficiency) ------------------------------------------------------
+
+def build_graph(rows: list[dict[str, Any]], only_selected: bool = False) -> nx.Graph:
+    g = nx.Graph()
+    for r in rows:
+        if only_selected and not r.get("selected", True):
+            continue
+        for n, kind, label, parent in ((r["a"], r.get("a_kind"), r.get("a_label"), r.get("a_parent")),
+                                       (r["b"], r.get("b_kind"), r.get("b_label"), r.get("b_parent"))):
+            if n not in g:
+                g.add_node(n, kind=kind or _guess_kind(n), label=label, parent=parent)
+        if g.has_edge(r["a"], r["b"]):
+            g.edges[r["a"], r["b"]]["rows"].append(r)
+        else:
+            g.add_edge(r["a"], r["b"], rows=[r])
+    return g
+
+
+def _guess_kind(n: str) -> str:
+    return re.sub(r"\d+$", "", n) or n
+
+
+def edge_bw(g: nx.Graph, u: str, v: str) -> Optional[float]:
+    """Nominal GB/s per direction of the link(s) u-v; None when any of them has none stored."""
+    bws = [r.get("bw_gbps_per_dir") for r in g.edges[u, v]["rows"]]
+    return None if any(b is None for b in bws) else sum(bws)
+
+
+def edge_label(g: nx.Graph, u: str, v: str) -> str:
+    parts = []
+    for r in g.edges[u, v]["rows"]:
+        c = r.get("count") or 1
+        parts.append(f"{r['link_type']} x{c}" if c > 1 else r["link_type"])
+    return " + ".join(parts)
+
+
+def is_nvlink_class(g: nx.Graph, u: str, v: str) -> bool:
+    return all(r["link_type"].lower().startswith(NVLINK_CLASS) for r in g.edges[u, v]["rows"])
+
+
+def resolve_endpoint(g: nx.Graph, x: str, other: Optional[str] = None) -> tuple[Optional[str], Optional[str]]:
+    """Map an endpoint onto a graph node: `host` (not wired in the stored graph) becomes the CPU nearest to
+    `other`. Returns (node, note)."""
+    if x in g:
+        return x, None
+    if x == "host" or (x.startswith("host")):
+        cpus = sorted(n for n, d in g.nodes(data=True) if d.get("kind") == "cpu")
+        if not cpus:
+            return None, None
+        best = cpus[0]
+        if other and other in g:
+            reach = [(nx.shortest_path_length(g, c, other), c) for c in cpus if nx.has_path(g, c, other)]
+            if reach:
+                best = min(reach)[1]
+        return best, f"the host is not wired in the stored graph: taken as {best}, the CPU nearest to {other}"
+    return None, None
+
+
+def shortest_paths(g: nx.Graph, s: str, t: str, limit: int = 5000) -> list[list[str]]:
+    try:
+        return list(islice(nx.all_shortest_paths(g, s, t), limit))
+    except nx.NetworkXNoPath:
+        return []
+
+
+def path_score(g: nx.Graph, p: list[str]) -> tuple:
+    bws = [edge_bw(g, u, v) for u, v in zip(p, p[1:])]
+    relays = sum(1 for n in p[1:-1] if g.nodes[n].get("kind") == "gpu")
+    bottleneck = min(bws) if bws and None not in bws else -1.0
+    # fewest GPU relays, then widest stated bottleneck, then lowest ids (dimension-order routing on a hypercube)
+    return (relays, -bottleneck, [natural(n) for n in p])
+
+
+def aggregate_bw(g: nx.Graph, paths: list[list[str]]) -> Optional[float]:
+    """Nominal GB/s per direction over several parallel paths (max flow over their union, capacities = the
+    links' nominal bandwidths); None unless every link of those paths has one."""
+    if not paths:
+        return None
+    s, t = paths[0][0], paths[0][-1]
+    h = nx.DiGraph()
+    for p in paths:
+        for u, v in zip(p, p[1:]):
+            b = edge_bw(g, u, v)
+            if b is None:
+                return None
+            h.add_edge(u, v, capacity=b)
+    return nx.maximum_flow_value(h, s, t)
+
+
+def best_path(g: nx.Graph, s: str, t: str) -> tuple[Optional[list[str]], list[list[str]]]:
+    """The preferred shortest path and all shortest paths (hop count)."""
+    paths = shortest_paths(g, s, t)
+    if not paths:
+        return None, []
+    return min(paths, key=lambda p: path_score(g, p)), paths
+
+
+def without_relays(g: nx.Graph, s: str, t: str) -> nx.Graph:
+    """The graph in which no GPU forwards traffic between two others (CUDA peer copies are not relayed)."""
+    drop = [n for n, d in g.nodes(data=True) if d.get("kind") == "gpu" and n not in (s, t)]
+    return g.subgraph([n for n in g if n not in drop])
+
+
+def chart_of(g: nx.Graph, highlight: list[list[str]]) -> dict[str, Any]:
+    nodes = [{"id": n, "kind": d.get("kind"), "label": d.get("label") or n, "parent": d.get("parent")}
+             for n, d in sorted(g.nodes(data=True), key=lambda x: natural(x[0]))]
+    edges = []
+    for u, v, d in g.edges(data=True):
+        for r in d["rows"]:
+            edges.append({"source": r["a"], "target": r["b"], "type": r["link_type"], "count": r.get("count"),
+                          "bw_gbps_per_dir": r.get("bw_gbps_per_dir"), "selected": bool(r.get("selected", True))})
+    return {"kind": "network", "nodes": nodes, "edges": edges, "highlight": highlight}
+
+
+# ---- answer -------------------------------------------------------------------------------------------
+
+def gbps(v: Optional[float]) -> str:
+    return "n/a" if v is None else f"{v:g} GB/s"
+
+
+def _kinds(g: nx.Graph, nodes) -> str:
+    kinds: dict[str, int] = {}
+    for n in nodes:
+        k = g.nodes[n].get("kind") or "?"
+        kinds[k] = kinds.get(k, 0) + 1
+    return ", ".join(f"{v} {k}" for k, v in sorted(kinds.items(), key=lambda x: (-x[1], x[0])))
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    sid = plan.slots["system"]
+    name = cat.name(sid)
+    if not rows:
+        raise OutOfScope(f"No links are stored for {name}.")
+    types = sorted({r["link_type"] for r in rows})
+    full = build_graph(rows)
+    plan.extra["graph"] = full
+    if plan.extra.get("mode") == "path":
+        return _answer_path(rows, plan, full, name, types)
+    sel = [r for r in rows if r.get("selected")]
+    if not sel:
+        what = plan.slots.get("link_type") or endpoint(plan.params.get("node"))
+        raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
+    plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel] if len(sel) < len(rows) else []))
+    rows[:] = sel
+    by_type: dict[str, list[dict]] = {}
+    for r in sel:
+        by_type.setdefault(r["link_type"], []).append(r)
+    parts = []
+    for t, rs in sorted(by_type.items(), key=lambda x: (-len(x[1]), x[0])):
+        bws = sorted({r["bw_gbps_per_dir"] for r in rs if r.get("bw_gbps_per_dir") is not None})
+        if bws:
+            bw = " (" + " or ".join(f"{b:g}" for b in bws) + " GB/s per direction"
+            bw += ", not stated for some)" if any(r.get("bw_gbps_per_dir") is None for r in rs) else ")"
+        else:
+            bw = " (bandwidth not stated)"
+        parts.append(f"{len(rs)} {t}{bw}")
+    nodes = {n for r in sel for n in (r["a"], r["b"])}
+    where = f" at {endpoint(plan.params['node'])}" if "node" in plan.params else ""
+    return (f"{name}{where}: {len(sel)} links between {len(nodes)} components ({_kinds(full, nodes)}): "
+            f"{'; '.join(parts)}{cite(sel)}.")
+
+
+def _answer_path(rows, plan, full, name, types) -> str:
+    s, t = plan.slots["src"], plan.slots["dst"]
+    lt = plan.slots.get("link_type")
+    g = build_graph(rows, only_selected=bool(lt))
+    notes = []
+    s_node, n1 = resolve_endpoint(g, s, t)
+    t_node, n2 = resolve_endpoint(g, t, s_node or s)
+    for x, node in ((s, s_node), (t, t_node)):
+        if node is None:
+            raise OutOfScope(f"{endpoint(x)} has no{' ' + lt if lt else ''} links in the stored graph of {name}; "
+                             f"link types there: {', '.join(types)}.")
+    notes += [n for n in (n1, n2) if n]
+    if s_node == t_node:
+        raise OutOfScope(f"{endpoint(s)} and {endpoint(t)} are the same point of {name}'s graph: no path to report.")
+    path, paths = best_path(g, s_node, t_node)
+    if path is None:
+        raise OutOfScope(f"No path joins {endpoint(s)} and {endpoint(t)} in {name}'s stored graph"
+                         f"{' using only ' + lt + ' links' if lt else ''}; link types there: {', '.join(types)}.")
+    hops = list(zip(path, path[1:]))
+    path_rows = []
+    for i, (u, v) in enumerate(hops, 1):
+        for r in g.edges[u, v]["rows"]:
+            path_rows.append({**r, "hop": i, "from": u, "to": v})
+    seq = [edge_label(g, u, v) for u, v in hops]
+    bws = [edge_bw(g, u, v) for u, v in hops]
+    gaps = [(u, v, lab) for (u, v), lab, b in zip(hops, seq, bws) if b is None]
+    missing = ([f"{u}-{v} ({lab})" for u, v, lab in gaps] if len(gaps) <= 2
+               else ["the " + " and ".join(dict.fromkeys(lab for _, _, lab in gaps)) + " links"])
+    bottleneck = None if missing else min(bws)
+    relays = [n for n in path[1:-1] if g.nodes[n].get("kind") == "gpu"]
+    if relays:
+        alt, _ = best_path(without_relays(g, s_node, t_node), s_node, t_node)
+        if alt:
+            notes.append(f"the shortest path relays through {', '.join(map(endpoint, relays))}; CUDA peer copies are "
+                         f"not forwarded by a GPU: the route without GPU relays is {' -> '.join(alt)} "
+                         f"({len(alt) - 1} hops)")
+    known = [p for p in paths if None not in [edge_bw(g, u, v) for u, v in zip(p, p[1:])]
+             and not any(g.nodes[n].get("kind") == "gpu" for n in p[1:-1])]
+    aggregate = aggregate_bw(g, known) if len(known) > 1 else None
+    if len(paths) > 1:
+        notes.append(f"{len(paths)}{'+' if len(paths) >= 5000 else ''} shortest paths of {len(hops)} hops exist; "
+                     "shown: the one with the widest stated bottleneck (lowest ids on ties)")
+    plan.extra.update({"path": path, "hops": len(hops), "bottleneck_gbps": bottleneck, "link_types": seq,
+                       "n_shortest_paths": len(paths), "aggregate_gbps": aggregate})
+    plan.chart.update(chart_of(full, [[u, v] for u, v in hops]))
+    plan.notes.extend(notes)
+    rows[:] = path_rows
+    if len(hops) == 1:
+        how = f"1 hop, a direct {seq[0]} link"
+    else:
+        kinds = list(dict.fromkeys(seq))
+        how = (f"{len(hops)} hops ({' -> '.join(map(endpoint, path))}) over "
+               + ", ".join(f"{seq.count(k)} x {k}" for k in kinds))
+    if bottleneck is not None:
+        bw = f", bottleneck nominal bandwidth {gbps(bottleneck)} per direction"
+        if aggregate and aggregate > bottleneck:
+            bw += f" ({len(known)} parallel paths of that length: {gbps(aggregate)} together)"
+    else:
+        bw = f"; no nominal bandwidth is stored for {', '.join(missing)}"
+    return f"{endpoint(s)} -> {endpoint(t)} on {name}: {how}{bw}{cite(path_rows)}."

@@ -1,0 +1,244 @@
+"""Where the time goes in a PyTorch profiler (Kineto) trace: "what are the top kernels in the H200 trace?",
+"how much time goes to NCCL communication per rank?", "how idle is the GPU?".
+
+One query picks a trace set (the files of one directory, one run per rank), unions the GPU intervals per
+rank with a sweep over interval boundaries (so overlapping kernels, streams and copies are not counted
+twice) and returns two kinds of rows: kind='breakdown' (per rank: compute, exposed communication, memory,
+idle; together they make the trace window) and kind='top' (the top_n kernels or ops by total duration,
+summed over the ranks of the set).
+
+Categories (GPU events only, ph='X'): communication = kernels named nccl*, compute = the other kernels,
+memory = gpu_memcpy and gpu_memset. A moment where a compute kernel runs counts as compute even if an NCCL
+kernel runs beside it (that overlap is reported in comm_total_us / overlap_us); communication is NCCL time
+with no compute kernel beside it; idle = trace window - GPU busy time. The window is the profiler's
+'Trace' span when the trace has one, else the first to the last event.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.catalog import Catalog
+from app.intents import OutOfScope, Plan
+from app.intents._common import cite, require_system
+
+NAME = "trace_breakdown"
+TRACE_CATS = ("kernel", "cpu_op", "gpu_memcpy", "gpu_memset", "cuda_runtime", "cuda_driver", "user_annotation",
+              "gpu_user_annotation")
+CATEGORIES = ("compute", "communication", "memory", "idle")
+
+SQL = """WITH tr AS (
+  SELECT r.run_id, r.system_id, r.source_file,
+         regexp_replace(r.source_file, '/[^/]*$', '') AS trace_set,
+         coalesce(TRY_CAST(json_extract_string(r.params, '$.rank') AS INTEGER),
+                  (SELECT min(t.rank) FROM trace_events t WHERE t.run_id = r.run_id)) AS rank
+  FROM runs r
+  WHERE r.run_id IN (SELECT DISTINCT run_id FROM trace_events){system}
+),
+win AS (
+  SELECT t.run_id,
+         coalesce(min(t.ts_us) FILTER (WHERE t.cat = 'Trace'), min(t.ts_us)) AS t0,
+         coalesce(max(t.ts_us + t.dur_us) FILTER (WHERE t.cat = 'Trace'), max(t.ts_us + t.dur_us)) AS t1
+  FROM trace_events t JOIN tr USING (run_id)
+  WHERE t.ph = 'X' AND t.dur_us IS NOT NULL
+  GROUP BY t.run_id
+),
+sets AS (
+  SELECT tr.trace_set, any_value(tr.system_id) AS system_id, count(*) AS n_ranks,
+         sum(win.t1 - win.t0) AS span_us, max(tr.run_id) AS last_run,
+         bool_or({run_match}) AS run_match
+  FROM tr JOIN win USING (run_id)
+  GROUP BY tr.trace_set
+),
+pick AS (SELECT * FROM sets WHERE {run_filter} ORDER BY {order} LIMIT 1),
+sel AS (
+  SELECT tr.*, win.t0, win.t1, win.t1 - win.t0 AS window_us
+  FROM tr JOIN win USING (run_id)
+  WHERE tr.trace_set = (SELECT trace_set FROM pick){run_only}
+),
+gpu AS (
+  SELECT e.run_id, e.ts_us AS t_start, e.ts_us + e.dur_us AS t_end,
+         CASE WHEN e.cat = 'kernel' AND e.name LIKE 'nccl%' THEN 'c'
+              WHEN e.cat = 'kernel' THEN 'k' ELSE 'm' END AS cls
+  FROM trace_events e JOIN sel USING (run_id)
+  WHERE e.ph = 'X' AND e.cat IN ('kernel', 'gpu_memcpy', 'gpu_memset') AND e.dur_us > 0
+),
+edges AS (
+  SELECT run_id, t_start AS t, cls, 1 AS d FROM gpu
+  UNION ALL
+  SELECT run_id, t_end AS t, cls, -1 AS d FROM gpu
+),
+pts AS (
+  SELECT run_id, t,
+         coalesce(sum(d) FILTER (WHERE cls = 'c'), 0) AS dc,
+         coalesce(sum(d) FILTER (WHERE cls = 'k'), 0) AS dk,
+         coalesce(sum(d) FILTER (WHERE cls = 'm'), 0) AS dm
+  FROM edges GROUP BY run_id, t
+),
+sweep AS (
+  SELECT run_id,
+         lead(t) OVER (PARTITION BY run_id ORDER BY t) - t AS len,
+         sum(dc) OVER w AS nc, sum(dk) OVER w AS nk, sum(dm) OVER w AS nm
+  FROM pts
+  WINDOW w AS (PARTITION BY run_id ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+),
+busy AS (
+  SELECT run_id,
+         coalesce(sum(len) FILTER (WHERE nk > 0), 0) AS compute,
+         coalesce(sum(len) FILTER (WHERE nk = 0 AND nc > 0), 0) AS communication,
+         coalesce(sum(len) FILTER (WHERE nk = 0 AND nc = 0 AND nm > 0), 0) AS memory,
+         coalesce(sum(len) FILTER (WHERE nc > 0), 0) AS comm_total_us,
+         coalesce(sum(len) FILTER (WHERE nc > 0 AND nk > 0), 0) AS overlap_us,
+         coalesce(sum(len) FILTER (WHERE nc + nk + nm > 0), 0) AS busy_us
+  FROM sweep WHERE len IS NOT NULL GROUP BY run_id
+),
+counts AS (
+  SELECT e.run_id, count(*) FILTER (WHERE e.cat = 'kernel' AND e.name LIKE 'nccl%') AS nccl_kernels,
+         count(*) FILTER (WHERE e.cat = 'kernel') AS kernels
+  FROM trace_events e JOIN sel USING (run_id) WHERE e.ph = 'X' GROUP BY e.run_id
+),
+breakdown AS (
+  SELECT 'breakdown' AS kind, sel.system_id, sel.trace_set, sel.run_id, sel.rank, c.category,
+         round(CASE c.category WHEN 'compute' THEN b.compute WHEN 'communication' THEN b.communication
+              WHEN 'memory' THEN b.memory ELSE greatest(sel.window_us - coalesce(b.busy_us, 0), 0) END, 3) AS value,
+         'us' AS unit, round(sel.window_us, 3) AS window_us, round(b.busy_us, 3) AS busy_us,
+         round(b.comm_total_us, 3) AS comm_total_us, round(b.overlap_us, 3) AS overlap_us,
+         n.nccl_kernels, n.kernels,
+         sel.source_file AS source, c.ord
+  FROM sel
+  CROSS JOIN (VALUES ('compute', 1), ('communication', 2), ('memory', 3), ('idle', 4)) AS c(category, ord)
+  LEFT JOIN busy b USING (run_id)
+  LEFT JOIN counts n USING (run_id)
+),
+top AS (
+  SELECT 'top' AS kind, any_value(sel.system_id) AS system_id, any_value(sel.trace_set) AS trace_set,
+         e.name, e.cat AS category, count(*) AS calls, round(sum(e.dur_us), 3) AS value, 'us' AS unit,
+         count(DISTINCT e.run_id) AS n_ranks, round((SELECT sum(window_us) FROM sel), 3) AS window_us,
+         any_value(sel.trace_set) || '/' AS source
+  FROM trace_events e JOIN sel USING (run_id)
+  WHERE e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
+  GROUP BY e.name, e.cat
+  ORDER BY value DESC, e.name
+  LIMIT $top_n
+),
+set_list AS (
+  SELECT string_agg(trace_set || ' (' || system_id || ', ' || n_ranks || ' ranks, '
+                    || round(span_us / 1000 / n_ranks, 1) || ' ms)', '; ' ORDER BY span_us) AS trace_sets FROM sets
+)
+SELECT * EXCLUDE (ord) FROM (
+  SELECT * FROM breakdown UNION ALL BY NAME SELECT * FROM top
+  UNION ALL BY NAME SELECT 'no_match' AS kind WHERE NOT EXISTS (SELECT 1 FROM sel)
+) CROSS JOIN set_list
+ORDER BY kind, rank NULLS LAST, ord, value DESC"""
+
+LONG = ("long", "longer", "longest", "largest", "big", "bigger")
+SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
+
+
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    s = dict(slots)
+    traced = sorted(x.system_id for x in cat.systems.values() if x.n_events)
+    if not traced:
+        raise OutOfScope("No profiler traces are loaded.")
+    params: dict[str, Any] = {}
+    frag = {"system": "", "run_only": "", "name_filter": "", "run_match": "false", "run_filter": "true",
+            "order": "span_us ASC, last_run DESC"}
+    if s.get("system"):
+        sid = require_system(s, cat)
+        if sid not in traced:
+            raise OutOfScope(f"No profiler trace is loaded for {cat.name(sid)}; traces exist for: "
+                             + ", ".join(cat.name(x) for x in traced) + ".")
+        frag["system"] = " AND r.system_id = $system"
+        params["system"] = sid
+    run = s.get("run")
+    pick = "named by the run slot"
+    if run is None or (isinstance(run, str) and run.strip().lower() in SHORT):
+        pick = "by default the shortest loaded; ask for run 'long' or a directory name for another"
+    elif isinstance(run, str) and run.strip().lower() in LONG:
+        frag["order"] = "span_us DESC, last_run DESC"
+        pick = "the longest loaded"
+    elif isinstance(run, int) and not isinstance(run, bool):
+        frag.update(run_match="tr.run_id = $run", run_filter="run_match", run_only=" AND tr.run_id = $run")
+        params["run"] = run
+    elif isinstance(run, str) and run.strip():
+        frag.update(run_match="(tr.trace_set ILIKE '%' || $run || '%' OR tr.source_file ILIKE '%' || $run || '%')",
+                    run_filter="run_match",
+                    order="(regexp_extract(trace_set, '[^/]+$') = $run) DESC, span_us ASC, last_run DESC")
+        params["run"] = run.strip()
+    else:
+        raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
+    top_n = s.get("top_n", 10)
+    if isinstance(top_n, bool) or not isinstance(top_n, int) or not 1 <= top_n <= 200:
+        raise OutOfScope("top_n must be a whole number from 1 to 200.")
+    params["top_n"] = top_n
+    tc = s.get("trace_cat") or "kernel"
+    if tc not in TRACE_CATS:
+        raise OutOfScope(f"{tc!r} is no trace event category; categories: {', '.join(TRACE_CATS)}.")
+    params["trace_cat"] = tc
+    if s.get("library") == "nccl":
+        frag["name_filter"] = " AND e.name ILIKE 'nccl%'"
+    elif s.get("app"):
+        if not isinstance(s["app"], str):
+            raise OutOfScope("app must be a (part of a) kernel or op name.")
+        frag["name_filter"] = " AND e.name ILIKE '%' || $app || '%'"
+        params["app"] = s["app"]
+    s.setdefault("top_n", top_n)
+    return Plan(sql=SQL.format(**frag), params=params,
+                chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
+                       "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
+                slots=s, extra={"trace_cat": tc, "pick": pick})
+
+
+def short_name(name: str, limit: int = 60) -> str:
+    """'void at::native::foo<...>(...)' -> 'at::native::foo'; 'ncclDevKernel_AllReduce_...(args)' -> itself."""
+    n = re.sub(r"^void ", "", name or "")
+    n = re.split(r"[<(]", n, maxsplit=1)[0].strip() or name
+    return n if len(n) <= limit else n[:limit - 3] + "..."
+
+
+def ms(us: float) -> str:
+    return f"{us / 1000:.3g} ms" if us >= 100 else f"{us:.3g} us"
+
+
+def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    brk = [r for r in rows if r["kind"] == "breakdown"]
+    top = [r for r in rows if r["kind"] == "top"]
+    if not brk:
+        run = plan.slots.get("run")
+        sets = next((r["trace_sets"] for r in rows if r.get("trace_sets")), None) or "none"
+        raise OutOfScope(f"No loaded trace matches {run!r}; trace sets loaded: {sets}." if run is not None
+                         else f"No trace matches; trace sets loaded: {sets}.")
+    for r in brk:
+        r["share"] = round(100.0 * r["value"] / r["window_us"], 1) if r["window_us"] else None
+    for r in top:
+        r["share"] = round(100.0 * r["value"] / r["window_us"], 1) if r["window_us"] else None
+    first = brk[0]
+    tset, sid = first["trace_set"], first["system_id"]
+    ranks = sorted({r["rank"] for r in brk}, key=lambda x: (x is None, x))
+    windows = {r["rank"]: r["window_us"] for r in brk}
+    others = [x for x in (first.get("trace_sets") or "").split("; ") if x and not x.startswith(tset + " ")]
+    plan.notes.append(f"trace set {tset}: {plan.extra['pick']}"
+                      + (f"; other trace sets: {'; '.join(others)}" if others else ""))
+    plan.notes.append("communication = NCCL kernels with no compute kernel beside them; NCCL time overlapped "
+                      "by compute is in comm_total_us and overlap_us")
+    plan.extra.update(trace_set=tset, ranks=ranks)
+    comm, kern, idle = [], [], []
+    for rk in ranks:
+        rr = {r["category"]: r for r in brk if r["rank"] == rk}
+        c = rr["communication"]
+        comm.append(f"{100.0 * (c['comm_total_us'] or 0) / c['window_us']:.1f}%" if c["window_us"] else "n/a")
+        kern.append(str(c["nccl_kernels"] or 0))
+        idle.append(f"{rr['idle']['share']:.0f}%")
+    on = " and ".join(f"{x} on rank {rk}" for x, rk in zip(comm, ranks))
+    detail = f"{' and '.join(kern)} NCCL kernels; GPU idle {' and '.join(idle)}"
+    win = ", ".join(ms(windows[rk]) for rk in ranks)
+    what = {"kernel": "kernel", "cpu_op": "op"}.get(plan.extra["trace_cat"], plan.extra["trace_cat"] + " event")
+    if top:
+        t = top[0]
+        head = (f"top {what}: {short_name(t['name'])} ({ms(t['value'])} over {t['calls']} calls"
+                f"{', summed over ' + str(t['n_ranks']) + ' ranks' if t['n_ranks'] > 1 else ''})")
+    else:
+        head = f"no {what} matches the filter"
+    return (f"In the {cat.name(sid)} trace {tset} ({len(ranks)} rank{'s' if len(ranks) > 1 else ''}, "
+            f"window {win}), {head}; NCCL communication kernels occupy {on} of the window ({detail})"
+            f"{cite(brk)}.")

@@ -1,0 +1,86 @@
+"""link_efficiency intent: measured vs nominal on the real built database."""
+import re
+
+import pytest
+
+from conftest import RAW, table_counts
+
+from app import catalog
+from app.intents import OutOfScope, rows_of
+from app.intents import link_efficiency as le
+
+HOSTILE = "gpu0'; DROP TABLE measurements; --"
+
+
+def run(con, **slots):
+    cat = catalog.load(con)
+    plan = le.plan(slots, cat)
+    rows = rows_of(con, plan)
+    return plan, rows, le.answer(rows, plan, cat)
+
+
+def test_dgx1_v100_gpu0_gpu3_nvlink_x2(built_con):
+    plan, rows, text = run(built_con, system="dgx1_v100", src="gpu0", dst="gpu3")
+    assert {r["link"] for r in rows} <= {"NVLink x2", "PHB"}
+    top = next(r for r in rows if r["test"] == "halfduplex" and r["condition"] == "p2p_on")
+    # §5.1.2: 46.23 GB/s over the paired NVLink (nominal 50 GB/s), printed as 92%
+    assert (top["measured"], top["nominal"], top["percent"], top["basis"]) == (46.23, 50.0, 92.0, "as printed")
+    assert top["value"] == 92.0 and top["unit"] == "%"
+    assert "46.23 GB/s, 92% of the 50 GB/s nominal" in text and "§5.1.2" in text
+    assert plan.chart == {"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
+                          "percent": "percent"}
+
+
+def test_h200_p2p_vs_nvidia_smi_link_speed(built_con):
+    plan, rows, text = run(built_con, system="h200x2", src="gpu0", dst="gpu1")
+    # nominal: 18 links x 26.562 GB/s from `nvidia-smi nvlink -s`, not stored on the link itself
+    speeds = [float(x) for x in re.findall(r"Link \d+: ([\d.]+) GB/s",
+                                           (RAW / "h200x2/nvidia-smi_nvlink_s.txt").read_text().split("GPU 1")[0])]
+    assert len(speeds) == 18 and round(sum(speeds), 3) == 478.116
+    r = next(r for r in rows if r["tool"] == "p2pBandwidthLatencyTest" and r["direction"] == "uni"
+             and r["src"] == "gpu0" and r["condition"] == "p2p_on")
+    assert r["measured"] == 362.41 and r["nominal"] == 478.116
+    assert r["percent"] == round(100 * 362.41 / 478.116, 1) == 75.8
+    bi = next(r for r in rows if r["tool"] == "p2pBandwidthLatencyTest" and r["direction"] == "bi"
+              and r["src"] == "gpu0" and r["condition"] == "p2p_on")
+    assert bi["percent"] == round(100 * 736.83 / (2 * 478.116), 1)     # both directions counted
+    assert "nvidia-smi" in text and "75.8%" in text
+    off = [r for r in rows if r["condition"] == "p2p_off"]
+    assert off and all(r["percent"] is None for r in off)          # no host path stored: no invented nominal
+
+
+def test_dgx2_nominal_is_six_nvswitch_planes(built_con):
+    plan, rows, text = run(built_con, system="dgx2", src="gpu0", dst="gpu1", direction="uni", condition="p2p_on")
+    assert {r["nominal"] for r in rows} == {150.0}
+    assert all(r["link"] == "NVLink2 > NVLink2 (x6 parallel)" for r in rows)
+
+
+def test_no_nominal_says_so(built_con):
+    plan, rows, text = run(built_con, system="ac922_yme", src="gpu0", dst="gpu2", condition="p2p_on")
+    assert all(r["percent"] is None and r["nominal"] is None for r in rows)
+    assert "no nominal bandwidth is stored for cpu0-cpu1 (X-Bus)" in text and "no percent of peak" in text
+
+
+def test_link_class_xbus_from_document(built_con):
+    plan, rows, text = run(built_con, system="ac922_tum", link_type="X-Bus")
+    # host copies across the X-Bus, GPU copies across it (path class SYS) and the §5.3 summary (28% to 58%)
+    assert rows and all("X-Bus" in f"{r['link']} {r['via']}" for r in rows)
+    assert {r["percent"] for r in rows} == {26.0, 28.0, 44.0, 52.0, 56.0, 58.0, 62.0}
+    bounds = {r["statistic"]: r["percent"] for r in rows if r["link"] == "X-Bus"}
+    assert bounds == {"min": 28.0, "max": 58.0}
+    assert {r["nominal"] for r in rows} == {64.0}
+
+
+def test_hostile_and_out_of_scope(built_con):
+    before = table_counts(built_con)
+    with pytest.raises(OutOfScope, match="no component called"):
+        run(built_con, system="dgx1_p100", src=HOSTILE, dst="gpu1")
+    with pytest.raises(OutOfScope):
+        run(built_con, system="dgx1_v100", link_type=HOSTILE)
+    assert table_counts(built_con) == before
+    with pytest.raises(OutOfScope, match="systems with a link graph"):
+        run(built_con, system="marenostrum4")
+    with pytest.raises(OutOfScope, match="link types there: OnChip, XLink"):
+        run(built_con, system="xmp64", src="core0", dst="core63")
+    with pytest.raises(OutOfScope, match="both ends"):
+        run(built_con, system="dgx1_v100", src="gpu0")

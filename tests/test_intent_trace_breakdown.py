@@ -1,0 +1,115 @@
+"""trace_breakdown intent: numbers checked against the raw Kineto JSON."""
+import gzip
+import json
+
+import pytest
+
+from conftest import RAW, table_counts
+
+from app import catalog
+from app.intents import OutOfScope, rows_of
+from app.intents import trace_breakdown as tb
+
+HOSTILE = "gpu0'; DROP TABLE measurements; --"
+
+
+def run(con, **slots):
+    cat = catalog.load(con)
+    plan = tb.plan(slots, cat)
+    rows = rows_of(con, plan)
+    return plan, rows, tb.answer(rows, plan, cat)
+
+
+def raw(trace_dir, rank):
+    with gzip.open(RAW / "h200x2" / trace_dir / f"trace_rank{rank}.json.gz") as f:
+        return [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+
+
+def union(intervals):
+    total, cur = 0.0, None
+    for s, e in sorted(intervals):
+        if cur is None or s > cur[1]:
+            total += (cur[1] - cur[0]) if cur else 0.0
+            cur = [s, e]
+        else:
+            cur[1] = max(cur[1], e)
+    return total + ((cur[1] - cur[0]) if cur else 0.0)
+
+
+def expected(trace_dir, rank):
+    ev = raw(trace_dir, rank)
+    nccl = [e for e in ev if e.get("cat") == "kernel" and e["name"].startswith("nccl")]
+    gpu = [(e["ts"], e["ts"] + e["dur"]) for e in ev
+           if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset") and e["dur"] > 0]
+    window = next(e["dur"] for e in ev if e.get("cat") == "Trace")
+    return {"nccl_kernels": len(nccl), "comm": union([(e["ts"], e["ts"] + e["dur"]) for e in nccl]),
+            "busy": union(gpu), "window": window, "nccl_dur": sum(e["dur"] for e in nccl)}
+
+
+def test_default_is_the_short_trace_per_rank(built_con):
+    plan, rows, text = run(built_con, system="h200x2")
+    brk = [r for r in rows if r["kind"] == "breakdown"]
+    assert {r["trace_set"] for r in rows} == {"datasets/raw/h200x2/pytorch_trace"}
+    assert sorted({r["rank"] for r in brk}) == [0, 1]
+    for rank in (0, 1):
+        exp = expected("pytorch_trace", rank)
+        rr = {r["category"]: r for r in brk if r["rank"] == rank}
+        assert set(rr) == {"compute", "communication", "memory", "idle"}
+        assert rr["idle"]["nccl_kernels"] == exp["nccl_kernels"] == 9
+        assert rr["idle"]["window_us"] == pytest.approx(exp["window"], abs=1e-3)
+        assert rr["idle"]["busy_us"] == pytest.approx(exp["busy"], abs=0.01)       # interval union, not a sum
+        assert rr["idle"]["comm_total_us"] == pytest.approx(exp["comm"], abs=0.01)
+        # the four categories make the whole window
+        assert sum(r["value"] for r in rr.values()) == pytest.approx(exp["window"], abs=0.01)
+    assert plan.chart["kind"] == "stacked_bar"
+    assert any("pytorch_trace_long" in n for n in plan.notes)   # says which trace and what else exists
+    assert "1.5% on rank 0 and 20.8% on rank 1" in text
+    assert "trace_rank0.json.gz" in text
+
+
+def test_top_kernels(built_con):
+    plan, rows, text = run(built_con, top_n=3)
+    top = [r for r in rows if r["kind"] == "top"]
+    assert len(top) == 3
+    nccl = top[0]
+    exp = sum(expected("pytorch_trace", rk)["nccl_dur"] for rk in (0, 1))
+    assert nccl["name"].startswith("ncclDevKernel_AllReduce") and nccl["calls"] == 18
+    assert nccl["value"] == pytest.approx(exp, abs=1e-3) == 15630.288
+    assert "top kernel: ncclDevKernel_AllReduce_Sum_f32_RING_LL (15.6 ms over 18 calls" in text
+    assert [r["value"] for r in top] == sorted((r["value"] for r in top), reverse=True)
+
+
+def test_long_trace_and_single_run(built_con):
+    plan, rows, text = run(built_con, run="long")
+    brk = [r for r in rows if r["kind"] == "breakdown" and r["category"] == "idle"]
+    assert {r["trace_set"] for r in brk} == {"datasets/raw/h200x2/pytorch_trace_long"}
+    want = [expected("pytorch_trace_long", rank)["nccl_kernels"] for rank in (0, 1)]
+    assert [r["nccl_kernels"] for r in sorted(brk, key=lambda r: r["rank"])] == want == [120, 121]
+    run_id = brk[0]["run_id"]
+    plan, rows, text = run(built_con, run=run_id)
+    assert {r["rank"] for r in rows if r["kind"] == "breakdown"} == {brk[0]["rank"]}
+
+
+def test_cpu_ops(built_con):
+    plan, rows, text = run(built_con, run="pytorch_trace", trace_cat="cpu_op", top_n=1)
+    top = [r for r in rows if r["kind"] == "top"]
+    ev = raw("pytorch_trace", 0) + raw("pytorch_trace", 1)
+    linear = [e["dur"] for e in ev if e.get("cat") == "cpu_op" and e["name"] == "aten::linear"]
+    assert top[0]["name"] == "aten::linear" and top[0]["calls"] == len(linear) == 204
+    assert top[0]["value"] == pytest.approx(sum(linear), abs=1e-3)
+    assert "top op: aten::linear" in text
+
+
+def test_hostile_and_out_of_scope(built_con):
+    before = table_counts(built_con)
+    with pytest.raises(OutOfScope, match="trace sets loaded: datasets/raw/h200x2/pytorch_trace "):
+        run(built_con, run=HOSTILE)
+    with pytest.raises(OutOfScope, match="no trace event category"):
+        run(built_con, trace_cat=HOSTILE)
+    rows = rows_of(built_con, tb.plan({"app": HOSTILE}, catalog.load(built_con)))
+    assert not [r for r in rows if r["kind"] == "top"]
+    assert table_counts(built_con) == before
+    with pytest.raises(OutOfScope, match="traces exist for: 2x NVIDIA H200"):
+        run(built_con, system="dgx2")
+    with pytest.raises(OutOfScope, match="top_n"):
+        run(built_con, top_n=0)
