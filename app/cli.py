@@ -125,6 +125,7 @@ def _ask_batch(asker, path: Path) -> int:
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        qid = str(n)
         try:
             item = json.loads(line)
             qid = str(item.get("id", n))
@@ -136,7 +137,7 @@ def _ask_batch(asker, path: Path) -> int:
             else:
                 raise ValueError("each line needs \"text\" or \"audio\"")
         except Exception as e:  # one bad line must not stop the batch
-            res = Result(question=line[:200], intent="out_of_scope", id=str(n), error=f"{type(e).__name__}: {e}")
+            res = Result(question=line[:200], intent="out_of_scope", id=qid, error=f"{type(e).__name__}: {e}")
         print(json.dumps(res.to_dict(), ensure_ascii=False), flush=True)
     return 0
 
@@ -172,8 +173,11 @@ def cmd_retrain(args) -> int:
         bar.update(step - bar.n)
         bar.set_postfix(loss=f"{loss:.3f}")
     try:
+        # new words on top of an installed model: continue from it for one epoch (fast) unless --full
+        incremental = (args.vocab or args.examples) and not args.full and (R.CURRENT / "labels.json").exists()
         summary = R.retrain(db=args.db, vocab=args.vocab, examples=args.examples, force_install=args.force,
-                            progress=progress, log=tqdm.write, evaluate_after=not args.no_eval)
+                            progress=progress, log=tqdm.write, evaluate_after=not args.no_eval,
+                            incremental=bool(incremental), overrides={"epochs": 1} if incremental else None)
     finally:
         bar.close()
     return 0 if summary["installed"] else 1
@@ -234,6 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_rt.add_argument("--rollback", action="store_true", help="swap back to the previous model")
     p_rt.add_argument("--if-missing", action="store_true", help="train only when no model is installed (setup)")
     p_rt.add_argument("--no-eval", action="store_true", help="skip the evaluation (installs unconditionally)")
+    p_rt.add_argument("--full", action="store_true",
+                      help="train from the base encoder even when only new words are added")
     p_rt.add_argument("-q", "--quiet", action="store_true")
     _db_arg(p_rt)
     p_rt.set_defaults(func=cmd_retrain)

@@ -35,8 +35,12 @@ class Frames:
     def __init__(self, con, sample: int = 40000, seed: int = 0):
         cols = ["system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
                 "count_kind", "condition", "precision", "app"]
-        rows = con.execute(f"""SELECT DISTINCT {', '.join(cols)} FROM measurements
-                               ORDER BY hash({', '.join(cols)}) LIMIT {int(sample)}""").fetchall()
+        # up to `per_system` distinct combinations per system, so small systems are asked about too
+        per_system = max(50, sample // 60)
+        rows = con.execute(f"""SELECT {', '.join(cols)} FROM (SELECT DISTINCT {', '.join(cols)} FROM measurements)
+                               QUALIFY row_number() OVER (PARTITION BY system_id
+                                                          ORDER BY hash({', '.join(cols)})) <= {int(per_system)}
+                               ORDER BY system_id, hash({', '.join(cols)})""").fetchall()
         self.meas = [dict(zip(["system"] + cols[1:], r)) for r in rows]
         self.systems = [r[0] for r in con.execute("SELECT system_id FROM systems ORDER BY 1").fetchall()]
         self.link_types: dict[str, list[str]] = {}
@@ -66,9 +70,10 @@ def _frame(intent: str, names: set[str], fr: Frames, rng: random.Random) -> Opti
     if intent == "trace_breakdown":
         meas_fields = set()
     if meas_fields:
+        systems = sorted(fr.by_system)
         for _ in range(60):
-            m = rng.choice(fr.meas)
-            if all(m.get(k) is not None for k in meas_fields) and ("system" in names or True):
+            m = rng.choice(fr.by_system[rng.choice(systems)])
+            if all(m.get(k) is not None for k in meas_fields):
                 base = {k: m[k] for k in meas_fields}
                 base["system"] = m["system"]
                 break
@@ -143,7 +148,8 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
             continue
         slot = SLOT_OF.get(name, name)
         value = values[name]
-        options = forms(slot, value, rng)
+        options = forms(slot, value, rng, kind="spoken" if style == "spoken" else "written") \
+            or forms(slot, value, rng)
         if not options:
             return None
         surface = rng.choice(options)

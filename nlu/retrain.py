@@ -42,26 +42,30 @@ def extra_examples(path: Optional[Path]):
 
 def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples: Optional[Path] = None,
             force_install: bool = False, progress: Optional[Callable[[int, int, float], None]] = None,
-            log: Callable[[str], None] = print, evaluate_after: bool = True) -> dict:
+            log: Callable[[str], None] = print, evaluate_after: bool = True, build_dir: Optional[Path] = None,
+            overrides: Optional[dict] = None, incremental: bool = False) -> dict:
+    """incremental: start from the installed model (minutes become seconds for a few new words)."""
     from nlu import generate, train
-    cfg = config()
+    cfg = {**config(), **(overrides or {})}
+    build = Path(build_dir or BUILD)
+    current, previous = build / "current", build / "previous"
     dbp = Path(db or default_db())
     con = duckdb.connect(str(dbp), read_only=True)
     try:
         from nlu import surface
-        if vocab:
-            surface.use_extra_vocabulary(vocab)
+        surface.use_extra_vocabulary(vocab, db=dbp)  # the words of this database (and NEW.yaml)
         t0 = time.perf_counter()
         data = generate.generate(con, n_per_intent=cfg["examples_per_intent"], seed=cfg["seed"])
         data += extra_examples(examples)
         log(f"generated {len(data)} training questions in {time.perf_counter() - t0:.1f} s")
     finally:
         con.close()
-    cand = BUILD / "candidate"
+    cand = build / "candidate"
     if cand.exists():
         shutil.rmtree(cand)
     rep = train.train(data, cand, epochs=cfg["epochs"], batch_size=cfg["batch_size"], lr=cfg["lr"],
-                      seed=cfg["seed"], max_len=cfg["max_len"], progress=progress, threads=cfg.get("threads"))
+                      seed=cfg["seed"], max_len=cfg["max_len"], progress=progress, threads=cfg.get("threads"),
+                      init_dir=(CURRENT if incremental else None))
     log(f"trained in {rep.seconds:.0f} s on {rep.examples} questions: dev intent {rep.dev_intent_acc:.2%}, "
         f"dev tags {rep.dev_tag_acc:.2%}")
     summary = {"train": asdict(rep), "vocab": str(vocab) if vocab else None}
@@ -71,8 +75,8 @@ def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples
     if evaluate_after:
         new_score = _score(cand, dbp)
         summary["eval"] = new_score
-        if (CURRENT / "eval.json").exists():
-            old_score = json.loads((CURRENT / "eval.json").read_text())
+        if (current / "eval.json").exists():
+            old_score = json.loads((current / "eval.json").read_text())
         log("candidate: " + ", ".join(f"{k} {v:.4f}" for k, v in new_score.items() if isinstance(v, float)))
     (cand / "eval.json").write_text(json.dumps(new_score or {}, indent=1))
     (cand / "train.json").write_text(json.dumps(summary, indent=1, default=str))
@@ -80,17 +84,18 @@ def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples
         new_score["intent_acc"] >= old_score.get("intent_acc", 0) - 1e-9
         and new_score["slot_f1"] >= old_score.get("slot_f1", 0) - 1e-9)
     if better:
-        if CURRENT.exists():
-            if PREVIOUS.exists():
-                shutil.rmtree(PREVIOUS)
-            CURRENT.rename(PREVIOUS)
-        cand.rename(CURRENT)
-        log(f"installed the new model at {CURRENT}" + (f" (previous kept at {PREVIOUS})" if PREVIOUS.exists() else ""))
+        if current.exists():
+            if previous.exists():
+                shutil.rmtree(previous)
+            current.rename(previous)
+        cand.rename(current)
+        log(f"installed the new model at {current}" + (f" (previous kept at {previous})" if previous.exists() else ""))
     else:
         log(f"kept the current model: the candidate is worse on the evaluation set "
             f"(intent {new_score['intent_acc']:.4f} vs {old_score['intent_acc']:.4f}, "
             f"slot F1 {new_score['slot_f1']:.4f} vs {old_score['slot_f1']:.4f}); candidate left at {cand}")
     summary["installed"] = better
+    summary["model_dir"] = str(current if better else cand)
     return summary
 
 

@@ -143,7 +143,7 @@ TEMPLATES: dict[str, list[str]] = {
         "top {top_n} kernels in the {system} trace",
         "what are the most expensive kernels on {system}",
         "how much time is communication versus compute in the trace",
-        "break down the profile of rank {count} on {system}",
+        "break down the profile on {system}",
         "show the top {top_n} ops by time in the pytorch trace",
         "what fraction of GPU time is NCCL on {system}",
         "idle time per rank in the {system} trace",

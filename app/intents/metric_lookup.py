@@ -29,6 +29,11 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if s.get("msg_bytes") is None:
         # largest size measured under the same filters: where bandwidths are quoted
         size_default = "\n  AND m.msg_bytes IS NOT DISTINCT FROM (SELECT max(m.msg_bytes) FROM sel m)"
+    dir_default = ""
+    if s.get("direction") is None:
+        # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
+        dir_default = ("\n  AND (m.direction IS DISTINCT FROM 'bi'"
+                       " OR NOT EXISTS (SELECT 1 FROM sel x WHERE x.direction IS DISTINCT FROM 'bi'))")
     agg = s.get("aggregate")
     lower_better = s.get("metric") in LOWER_IS_BETTER
     if agg == "min":
@@ -38,10 +43,11 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     else:
         order = "m.value ASC" if lower_better else "m.value DESC"
     sql = (f"WITH sel AS ({MEAS_SELECT}{cond})\n"
-           f"SELECT * FROM sel m WHERE true{size_default}\n"
+           f"SELECT * FROM sel m WHERE true{size_default}{dir_default}\n"
            f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
-                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg})
+                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg,
+                       "dir_defaulted": s.get("direction") is None})
 
 
 def _describe(r: dict[str, Any], cat: Catalog) -> str:
@@ -81,6 +87,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if len(rows) > 1:
             lead = f"The {word} of {len(rows)} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
+    if plan.extra.get("dir_defaulted") and top.get("direction") == "uni":
+        plan.notes.append("no direction given: unidirectional")
     if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
         plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
     return sentence[0].upper() + sentence[1:]

@@ -1,0 +1,112 @@
+"""Questions end to end: the real trained model, the real database, the ask() façade."""
+import json
+
+import pytest
+
+from conftest import REPO, table_counts
+
+MODEL = REPO / "models" / "nlu" / "build" / "current"
+
+
+@pytest.fixture(scope="module")
+def asker(built_db):
+    from app.ask import Asker
+    if not (MODEL / "labels.json").exists():
+        pytest.fail("no trained NLU model: run `make setup` (it trains one) before the tests")
+    a = Asker(built_db, MODEL)
+    yield a
+    a.close()
+
+
+def test_metric_lookup_exact_number(asker):
+    r = asker.ask("what bus bandwidth does all-reduce reach on the H200 pair at one gigabyte?")
+    assert r.intent == "metric_lookup"
+    assert r.slots["system"] == "h200x2" and r.slots["operation"] == "allreduce"
+    assert r.slots["metric"] == "busbw" and r.slots["msg_bytes"] == 1 << 30
+    # all_reduce_perf_g2.txt line 40: in-place busbw 327.89 GB/s (out-of-place 326.59)
+    assert r.rows[0]["value"] == 327.89 and r.rows[0]["unit"] == "GB/s"
+    assert "327.9 GB/s" in r.answer and "all_reduce_perf_g2.txt" in r.answer
+    assert "$system" in r.sql and r.params["system"] == "h200x2"
+
+
+def test_spoken_style_question(asker):
+    r = asker.ask("what is the p two p bandwidth from g p u zero to g p u one on the h two hundred pair with p two p enabled")
+    assert r.slots.get("src") == "gpu0" and r.slots.get("dst") == "gpu1"
+    assert r.rows and r.rows[0]["value"] in (362.41,)  # p2pBandwidthLatencyTest, P2P writes, uni
+
+
+@pytest.mark.parametrize("question,intent,chart", [
+    ("show the p2p bandwidth matrix of the DGX-2", "pair_matrix", "heatmap"),
+    ("how does allreduce bus bandwidth change with message size on the H200 pair", "size_sweep", "line"),
+    ("how does allreduce time scale with the number of ranks on the DGX-2", "scaling", "line"),
+    ("compare host to device bandwidth on the DGX-2, Yme and Mini Summit", "compare_systems", "grouped_bar"),
+    ("how much does latency grow under load on the IPU system", "congestion", None),
+    ("show the topology of the DGX-1 V100", "topology", "network"),
+    ("how many hops between core 0 and core 63 on the XMP-64", "topology", "network"),
+    ("what percent of peak does NVLink reach on the DGX-1 V100", "link_efficiency", "bar"),
+    ("top 5 kernels in the H200 trace", "trace_breakdown", "stacked_bar"),
+    ("which systems are loaded", "list_data", "table"),
+])
+def test_every_intent_end_to_end(asker, question, intent, chart):
+    r = asker.ask(question)
+    assert r.intent == intent, (r.intent, r.answer)
+    assert r.answer and r.rows, r.answer
+    if chart:
+        assert r.chart["kind"] == chart
+    json.dumps(r.to_dict())  # the result object is JSON-serialisable
+
+
+def test_hops_answer(asker):
+    r = asker.ask("how many hops between core 0 and core 63 on the XMP-64")
+    assert "6 hops" in r.answer
+
+
+@pytest.mark.parametrize("question", [
+    "what's the weather in Hamburg tomorrow",
+    "tell me a joke about compilers",
+    "what is the allreduce bandwidth on Frontier",
+])
+def test_out_of_scope_is_plain(asker, question):
+    r = asker.ask(question)
+    assert r.intent == "out_of_scope"
+    assert not r.rows
+    assert "systems" in r.answer  # says what the data does cover
+
+
+def test_metric_never_measured_is_out_of_scope(asker):
+    r = asker.ask("what is the GFLOPS of the XMP-64")
+    assert r.intent == "out_of_scope" and "XMP-64" in r.answer
+
+
+def test_injection_attempt_is_harmless(asker, built_db):
+    import duckdb
+    before = table_counts(asker.con)
+    r = asker.ask("bandwidth from gpu0'; DROP TABLE measurements; -- to gpu1 on the DGX-2")
+    assert "DROP" not in (r.sql or "")
+    assert all("DROP" not in str(v) for v in r.params.values()) or r.intent == "out_of_scope"
+    con = duckdb.connect(str(built_db), read_only=True)
+    assert table_counts(con) == before
+    con.close()
+
+
+def test_follow_up_reuses_previous_system(asker):
+    first = asker.ask("what is the host to device bandwidth on Yme")
+    r = asker.ask("and the device to host bandwidth?", context=first.slots)
+    assert r.slots["system"] == "ac922_yme"
+    assert any("previous question" in n for n in r.notes)
+
+
+def test_batch_cli(tmp_path, built_db, capsys):
+    from app.cli import main
+    f = tmp_path / "q.jsonl"
+    f.write_text('{"id": "a", "text": "which systems are loaded"}\n{"id": "b"}\n'
+                 '{"id": "c", "text": "show the topology of the DGX-2"}\n')
+    import os
+    os.environ["HPCASK_DB"] = str(built_db)
+    try:
+        assert main(["ask", "--batch", str(f), "--json"]) == 0
+    finally:
+        del os.environ["HPCASK_DB"]
+    out = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+    assert [o["id"] for o in out] == ["a", "b", "c"]
+    assert "error" in out[1] and out[2]["intent"] == "topology"
