@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from nlu.templates import PREFIXES, SUFFIXES, TEMPLATES
+from nlu.templates import INTENT_MODIFIERS, MODIFIERS, PREFIXES, SUFFIXES, TEMPLATES
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SLOT_OF = {"system2": "system", "system3": "system"}  # tag name of a placeholder
@@ -178,7 +178,7 @@ def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optio
         tries = 0
         while made < n_per_intent and tries < n_per_intent * 20:
             tries += 1
-            t = rng.choice(templates)
+            t = _with_modifiers(rng.choice(templates), intent, rng)
             names = set(PLACEHOLDER.findall(t))
             values = _frame(intent, names, fr, rng)
             if values is None:
@@ -193,6 +193,17 @@ def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optio
             made += 1
     rng.shuffle(out)
     return out
+
+
+def _with_modifiers(template: str, intent: str, rng: random.Random) -> str:
+    """Append 0-3 optional modifiers (sizes, pairs, conditions, counts) the template does not have yet."""
+    kinds = [k for k in INTENT_MODIFIERS.get(intent, [])
+             if not (set(PLACEHOLDER.findall("".join(MODIFIERS[k]))) & set(PLACEHOLDER.findall(template)))]
+    n = rng.choices([0, 1, 2, 3], weights=[3, 4, 3, 1])[0]
+    rng.shuffle(kinds)
+    for k in kinds[:n]:
+        template += rng.choice(MODIFIERS[k])
+    return template
 
 
 def _slots_of(values: dict[str, Any], names: set[str]) -> dict[str, Any]:

@@ -205,3 +205,29 @@ PREFIXES = ["", "", "", "", "um ", "uh ", "hey ", "please ", "can you tell me ",
             "i want to see ", "i was wondering "]
 SUFFIXES = ["", "", "", "", "?", "?", " please", " thanks", " for me", " again", "?", " right now",
             " if you have it", "."]
+
+
+# Optional modifiers appended to a template (0-3 of them, in random order), so that sizes, pairs,
+# conditions and counts appear in every position and combination, not only where a template put them.
+MODIFIERS: dict[str, list[str]] = {
+    "msg_bytes": [" at {msg_bytes}", " for {msg_bytes} messages", " with {msg_bytes} buffers", ", {msg_bytes}",
+                  " {msg_bytes}", " at a message size of {msg_bytes}", " for {msg_bytes}"],
+    "condition": [" with {condition}", " {condition}", " when {condition}", ", {condition}", " in {condition} mode",
+                  " ({condition})"],
+    "direction": [" {direction}", ", {direction}", " in the {direction} direction"],
+    "pair": [" from {src} to {dst}", " between {src} and {dst}", " {src} to {dst}", " {src} -> {dst}",
+             " for {src} and {dst}"],
+    "count": [" on {count} {count_kind}", " with {count} {count_kind}", " using {count} {count_kind}",
+              " at {count} {count_kind}"],
+    "precision": [" in {precision}", " {precision}", " with {precision} precision"],
+    "app": [" for {app}", " running {app}", " with {app}"],
+}
+INTENT_MODIFIERS: dict[str, list[str]] = {
+    "metric_lookup": ["msg_bytes", "condition", "direction", "pair", "count", "precision", "app"],
+    "size_sweep": ["condition", "direction", "pair", "count", "precision"],
+    "pair_matrix": ["condition", "direction", "msg_bytes"],
+    "scaling": ["msg_bytes", "condition", "precision", "app"],
+    "compare_systems": ["msg_bytes", "condition", "count", "precision", "app"],
+    "congestion": ["msg_bytes", "app"],
+    "link_efficiency": ["msg_bytes", "direction", "condition"],
+}
