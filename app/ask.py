@@ -61,7 +61,9 @@ class Asker:
             raise OutOfScope("I can't answer that from the loaded performance data. "
                              + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
                              "collectives, scaling, congestion or traces.")
-        unknown_sys = [s for slot, s in u.unresolved if slot == "system"]
+        # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
+        # board") carries no capital letter or digit and is ignored: the planner then asks which system
+        unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
         if unknown_sys and "system" not in res.slots:
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
         slots = dict(res.slots)
@@ -92,3 +94,13 @@ def ask(question: str, **kw) -> Result:
     if _DEFAULT is None:
         _DEFAULT = Asker()
     return _DEFAULT.ask(question, **kw)
+
+
+def _looks_like_name(span: str, question: str) -> bool:
+    import re
+    words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
+    if not words:
+        return False
+    # as written in the question (the tokens may have been lower-cased by the tagger's input)
+    written = [m.group(0) for w in words for m in [re.search(re.escape(w), question, re.I)] if m]
+    return any(any(c.isupper() or c.isdigit() for c in w) for w in written)
