@@ -147,6 +147,8 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
             tags += ["O"] * len(words)
             continue
         slot = SLOT_OF.get(name, name)
+        if name not in values:
+            return None
         value = values[name]
         options = forms(slot, value, rng, kind="spoken" if style == "spoken" else "written") \
             or forms(slot, value, rng)

@@ -52,6 +52,7 @@ class NLU:
         self.model, self.tok, self.labels = M.load(model_dir)
         self.vocab = load_vocabulary(extra_vocab, catalog=catalog)
         self.norm = Normalizer(self.vocab)
+        self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
 
@@ -98,5 +99,42 @@ class NLU:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        infer_implicit(intent, slots, self.catalog)
         return Understanding(intent, conf, slots, spans, unresolved, words, tags,
                              ms=(time.perf_counter() - t0) * 1000)
+
+
+MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
+DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
+
+
+def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
+    """Slots a question implies without naming them, from what the database holds.
+
+    - "from IPU5 to IPU4" names no system, but only one system has an ipu5: that one.
+    - a device-to-device pair with no operation is a peer-to-peer transfer.
+    - "over NVLink" / "PCIe mode" in a measurement question is the condition the benchmarks
+      recorded (Tartan, Comm|Scope), when the system has such measurements.
+    """
+    if catalog is None:
+        return
+    if "system" not in slots:
+        owners = None
+        for k in ("src", "dst"):
+            cid = slots.get(k)
+            if cid and cid != "host":
+                have = {sid for sid, comps in catalog.components.items() if cid in comps}
+                owners = have if owners is None else owners & have
+        if owners and len(owners) == 1:
+            slots["system"] = next(iter(owners))
+    src, dst = slots.get("src"), slots.get("dst")
+    if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
+            and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
+        slots["operation"] = "p2p"
+    lt = slots.get("link_type")
+    if intent in MEASUREMENT_INTENTS and lt and "condition" not in slots:
+        cond = "nvlink" if lt.lower().startswith("nvlink") else "pcie" if lt.lower().startswith("pcie") else None
+        sid = slots.get("system")
+        if cond and sid and cond in catalog.conditions.get(sid, set()):
+            slots["condition"] = cond
+            del slots["link_type"]

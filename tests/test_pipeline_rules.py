@@ -1,0 +1,35 @@
+"""Slots a question implies without naming them (nlu.pipeline.infer_implicit), and span decoding."""
+from app import catalog
+from nlu.pipeline import decode_spans, infer_implicit
+
+
+def test_component_names_its_only_system(built_con):
+    cat = catalog.load(built_con)
+    slots = {"src": "ipu5", "dst": "ipu4", "metric": "latency"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["system"] == "ipu16" and slots["operation"] == "p2p"
+    # gpu0 exists on many systems: no guess
+    slots = {"src": "gpu0", "dst": "gpu1", "metric": "bandwidth"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert "system" not in slots
+
+
+def test_link_words_become_the_recorded_condition(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "dgx2", "link_type": "PCIe3", "metric": "bandwidth"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots.get("condition") == "pcie" and "link_type" not in slots
+    topo = {"system": "dgx2", "link_type": "NVLink2"}
+    infer_implicit("topology", topo, cat)  # a topology question keeps its link type
+    assert topo == {"system": "dgx2", "link_type": "NVLink2"}
+    h200 = {"system": "h200x2", "link_type": "NVLink", "metric": "busbw"}
+    infer_implicit("metric_lookup", h200, cat)  # no nvlink-condition rows on h200x2: unchanged
+    assert h200.get("link_type") == "NVLink" and "condition" not in h200
+
+
+def test_decode_spans():
+    toks = ["busbw", "on", "the", "DGX", "-", "2", "at", "1", "GB"]
+    tags = ["B-metric", "O", "O", "B-system", "I-system", "I-system", "O", "B-msg_bytes", "I-msg_bytes"]
+    assert decode_spans(toks, tags) == [("metric", "busbw"), ("system", "DGX - 2"), ("msg_bytes", "1 GB")]
+    # a stray I- starts a span of its own
+    assert decode_spans(["a", "b"], ["I-metric", "O"]) == [("metric", "a")]
