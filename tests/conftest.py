@@ -54,3 +54,22 @@ def built_con(built_db):
     con = duckdb.connect(str(built_db), read_only=True)
     yield con
     con.close()
+
+
+def rejected(ingest, db, path, fmt=None):
+    """Ingest a file that must fail; assert nothing changed in the database; return the report."""
+    before = table_counts(db)
+    rep = ingest(path, fmt=fmt)
+    assert rep.status == "failed", rep.line()
+    assert table_counts(db) == before
+    return rep
+
+
+def run_intent(con, module, slots):
+    """plan -> rows -> answer for one intent module against a real connection."""
+    from app import catalog
+    from app.intents import rows_of
+    cat = catalog.load(con)
+    plan = module.plan(slots, cat)
+    rows = rows_of(con, plan)
+    return plan, rows, module.answer(rows, plan, cat)

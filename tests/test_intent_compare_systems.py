@@ -3,7 +3,7 @@ import json
 import re
 
 import pytest
-from conftest import RAW
+from conftest import RAW, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
@@ -14,10 +14,7 @@ SCOPE = RAW / "sp19-benchmark-results/Scope/COMM"
 
 
 def _run(con, slots):
-    cat = catalog.load(con)
-    plan = M.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, M.answer(rows, plan, cat)
+    return run_intent(con, M, slots)
 
 
 def _best_wc_to_gpu_8gib(folder):

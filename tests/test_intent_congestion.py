@@ -3,7 +3,7 @@ import csv
 import json
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
@@ -14,10 +14,7 @@ CURATED = REPO / "datasets" / "curated"
 
 
 def _run(con, slots):
-    cat = catalog.load(con)
-    plan = M.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, M.answer(rows, plan, cat)
+    return run_intent(con, M, slots)
 
 
 def _csv(group, experiment):

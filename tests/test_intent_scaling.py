@@ -2,7 +2,7 @@
 import csv
 
 import pytest
-from conftest import REPO, RAW
+from conftest import REPO, RAW, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
@@ -13,10 +13,7 @@ CURATED = REPO / "datasets" / "curated"
 
 
 def _run(con, slots):
-    cat = catalog.load(con)
-    plan = M.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, M.answer(rows, plan, cat)
+    return run_intent(con, M, slots)
 
 
 def _csv(group):

@@ -1,6 +1,6 @@
 """size_sweep against the real database; expected numbers read independently from raw outputs or by SQL."""
 import pytest
-from conftest import RAW
+from conftest import RAW, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
@@ -10,10 +10,7 @@ HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def _run(con, slots):
-    cat = catalog.load(con)
-    plan = M.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, M.answer(rows, plan, cat)
+    return run_intent(con, M, slots)
 
 
 def _nccl_table(path):

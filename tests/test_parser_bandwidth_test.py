@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "bandwidth_test"
 
@@ -51,12 +51,6 @@ def test_shmoo_write_combined_and_csv(ingest, db):
                          AND operation = 'h2d'""").fetchone() == (55.3, "pinned", "host", "gpu0")
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_empty_foreign(ingest, db, tmp_path):

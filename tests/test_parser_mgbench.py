@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "mgbench"
 V = D / "DGX1-V100"
@@ -70,12 +70,6 @@ def test_system_fallback_without_folder(ingest, tmp_path):
     assert rep.systems == ["node_8x_gpu"] and "--system" in rep.message
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_empty_foreign(ingest, db, tmp_path):

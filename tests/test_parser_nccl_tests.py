@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "nccl_tests"
 
@@ -109,12 +109,6 @@ def test_operation_from_file_name(ingest, db, tmp_path):
     assert db.execute("SELECT DISTINCT operation FROM measurements").fetchall() == [("alltoall",)]
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_empty_and_foreign(ingest, db, tmp_path):

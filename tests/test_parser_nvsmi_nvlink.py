@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "nvsmi_nvlink"
 
@@ -42,12 +42,6 @@ def test_remote_listing_merged_with_status(ingest, db):
     assert g0["nvlink_active"] == 12 and g0["nvlink_gbps_per_link"] == 25.0
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_list_only_empty_foreign(ingest, db, tmp_path):

@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "nvsmi_topo"
 
@@ -77,12 +77,6 @@ def test_ansi_codes_and_space_separated_copy(ingest, db, tmp_path):
     assert _link(db, "b", "gpu0", "nic3")[2] == "PIX"
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_p2p_empty_foreign(ingest, db, tmp_path):

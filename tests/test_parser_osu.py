@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts
+from conftest import FIXTURES, table_counts, rejected as _rejected
 
 D = FIXTURES / "osu"
 
@@ -70,12 +70,6 @@ def test_unknown_system_warning(ingest, tmp_path):
     assert rep.status == "loaded" and rep.systems == ["unknown_system"] and "--system" in rep.message
 
 
-def _rejected(ingest, db, path, fmt=None):
-    before = table_counts(db)
-    rep = ingest(path, fmt=fmt)
-    assert rep.status == "failed", rep.line()
-    assert table_counts(db) == before
-    return rep
 
 
 def test_rejects_truncated_empty_foreign(ingest, db, tmp_path):
