@@ -75,14 +75,46 @@ class Asker:
                     slots[k] = context[k]
         res.slots = slots  # what was understood (and carried over); planner defaults go to notes
         mod = intents.get(u.intent)
-        plan = mod.plan(slots, self.cat)
-        res.sql, res.params, res.chart = plan.sql, plan.params, plan.chart
         t = time.perf_counter()
-        res.rows = intents.rows_of(self.con, plan)
+        try:
+            self._run(res, mod, slots)
+        except OutOfScope as first:
+            # Too specific for the data? Drop the least essential detail, one at a time, and say so.
+            for dropped, value, relaxed in _relaxations(u.intent, slots):
+                try:
+                    self._run(res, mod, relaxed)
+                except OutOfScope:
+                    continue
+                what = f"{dropped.replace('_', ' ')} {value}"
+                res.answer = f"Nothing matches {what}; without that: {res.answer}"
+                res.notes.append(f"no data for {what}: answered without it")
+                break
+            else:
+                raise first
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
-        res.answer = mod.answer(res.rows, plan, self.cat)
+
+    def _run(self, res: Result, mod, slots: dict[str, Any]) -> None:
+        plan = mod.plan(slots, self.cat)
+        rows = intents.rows_of(self.con, plan)
+        answer = mod.answer(rows, plan, self.cat)
+        res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
-        res.notes += plan.notes
+        res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
+
+
+# Details a question may over-specify, least essential first; system, metric and operation stay.
+RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "aggregate")
+RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "compare_systems", "congestion",
+                    "link_efficiency"}
+
+
+def _relaxations(intent: str, slots: dict[str, Any]):
+    # only when the asked metric is known: a relaxed answer must still be the number asked for
+    if intent not in RELAXING_INTENTS or not slots.get("system") or not slots.get("metric"):
+        return
+    for k in RELAXABLE:
+        if slots.get(k) is not None:
+            yield k, slots[k], {x: v for x, v in slots.items() if x != k}
 
 
 _DEFAULT: Optional[Asker] = None

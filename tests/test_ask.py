@@ -110,3 +110,17 @@ def test_batch_cli(tmp_path, built_db, capsys):
     out = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
     assert [o["id"] for o in out] == ["a", "b", "c"]
     assert "error" in out[1] and out[2]["intent"] == "topology"
+
+
+def test_over_specified_question_is_relaxed_and_says_so(asker):
+    r = asker.ask("what bus bandwidth does all-reduce reach on the H200 pair at 1 GB in double precision")
+    assert r.intent == "metric_lookup"
+    assert r.answer.startswith("Nothing matches precision fp64")
+    assert r.rows[0]["value"] == 327.89 and r.rows[0]["precision"] == "fp32"
+    assert any("answered without it" in n for n in r.notes)
+
+
+def test_no_relaxation_without_the_asked_metric(asker):
+    # nothing in the data answers this; dropping details must not produce some other number
+    r = asker.ask("how much energy did the dgx one v one hundred use while training resnet")
+    assert r.intent == "out_of_scope" and not r.rows
