@@ -15,7 +15,7 @@ import duckdb
 import orjson
 
 from ingest import registry
-from ingest.records import (TRACE_COLUMNS, Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
+from ingest.records import (Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
                             RetryUnsplit,
                             Run, System)
 from ingest.schema import create
@@ -172,36 +172,12 @@ def _bulk_insert(con, table: str, cols: tuple[str, ...], rows: list[list]) -> No
     con.execute(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {', '.join(cols)} FROM tbl")
 
 
-_TRACE_TYPES = None
-
-
-def insert_trace_batches(con, run_id: int, batches: Iterable[dict[str, list]]) -> int:
-    import pyarrow as pa
-    global _TRACE_TYPES
-    if _TRACE_TYPES is None:
-        _TRACE_TYPES = {"rank": pa.int32(), "pid": pa.string(), "tid": pa.string(), "name": pa.string(),
-                        "cat": pa.string(), "ph": pa.string(), "ts_us": pa.float64(),
-                        "dur_us": pa.float64(), "stream": pa.int64(), "correlation": pa.int64(),
-                        "args": pa.string()}
+def insert_trace_batches(con, run_id: int, batches: Iterable[JsonArrayParts]) -> int:
     n = 0
-    cols = ", ".join(TRACE_COLUMNS)
     for batch in batches:
-        if isinstance(batch, JsonArrayParts):
-            n += _insert_json_parts(con, run_id, batch)
-            continue
-        if isinstance(batch, pa.Table):
-            tbl = batch
-        else:
-            tbl = pa.table({c: pa.array(batch[c], type=_TRACE_TYPES[c]) for c in TRACE_COLUMNS})
-        if tbl.num_rows == 0:
-            continue
-        con.register("_events", tbl)
-        try:
-            con.execute(f"INSERT INTO trace_events (run_id, {cols}) SELECT ?, {cols} FROM _events",
-                        [run_id])
-        finally:
-            con.unregister("_events")
-        n += tbl.num_rows
+        if not isinstance(batch, JsonArrayParts):
+            raise TypeError(f"unsupported trace batch {type(batch).__name__}")
+        n += _insert_json_parts(con, run_id, batch)
     return n
 
 

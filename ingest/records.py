@@ -69,11 +69,6 @@ class Measurement:
     system_id: Optional[str] = None  # defaults to the run's system
 
 
-# Column order of a batch of trace events (a dict of equal-length lists or a pyarrow table).
-TRACE_COLUMNS = ("rank", "pid", "tid", "name", "cat", "ph", "ts_us", "dur_us", "stream",
-                 "correlation", "args")
-
-
 @dataclass
 class JsonArrayParts:
     """A trace given as temporary JSON-array files of Chrome trace events, for DuckDB to read natively.
@@ -98,8 +93,7 @@ class Run:
     params: dict[str, Any] = field(default_factory=dict)
     source: Optional[str] = None  # citation used for measurements that carry none
     measurements: list[Measurement] = field(default_factory=list)
-    # Traces are streamed: an iterator of column batches (dicts keyed by TRACE_COLUMNS) or
-    # JsonArrayParts, consumed once by the loader.
+    # Traces are streamed: an iterator of JsonArrayParts, consumed once by the loader.
     trace_batches: Optional[Iterator[Any]] = None
 
 
