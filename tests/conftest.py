@@ -12,6 +12,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
 RAW = REPO / "datasets" / "raw"
+HOSTILE = "gpu0'; DROP TABLE measurements; --"  # an injection attempt as a slot value
 
 
 @pytest.fixture

@@ -3,13 +3,12 @@ import json
 import re
 
 import pytest
-from conftest import RAW, run_intent
+from conftest import RAW, run_intent, HOSTILE
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
 
 M = get("compare_systems")
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 SCOPE = RAW / "sp19-benchmark-results/Scope/COMM"
 
 

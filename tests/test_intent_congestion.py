@@ -3,13 +3,12 @@ import csv
 import json
 
 import pytest
-from conftest import REPO, run_intent
+from conftest import REPO, run_intent, HOSTILE
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
 
 M = get("congestion")
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 CURATED = REPO / "datasets" / "curated"
 
 

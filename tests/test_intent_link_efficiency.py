@@ -3,20 +3,16 @@ import re
 
 import pytest
 
-from conftest import RAW, table_counts
+from conftest import RAW, table_counts, HOSTILE, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, rows_of
 from app.intents import link_efficiency as le
 
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def run(con, **slots):
-    cat = catalog.load(con)
-    plan = le.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, le.answer(rows, plan, cat)
+    return run_intent(con, le, slots)
 
 
 def test_dgx1_v100_gpu0_gpu3_nvlink_x2(built_con):

@@ -3,20 +3,16 @@ import csv
 
 import pytest
 
-from conftest import RAW, table_counts
+from conftest import RAW, table_counts, HOSTILE, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, rows_of
 from app.intents import list_data as ld
 
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def run(con, **slots):
-    cat = catalog.load(con)
-    plan = ld.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, ld.answer(rows, plan, cat)
+    return run_intent(con, ld, slots)
 
 
 def test_all_systems(built_con):

@@ -1,12 +1,11 @@
 """pair_matrix against the real database; expected numbers read independently from the raw outputs."""
 import pytest
-from conftest import RAW, run_intent
+from conftest import RAW, run_intent, HOSTILE
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
 
 M = get("pair_matrix")
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def _run(con, slots):

@@ -2,13 +2,12 @@
 import csv
 
 import pytest
-from conftest import REPO, RAW, run_intent
+from conftest import REPO, RAW, run_intent, HOSTILE
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
 
 M = get("scaling")
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 CURATED = REPO / "datasets" / "curated"
 
 

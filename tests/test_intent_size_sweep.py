@@ -1,12 +1,11 @@
 """size_sweep against the real database; expected numbers read independently from raw outputs or by SQL."""
 import pytest
-from conftest import RAW, run_intent
+from conftest import RAW, run_intent, HOSTILE
 
 from app import catalog
 from app.intents import OutOfScope, get, rows_of
 
 M = get("size_sweep")
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def _run(con, slots):

@@ -1,20 +1,16 @@
 """topology intent against the real built database: graphs, paths, hops, bottlenecks, out-of-scope."""
 import pytest
 
-from conftest import table_counts
+from conftest import table_counts, HOSTILE, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, rows_of
 from app.intents import topology as topo
 
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def run(con, **slots):
-    cat = catalog.load(con)
-    plan = topo.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, topo.answer(rows, plan, cat)
+    return run_intent(con, topo, slots)
 
 
 def test_xmp64_core0_to_core63_is_six_hops(built_con):

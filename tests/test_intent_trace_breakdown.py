@@ -4,20 +4,16 @@ import json
 
 import pytest
 
-from conftest import RAW, table_counts
+from conftest import RAW, table_counts, HOSTILE, run_intent
 
 from app import catalog
 from app.intents import OutOfScope, rows_of
 from app.intents import trace_breakdown as tb
 
-HOSTILE = "gpu0'; DROP TABLE measurements; --"
 
 
 def run(con, **slots):
-    cat = catalog.load(con)
-    plan = tb.plan(slots, cat)
-    rows = rows_of(con, plan)
-    return plan, rows, tb.answer(rows, plan, cat)
+    return run_intent(con, tb, slots)
 
 
 def raw(trace_dir, rank):
