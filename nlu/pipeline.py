@@ -10,6 +10,7 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
+from nlu.cues import apply_cues
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -27,45 +28,60 @@ class Understanding:
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
-    spans, cur, words = [], None, []
-    for tok, tag in zip(tokens, tags):
+    return [(slot, " ".join(tokens[a:b])) for slot, a, b in span_bounds(tags)]
+
+
+def span_bounds(tags: list[str]) -> list[tuple[str, int, int]]:
+    """BIO tags -> (slot, first word, one past the last word); a stray I- starts a span."""
+    spans: list[tuple[str, int, int]] = []
+    cur, start = None, 0
+    for i, tag in enumerate(tags):
         if tag.startswith("B-") or (tag.startswith("I-") and cur != tag[2:]):
             if cur:
-                spans.append((cur, " ".join(words)))
-            cur, words = tag[2:], [tok]
-        elif tag.startswith("I-") and cur == tag[2:]:
-            words.append(tok)
-        else:
+                spans.append((cur, start, i))
+            cur, start = tag[2:], i
+        elif not (tag.startswith("I-") and cur == tag[2:]):
             if cur:
-                spans.append((cur, " ".join(words)))
-            cur, words = None, []
+                spans.append((cur, start, i))
+            cur = None
     if cur:
-        spans.append((cur, " ".join(words)))
+        spans.append((cur, start, len(tags)))
     return spans
 
 
 class NLU:
     def __init__(self, model_dir: Path, catalog=None, extra_vocab: Optional[Path] = None, threads: int = 1):
+        from nlu.gazetteer import Gazetteer
         from nlu.normalize import Normalizer
         from nlu.vocab import load_vocabulary
         torch.set_num_threads(threads)  # single short sequences: one thread is fastest and steadiest
         self.model, self.tok, self.labels = M.load(model_dir)
         self.vocab = load_vocabulary(extra_vocab, catalog=catalog)
         self.norm = Normalizer(self.vocab)
+        self.gazetteer = Gazetteer(self.norm)
         self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
 
     @torch.inference_mode()
-    def _infer(self, words: list[str]) -> tuple[str, float, list[str]]:
+    def _infer(self, words: list[str]) -> tuple[str, float, list[str], list[list[float]]]:
         enc, firsts = M.encode_words(self.tok, [words])
         li, ls = self.model(enc["input_ids"], enc["attention_mask"])
         probs = torch.softmax(li[0], -1)
         conf, idx = float(probs.max()), int(probs.argmax())
-        tag_ids = ls[0].argmax(-1).tolist()
-        tags = [self.labels["tags"][tag_ids[j]] for j in firsts[0]]
+        tag_probs = torch.softmax(ls[0][firsts[0]], -1)
+        tags = [self.labels["tags"][j] for j in tag_probs.argmax(-1).tolist()]
         tags += ["O"] * (len(words) - len(tags))  # words past max_len
-        return self.labels["intents"][idx], conf, tags
+        return self.labels["intents"][idx], conf, tags, tag_probs.tolist()
+
+    def _named_words(self, words: list[str], slot: str, value: Any, a: int, b: int) -> range:
+        """The words of a tagged span that actually name its value: "yme d2h" tagged as one system span
+        names the system with "yme" only, so "d2h" stays free for the vocabulary to read as an operation."""
+        inner = [(s, e) for s, e, found in self.gazetteer.candidates(words[a:b]) if found.get(slot) == value]
+        if not inner or slot not in ("system", "metric", "operation", "condition", "app", "library", "link_type"):
+            return range(a, b)
+        s, e = max(inner, key=lambda se: se[1] - se[0])
+        return range(a + s, a + e)
 
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
@@ -73,34 +89,63 @@ class NLU:
         words = [t.text for t in tokenize(text)]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
-        intent, conf, tags = self._infer(words)
-        spans = decode_spans(words, tags)
+        intent, conf, tags, tag_probs = self._infer(words)
+        bounds = span_bounds(tags)
+        spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
-        unresolved = []
+        unresolved: list[tuple[str, str, int, int]] = []
         systems: list[str] = []
-        for slot, surface in spans:
+        covered: set[int] = set()
+        agg_surface = ""
+        for slot, a, b in bounds:
+            surface = " ".join(words[a:b])
             if slot == "count":
-                ck = self.norm.count_and_kind(surface) if hasattr(self.norm, "count_and_kind") else None
-                if ck and ck[0] is not None:
+                ck = self.norm.count_and_kind(surface)
+                if ck[0] is not None:
                     slots.setdefault("count", ck[0])
                     if ck[1]:
                         slots.setdefault("count_kind", ck[1])
+                    covered.update(range(a, b))
                     continue
             value = self.norm.value(slot, surface)
             if value is None:
-                unresolved.append((slot, surface))
+                unresolved.append((slot, surface, a, b))
                 continue
+            covered.update(self._named_words(words, slot, value, a, b))
+            if slot == "aggregate" and "aggregate" not in slots:
+                agg_surface = surface
             if slot == "system":
                 if value not in systems:
                     systems.append(value)
             elif slot not in slots:
                 slots[slot] = value
+        tag_index = {t: i for i, t in enumerate(self.labels["tags"])}
+
+        def prefer(options: list[str], at: int) -> str:
+            row = tag_probs[at] if at < len(tag_probs) else []
+            return max(options, key=lambda s: row[tag_index[f"B-{s}"]] if row and f"B-{s}" in tag_index else 0.0)
+
+        for h in self.gazetteer.hits(words, covered, prefer):
+            unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
+            if h.slot == "system":
+                if h.value not in systems:
+                    systems.append(h.value)
+            elif h.slot == "count_kind":
+                if "count_kind" not in slots and ("count" in slots or intent == "scaling"):
+                    slots["count_kind"] = h.value
+            elif h.slot not in slots:
+                slots[h.slot] = h.value
+                if h.slot == "aggregate":
+                    agg_surface = " ".join(words[h.start:h.end])
         if systems:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        if "aggregate" in slots and agg_surface:
+            slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
+        apply_cues(intent, words, slots)
         infer_implicit(intent, slots, self.catalog)
-        return Understanding(intent, conf, slots, spans, unresolved, words, tags,
+        return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000)
 
 

@@ -105,3 +105,17 @@ def test_metric_defaults_in_sql_when_not_named(built_con):
     plan, rows, text = _run(built_con, {"system": "dgx2", "compare_with": ["ac922_yme"], "operation": "gemm"})
     assert {r["metric"] for r in rows} == {"time"} and rows[0]["ratio_to_best"] == 1.0
     assert rows[0]["value"] < rows[1]["value"] and "lower is better" in text
+
+
+def test_no_common_slice_compares_each_systems_best_and_says_so(built_con):
+    """IPU host->device copies (Table, congestion-free, tiles) and DGX-2 Scope copies share no size or
+    condition: each system's best value is ranked, with the settings it was measured at."""
+    plan, rows, text = _run(built_con, {"system": "ipu16", "compare_with": ["dgx2"], "metric": "bandwidth",
+                                        "operation": "h2d"})
+    assert {r["mode"] for r in rows} == {"each_best"}
+    want = {sid: built_con.execute(
+        "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = 'bandwidth' "
+        "AND operation = 'h2d' AND unit = 'GB/s'", [sid]).fetchone()[0] for sid in ("ipu16", "dgx2")}
+    assert {r["system_id"]: r["value"] for r in rows} == pytest.approx(want)
+    assert rows[0]["value"] >= rows[1]["value"]
+    assert "not like for like" in text and any("not like for like" in n for n in plan.notes)

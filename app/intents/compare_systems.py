@@ -72,13 +72,35 @@ persys AS (
   SELECT system_id, avg(value) AS value, count(*) AS n_cases, sum(n) AS n, {sys_source} AS source,
          string_agg(DISTINCT tool, ', ') AS tool
   FROM percase GROUP BY system_id
+),
+same_slice AS (
+  SELECT persys.*, p.metric, p.operation, p.unit, p.condition, p.precision, p.msg_bytes, p.count, p.count_kind,
+         p.direction, p.statistic, 'common' AS mode
+  FROM persys, pick p
+),
+-- no slice measured on two of the systems: each system's best value of the most widely measured metric
+mu AS (
+  SELECT metric, unit FROM sel GROUP BY metric, unit
+  ORDER BY count(DISTINCT system_id) DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2
+           WHEN 'latency' THEN 3 WHEN 'flops' THEN 4 ELSE 5 END, metric, unit
+  LIMIT 1
+),
+loose AS (
+  SELECT x.system_id, {loose_cols}, 1 AS n_cases, count(*) AS n, string_agg(DISTINCT x.tool, ', ') AS tool,
+         any_value(x.metric) AS metric, any_value(x.unit) AS unit, 'each_best' AS mode
+  FROM sel x JOIN mu ON x.metric = mu.metric AND x.unit = mu.unit
+  GROUP BY x.system_id
+),
+chosen AS (
+  SELECT * FROM same_slice WHERE (SELECT count(*) FROM same_slice) >= 2
+  UNION ALL BY NAME
+  SELECT * FROM loose WHERE (SELECT count(*) FROM same_slice) < 2
 )
-SELECT persys.*, p.metric, p.operation, p.unit, p.condition, p.precision, p.msg_bytes, p.count, p.count_kind,
-       p.direction, p.statistic,
-       persys.value / (CASE WHEN {lower} THEN min(persys.value) OVER () ELSE max(persys.value) OVER () END)
+SELECT c.*,
+       c.value / (CASE WHEN c.metric IN ({lower_list}) THEN min(c.value) OVER () ELSE max(c.value) OVER () END)
          AS ratio_to_best
-FROM persys, pick p
-ORDER BY CASE WHEN {lower} THEN persys.value ELSE -persys.value END, persys.system_id"""
+FROM chosen c
+ORDER BY CASE WHEN c.metric IN ({lower_list}) THEN c.value ELSE -c.value END, c.system_id"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -112,11 +134,28 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     else:                                           # the best: min for time-like metrics, else max
         value_sql = f"CASE WHEN {_LOWER_ROW} THEN min(value) ELSE max(value) END"
         source_sql = f"CASE WHEN {_LOWER_ROW} THEN arg_min(source, value) ELSE arg_max(source, value) END"
-    lower = "p.metric IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
+    lower_list = ", ".join(f"'{m}'" for m in sorted(LOWER_BETTER))
     sql = _SQL.format(case=_CASE, where=cond, cond_rank=condition_rank_sql(), agg=value_sql,
-                      case_source=source_sql, sys_source=sources_sql(), lower=lower)
+                      case_source=source_sql, sys_source=sources_sql(), lower_list=lower_list,
+                      loose_cols=_loose_columns(s.get("aggregate"), lower_list))
     chart = {"kind": "grouped_bar", "x": "system_id", "y": "value"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"systems": systems})
+
+
+def _loose_columns(aggregate: Any, lower_list: str) -> str:
+    """Each system's best row (or the user's max/min): its value and the details it was measured at."""
+    lower = f"any_value(x.metric) IN ({lower_list})"
+
+    def pick(fn: str, col: str) -> str:
+        if aggregate in ("max", "min"):
+            return f"{fn.format(aggregate)}({col})"
+        return f"CASE WHEN {lower} THEN {fn.format('min')}({col}) ELSE {fn.format('max')}({col}) END"
+
+    cols = [f"{pick('{}', 'x.value')} AS value"]
+    for c in ("source", "operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction",
+              "statistic"):
+        cols.append(f"{pick('arg_{}', f'x.{c}, x.value')} AS {c}")
+    return ", ".join(cols)
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
@@ -136,9 +175,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     missing = [x for x in systems if x not in {r["system_id"] for r in rows}]
     if missing:
         plan.notes.append("no comparable rows for " + ", ".join(cat.name(x) for x in missing))
-    q = quals(r0, ("direction", "condition", "precision", "msg_bytes", "statistic"))
-    if r0.get("count") and r0.get("count_kind"):
-        q = ", ".join(x for x in (q, f"{r0['count']} {r0['count_kind']}") if x)
+    if r0.get("mode") == "each_best":
+        return _answer_each_best(rows, plan, cat, agg_words)
+    q = _quals(r0)
     how = agg_words
     if r0["n_cases"] > 1:
         how += f" per case, averaged over {r0['n_cases']} cases measured on every system"
@@ -162,6 +201,30 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
            else f"{agg_words} per system")
     return (f"{cap(what)} ({q}, {per}, {better} is better): {ranked}. "
             f"{lead_words}{cite(rows, limit=len(rows))}.")
+
+
+def _quals(r: dict[str, Any]) -> str:
+    q = quals(r, ("direction", "condition", "precision", "msg_bytes", "statistic"))
+    if r.get("count") and r.get("count_kind"):
+        q = ", ".join(x for x in (q, f"{r['count']} {r['count_kind']}") if x)
+    return q
+
+
+def _answer_each_best(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, agg_words: str) -> str:
+    """No slice (size, count, condition) was measured on two of the systems: rank each system's own best
+    value, say at what each was measured, and warn that it is not like for like."""
+    r0 = rows[0]
+    unit = r0["unit"]
+    better = "lower" if lower_is_better(r0.get("metric")) else "higher"
+    plan.notes.append("no size, count and condition was measured on more than one of these systems: each "
+                      f"system's {agg_words} value at its own settings is compared (not like for like)")
+    ranked = "; ".join(
+        f"{i + 1}. {cat.name(r['system_id'])} {fmt_value(r['value'], unit)}"
+        + (f" ({_quals(r)})" if _quals(r) else "")
+        for i, r in enumerate(rows))
+    what = what_words(r0.get("operation"), r0["metric"])
+    return (f"{cap(what)}, each system's {agg_words} ({better} is better; measured at different settings, so "
+            f"not like for like): {ranked}{cite(rows, limit=len(rows))}.")
 
 
 def _ratio(best: float, v: float, better: str) -> str:

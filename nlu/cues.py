@@ -1,0 +1,39 @@
+"""Slots a question states without naming them: cue phrases the vocabulary cannot hold as one alias.
+
+"What fraction of the NVLink 2.0 peak does GPU0 to GPU1 reach?" asks for efficiency, though no word is
+"efficiency": a ratio word and a reference word, far apart, say it together. "Which GPU pair is slowest"
+asks about peer-to-peer transfers. These rules run after the tagger and the vocabulary matches, and only
+fill a slot that is still empty (or replace the plain metric that the ratio phrase was built around).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_REFERENCE = re.compile(r"^(nominal|peak|theoretical|theoretically|spec|specs|specified|rated|advertised|max(imum)?)$")
+_RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|efficient|efficiency|relative|against|"
+                    r"close|closer|achieve[sd]?|reach(es|ed)?|utili[sz]ation|vs|versus|compared)$")
+_PAIRWISE = re.compile(r"^(pair|pairs|peer|peers|pairwise|gpu-to-gpu|ipu-to-ipu)$")
+_DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accelerators)$")
+_HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
+MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
+                       "link_efficiency"}
+_PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
+_REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
+
+
+def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
+    lw = [w.lower() for w in words]
+    joined = " ".join(lw)
+    if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
+            and any(_REFERENCE.match(w) for w in lw)
+            and (any(_RATIO.match(w) for w in lw) or "how close" in joined or "of the" in joined)):
+        slots["metric"] = "efficiency"
+        if slots.get("condition") in _REFERENCE_CONDITIONS:
+            del slots["condition"]
+    if intent in MEASUREMENT_INTENTS and "operation" not in slots:
+        pairwise = any(_PAIRWISE.match(w) for w in lw)
+        between = "between" in lw and any(_DEVICES.match(w) for w in lw)
+        to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
+        if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
+            slots["operation"] = "p2p"

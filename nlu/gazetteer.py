@@ -1,0 +1,86 @@
+"""Vocabulary matches anywhere in a question: the safety net under the tagger.
+
+The tagger generalises to phrasings it never saw but misses words it was not sure about; the vocabulary
+knows every alias but not what a word means in context. So the pipeline keeps every span the tagger tagged
+and could resolve, and lets a vocabulary match fill a slot only where the tagger left the words untagged
+(or tagged them as something that names nothing). When one surface belongs to several slots ("NVLink" is a
+link type and a condition), the tagger's own probabilities for those slots at that word decide.
+
+Matching uses the normaliser's keys (`nlu.vocab.key`), so "envy link", "d g x two", "all-reduce" and
+"P2P" match like their written forms. Single words too common to mean a slot on their own are skipped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from nlu.normalize import Normalizer
+from nlu.vocab import key
+
+# vocabulary sections that map onto one slot each (endpoints and numbers are the tagger's job)
+SECTION_SLOT = {"system": "system", "metric": "metric", "operation": "operation", "condition": "condition",
+                "direction": "direction", "precision": "precision", "aggregate": "aggregate", "app": "app",
+                "library": "library", "link_type": "link_type", "count_kind": "count_kind"}
+
+# Words that are aliases somewhere in the vocabulary but, alone, usually mean nothing of the kind.
+WEAK = {"a", "an", "the", "on", "off", "in", "out", "of", "to", "at", "by", "for", "with", "is", "it", "all",
+        "one", "two", "both", "each", "any", "best", "top", "low", "high", "peak", "run", "runs", "data", "copy",
+        "mode", "node", "nodes", "system", "link", "links", "bus", "host", "device", "memory", "time", "speed",
+        "fast", "slow", "size", "sizes", "message", "messages", "test", "tests", "model", "load", "idle",
+        "average", "mean", "total", "per", "vs", "versus", "between", "up", "down", "full", "half", "single",
+        "same", "different", "direct", "busy", "version", "baseline", "loaded", "measured", "nominal",
+        "theoretical", "kernel", "kernels", "estimated", "estimate", "actual", "actually"}
+MAX_WORDS = 6
+
+
+@dataclass(frozen=True)
+class Hit:
+    start: int          # first word index
+    end: int            # one past the last word index
+    slot: str
+    value: str
+
+
+class Gazetteer:
+    def __init__(self, norm: Normalizer):
+        self.norm = norm
+        self.index = {s: norm._index[s] for s in SECTION_SLOT}
+
+    def candidates(self, words: list[str]) -> list[tuple[int, int, dict[str, str]]]:
+        """(start, end, {slot: value}) for every word window naming an unambiguous vocabulary value."""
+        out = []
+        n = len(words)
+        for a in range(n):
+            for b in range(min(n, a + MAX_WORDS), a, -1):
+                text = " ".join(words[a:b])
+                k = key(text)
+                if len(k) < 2:
+                    continue
+                if b - a == 1 and (words[a].lower() in WEAK or not any(c.isalnum() for c in words[a])):
+                    continue
+                found = {}
+                for section, slot in SECTION_SLOT.items():
+                    e = self.index[section].get(k)
+                    if e is not None and e.value is not None:
+                        found[slot] = e.value
+                if found:
+                    out.append((a, b, found))
+        return out
+
+    def hits(self, words: list[str], covered: set[int], prefer=None) -> list[Hit]:
+        """Leftmost-longest vocabulary matches over words not in `covered`; `prefer(slot_options, start)`
+        picks the slot when a surface names several (the tagger's probabilities)."""
+        cands = [c for c in self.candidates(words) if not any(i in covered for i in range(c[0], c[1]))]
+        cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+        taken: set[int] = set()
+        out = []
+        for a, b, found in cands:
+            if any(i in taken for i in range(a, b)):
+                continue
+            slot: Optional[str] = next(iter(found)) if len(found) == 1 else (prefer(list(found), a) if prefer else None)
+            if slot is None:
+                continue
+            taken.update(range(a, b))
+            out.append(Hit(a, b, slot, found[slot]))
+        out.sort(key=lambda h: h.start)
+        return out

@@ -1,0 +1,74 @@
+"""The vocabulary safety net under the tagger, and cue phrases that imply a slot (real vocabulary + catalog)."""
+import pytest
+
+from nlu.cues import apply_cues
+from nlu.gazetteer import Gazetteer
+from nlu.normalize import Normalizer
+from nlu.tokens import words
+from nlu.vocab import catalog_from_db, load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def gaz(built_db):
+    return Gazetteer(Normalizer(load_vocabulary(catalog=catalog_from_db(built_db))))
+
+
+def _hits(gaz, text, covered=()):
+    ws = words(text)
+    return {(h.slot, h.value) for h in gaz.hits(ws, set(covered))}
+
+
+def test_spoken_and_written_aliases_anywhere(gaz):
+    assert _hits(gaz, "yme d2h pageable gpu1 1gb") >= {("system", "ac922_yme"), ("operation", "d2h"),
+                                                       ("condition", "pageable")}
+    assert ("system", "dgx2") in _hits(gaz, "how fast is the envy link on the d g x two")
+    assert ("link_type", "NVLink") in _hits(gaz, "how fast is the envy link on the d g x two") or \
+        ("condition", "nvlink") in _hits(gaz, "how fast is the envy link on the d g x two")
+
+
+def test_words_the_tagger_already_read_are_left_alone(gaz):
+    ws = words("yme d2h pageable")
+    assert {h.slot for h in gaz.hits(ws, {0, 1, 2})} == set()
+
+
+def test_common_words_alone_name_nothing(gaz):
+    got = _hits(gaz, "which systems are loaded and what was measured on them")
+    assert not any(slot == "condition" for slot, _ in got)
+
+
+def test_ambiguous_surface_goes_to_the_slot_the_tagger_prefers(gaz):
+    ws = words("nvlink bandwidth on the dgx2")
+    cands = {frozenset(f) for a, b, f in gaz.candidates(ws) if a == 0 and b == 1}
+    assert cands, "nvlink should be in the vocabulary"
+    options = sorted(next(iter(cands)))
+    if len(options) > 1:
+        for want in options:
+            got = {h.slot for h in gaz.hits(ws, set(), prefer=lambda opts, at, w=want: w) if h.start == 0}
+            assert got == {want}
+
+
+@pytest.mark.parametrize("text", ["what fraction of the NVLink 2.0 peak does GPU0 to GPU1 reach",
+                                  "percent of nominal nvlink bw on dgx1 v100",
+                                  "how close does the dgx2 get to the nominal nvswitch bandwidth"])
+def test_ratio_against_a_reference_is_efficiency(text):
+    slots = {"metric": "bandwidth", "condition": "nominal"}
+    apply_cues("link_efficiency", words(text), slots)
+    assert slots["metric"] == "efficiency" and "condition" not in slots
+
+
+def test_peak_alone_is_not_efficiency():
+    slots = {"metric": "bandwidth"}
+    apply_cues("metric_lookup", words("peak bandwidth on the dgx2"), slots)
+    assert slots["metric"] == "bandwidth"
+
+
+@pytest.mark.parametrize("text,intent,expect", [
+    ("bandwidth between each pair of V100s", "pair_matrix", "p2p"),
+    ("IPU-to-IPU latency for every pair", "pair_matrix", "p2p"),
+    ("host to device bandwidth between runs", "metric_lookup", None),
+    ("show the topology of every pair", "topology", None),
+])
+def test_pairs_of_devices_imply_peer_to_peer(text, intent, expect):
+    slots = {}
+    apply_cues(intent, words(text), slots)
+    assert slots.get("operation") == expect
