@@ -8,6 +8,7 @@ from typing import Any, Optional
 import duckdb
 
 from app import catalog as catalog_mod
+from app import followup
 from app import intents
 from app.intents import OutOfScope
 from app.paths import MODELS, default_db
@@ -24,7 +25,8 @@ class Asker:
     """Holds one read-only database connection and the loaded models; answers many questions."""
 
     def __init__(self, db_path: Optional[Path] = None, model_dir: Optional[Path] = None,
-                 extra_vocab: Optional[Path] = None):
+                 extra_vocab: Optional[Path] = None, nlu=None):
+        """`nlu`: an already loaded NLU built on this database's catalog (the web UI shares one across sessions)."""
         from nlu.pipeline import NLU
         self.db_path = Path(db_path or default_db())
         if not self.db_path.exists():
@@ -36,7 +38,7 @@ class Asker:
             raise FileNotFoundError(f"no trained model at {mdir}: run `hpcask retrain` (or `make setup`)")
         if extra_vocab is None and (mdir / "extra_vocabulary.yaml").exists():
             extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
-        self.nlu = NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
+        self.nlu = nlu or NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
 
     def close(self) -> None:
         self.con.close()
@@ -45,9 +47,12 @@ class Asker:
             qid: Optional[str] = None) -> Result:
         t0 = time.perf_counter()
         u = self.nlu.understand(question)
+        carried = followup.carry(u, context, question)  # "and on the DGX-2?": previous intent and slots
         res = Result(question=question, intent=u.intent, confidence=round(u.confidence, 4), slots=dict(u.slots),
                      transcript=transcript, id=qid)
         res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
+        if carried:
+            res.notes.append(carried)
         try:
             self._answer(res, u, context)
         except OutOfScope as e:
@@ -80,14 +85,20 @@ class Asker:
             self._run(res, mod, slots)
         except OutOfScope as first:
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
-            for dropped, value, relaxed in _relaxations(u.intent, slots):
+            for dropped, value, relaxed in _alternatives(u.intent, slots):
                 try:
                     self._run(res, mod, relaxed)
                 except OutOfScope:
                     continue
-                what = f"{dropped.replace('_', ' ')} {value}"
-                res.answer = f"Nothing matches {what}; without that: {res.answer}"
-                res.notes.append(f"no data for {what}: answered without it")
+                if dropped == "metric":
+                    what = f"{value} under that name"
+                    res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
+                                 f"{res.answer}"
+                    res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
+                else:
+                    what = f"{dropped.replace('_', ' ')} {value}"
+                    res.answer = f"Nothing matches {what}; without that: {res.answer}"
+                    res.notes.append(f"no data for {what}: answered without it")
                 break
             else:
                 raise first
@@ -106,6 +117,21 @@ class Asker:
 RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "aggregate")
 RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "compare_systems", "congestion",
                     "link_efficiency"}
+
+
+# What tools call the metric a person names: nccl-tests reports a collective's bandwidth as algbw (and busbw),
+# SHOC and DeepBench report GFLOP/s where people say throughput, Tartan calls a copy's time its latency.
+METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "flops": ("throughput",),
+                  "time": ("latency",), "latency": ("time",)}
+
+
+def _alternatives(intent: str, slots: dict[str, Any]):
+    """Ways to answer a question the data cannot answer as asked: the same metric under the name its tool
+    uses, then the question with one over-specified detail dropped."""
+    if intent in RELAXING_INTENTS and slots.get("metric") in METRIC_ALIASES:
+        for alt in METRIC_ALIASES[slots["metric"]]:
+            yield "metric", slots["metric"], {**slots, "metric": alt}
+    yield from _relaxations(intent, slots)
 
 
 def _relaxations(intent: str, slots: dict[str, Any]):

@@ -28,6 +28,7 @@ class Catalog:
     conditions: dict[str, set[str]] = field(default_factory=dict)   # system -> conditions
     components: dict[str, set[str]] = field(default_factory=dict)   # system -> component ids
     apps: set[str] = field(default_factory=set)
+    owners: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (slot, value) -> systems with it
 
     def name(self, system_id: str) -> str:
         s = self.systems.get(system_id)
@@ -65,4 +66,12 @@ def load(con) -> Catalog:
     for sid, cid in con.execute("SELECT system_id, component_id FROM components").fetchall():
         cat.components.setdefault(sid, set()).add(cid)
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
+    for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
+                      ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "
+                                  "WHERE library IS NOT NULL"),
+                      ("link_type", "SELECT DISTINCT 'link_type', lower(link_type), system_id FROM links"),
+                      ("count_kind", "SELECT DISTINCT 'count_kind', count_kind, system_id FROM measurements "
+                                     "WHERE count_kind IS NOT NULL")):
+        for sl, value, sid in con.execute(sql).fetchall():
+            cat.owners.setdefault((sl, value), set()).add(sid)
     return cat

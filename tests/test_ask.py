@@ -124,3 +124,20 @@ def test_no_relaxation_without_the_asked_metric(asker):
     # nothing in the data answers this; dropping details must not produce some other number
     r = asker.ask("how much energy did the dgx one v one hundred use while training resnet")
     assert r.intent == "out_of_scope" and not r.rows
+
+
+def test_span_cut_short_is_widened_to_the_longer_name(asker):
+    r = asker.ask("all gather time at sixty four kilobytes in place on the h two hundred node")
+    assert r.slots["operation"] == "allgather" and r.slots["msg_bytes"] == 65536
+    assert r.rows and r.rows[0]["metric"] == "time" and r.rows[0]["operation"] == "allgather"
+
+
+def test_metric_under_the_tools_own_name(asker, built_con):
+    """nccl-tests stores a collective's bandwidth as algbw/busbw: "bandwidth" is answered with algbw, and said so."""
+    r = asker.ask("what bandwidth does reduce scatter get on the h200 pair at 1 GiB")
+    assert r.intent == "metric_lookup" and r.rows
+    assert r.rows[0]["metric"] == "algbw" and any("answered with algbw" in n for n in r.notes)
+    want = built_con.execute(
+        "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = 'reduce_scatter' "
+        "AND metric = 'algbw' AND msg_bytes = 1073741824 AND count = 2").fetchone()[0]
+    assert max(row["value"] for row in r.rows) <= want

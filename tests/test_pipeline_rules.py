@@ -33,3 +33,15 @@ def test_decode_spans():
     assert decode_spans(toks, tags) == [("metric", "busbw"), ("system", "DGX - 2"), ("msg_bytes", "1 GB")]
     # a stray I- starts a span of its own
     assert decode_spans(["a", "b"], ["I-metric", "O"]) == [("metric", "a")]
+
+
+def test_a_word_only_one_system_has_names_that_system(built_con):
+    cat = catalog.load(built_con)
+    owners = [s for (k, v), s in cat.owners.items() if k == "link_type" and v == "ipu-link"]
+    assert owners == [{"ipu16"}]
+    slots = {"link_type": "IPU-Link", "metric": "efficiency"}
+    infer_implicit("link_efficiency", slots, cat)
+    assert slots["system"] == "ipu16"
+    shared = {"link_type": "NVLink2", "metric": "efficiency"}   # many systems have NVLink2: no guess
+    infer_implicit("link_efficiency", shared, cat)
+    assert "system" not in shared
