@@ -12,7 +12,7 @@ Matching uses the normaliser's keys (`nlu.vocab.key`), so "envy link", "d g x tw
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from nlu.normalize import Normalizer
 from nlu.vocab import key
@@ -31,6 +31,13 @@ WEAK = {"a", "an", "the", "on", "off", "in", "out", "of", "to", "at", "by", "for
         "same", "different", "direct", "busy", "version", "baseline", "loaded", "measured", "nominal",
         "theoretical", "kernel", "kernels", "estimated", "estimate", "actual", "actually"}
 MAX_WORDS = 6
+EXTENDING = {"condition", "direction", "precision"}
+FILLER = {"is", "are", "was", "were", "be", "being", "turned", "set", "switched", "the"}
+QUANTITY_WORDS = {"both", "single", "dual", "quad", "pair", "a"}
+DEVICE_WORDS = {"gpu", "g", "ipu", "i", "core", "tile", "node", "cpu", "c", "socket", "device"}
+SIZE_WORDS = {"b", "byte", "bytes", "k", "kb", "kib", "kilobyte", "kilobytes", "m", "mb", "mib", "megabyte",
+              "megabytes", "meg", "megs", "g", "gb", "gib", "gigabyte", "gigabytes", "gig", "gigs", "t", "tb", "tib",
+              "terabyte", "terabytes", "kibibyte", "mebibyte", "gibibyte", "kibibytes", "mebibytes", "gibibytes"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,7 @@ class Hit:
     start: int          # first word index
     end: int            # one past the last word index
     slot: str
-    value: str
+    value: Any          # a canonical id; bytes for msg_bytes; (n, kind) for count; an endpoint id
 
 
 class Gazetteer:
@@ -46,13 +53,19 @@ class Gazetteer:
         self.norm = norm
         self.index = {s: norm._index[s] for s in SECTION_SLOT}
 
-    def candidates(self, words: list[str]) -> list[tuple[int, int, dict[str, str]]]:
-        """(start, end, {slot: value}) for every word window naming an unambiguous vocabulary value."""
+    def candidates(self, words: list[str]) -> list[tuple[int, int, dict[str, Any]]]:
+        """(start, end, {slot: value}) for every word window naming an unambiguous vocabulary value, a size
+        with a unit ("1GiB", "eight kilobytes"), a count with its kind ("16 GPUs", "both GPUs") or a device
+        ("g p u two"). Filler inside a window ("P2P is disabled") is skipped."""
         out = []
         n = len(words)
         for a in range(n):
             for b in range(min(n, a + MAX_WORDS), a, -1):
-                text = " ".join(words[a:b])
+                inner = [w for i, w in enumerate(words[a:b]) if i in (0, b - a - 1) or w.lower() not in FILLER]
+                text = " ".join(inner)
+                numeric = self._numeric(words[a:b], text)
+                if numeric:
+                    out.append((a, b, numeric))
                 k = key(text)
                 if len(k) < 2:
                     continue
@@ -67,10 +80,34 @@ class Gazetteer:
                     out.append((a, b, found))
         return out
 
+    def _numeric(self, ws: list[str], text: str) -> dict[str, Any]:
+        if not ws or len(ws) > 4 or not (self.norm.number(ws[0]) is not None or ws[0].lower() in QUANTITY_WORDS
+                                          or ws[0].lower() in DEVICE_WORDS):
+            return {}
+        last = ws[-1].lower()
+        if ws[0].lower() in DEVICE_WORDS:
+            ep = self.norm.endpoint(text)
+            return {"endpoint": ep} if ep and len(ws) <= 4 else {}
+        if last.rstrip("s") in SIZE_WORDS or last in SIZE_WORDS:
+            size = self.norm.size_bytes(text)
+            return {"msg_bytes": size} if size else {}
+        if len(ws) == 2:
+            n, kind = self.norm.count_and_kind(text)
+            if n is not None and kind:
+                return {"count": (n, kind)}
+        return {}
+
     def hits(self, words: list[str], covered: set[int], prefer=None) -> list[Hit]:
         """Leftmost-longest vocabulary matches over words not in `covered`; `prefer(slot_options, start)`
         picks the slot when a surface names several (the tagger's probabilities)."""
-        cands = [c for c in self.candidates(words) if not any(i in covered for i in range(c[0], c[1]))]
+        def free(c) -> bool:
+            span = range(c[0], c[1])
+            inside = [i for i in span if i in covered]
+            # a phrase may swallow words the tagger read as something else only if it adds words of its own
+            # ("p2p" read as the operation, "p2p off" names the condition too)
+            return not inside or (len(inside) < len(span) and set(c[2]) <= EXTENDING)
+
+        cands = [c for c in self.candidates(words) if free(c)]
         cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
         taken: set[int] = set()
         out = []

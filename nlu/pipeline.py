@@ -154,6 +154,15 @@ class NLU:
             if h.slot == "system":
                 if h.value not in systems:
                     systems.append(h.value)
+            elif h.slot == "endpoint":
+                if "src" not in slots:
+                    slots["src"] = h.value
+                elif "dst" not in slots and h.value != slots["src"]:
+                    slots["dst"] = h.value
+            elif h.slot == "count":
+                if "count" not in slots:
+                    slots["count"], kind = h.value
+                    slots.setdefault("count_kind", kind)
             elif h.slot == "count_kind":
                 if "count_kind" not in slots and ("count" in slots or intent == "scaling"):
                     slots["count_kind"] = h.value

@@ -72,3 +72,20 @@ def test_pairs_of_devices_imply_peer_to_peer(text, intent, expect):
     slots = {}
     apply_cues(intent, words(text), slots)
     assert slots.get("operation") == expect
+
+
+def test_sizes_counts_and_devices_anywhere(gaz):
+    got = {}
+    for h in gaz.hits(words("alltoall busbw 1GiB inplace on both gpus from g p u zero to g p u two"), set()):
+        got.setdefault(h.slot, []).append(h.value)
+    assert got["msg_bytes"] == [1 << 30]
+    assert got["count"] == [(2, "gpus")]
+    assert got["endpoint"] == ["gpu0", "gpu2"]
+    assert "msg_bytes" not in {h.slot for h in gaz.hits(words("it reached 8 GB/s"), set())}  # a rate is no size
+
+
+def test_a_condition_phrase_may_extend_a_word_the_tagger_read(gaz):
+    ws = words("h200x2 p2p off gpu0 to gpu1")
+    hits = {(h.slot, h.value) for h in gaz.hits(ws, {1})}      # the tagger read "p2p" as the operation
+    assert ("condition", "p2p_off") in hits
+    assert not any(s == "system" for s, _ in {(h.slot, h.value) for h in gaz.hits(ws, {0})})

@@ -23,16 +23,16 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_byte
            "condition", "precision", "app", "library", "statistic")
 
 # what identifies one case inside a slice (DeepBench kernel shapes; app names elsewhere)
-_CASE = ("concat_ws('/', m.app, m.params->>'kind', m.params->>'mode', m.params->>'phase', m.params->>'type', "
-         "m.params->>'m', m.params->>'n', m.params->>'k', m.params->>'a_t', m.params->>'b_t', m.params->>'c', "
-         "m.params->>'h', m.params->>'w', m.params->>'f_h', m.params->>'f_w', m.params->>'stride_h', "
-         "m.params->>'stride_w', m.params->>'pad_h', m.params->>'pad_w', m.params->>'hidden', "
-         "m.params->>'timesteps', m.params->>'N')")
+_CASE = ("concat_ws('/', s.app, s.params->>'kind', s.params->>'mode', s.params->>'phase', s.params->>'type', "
+         "s.params->>'m', s.params->>'n', s.params->>'k', s.params->>'a_t', s.params->>'b_t', s.params->>'c', "
+         "s.params->>'h', s.params->>'w', s.params->>'f_h', s.params->>'f_w', s.params->>'stride_h', "
+         "s.params->>'stride_w', s.params->>'pad_h', s.params->>'pad_w', s.params->>'hidden', "
+         "s.params->>'timesteps', s.params->>'N')")
 
 _LOWER_ROW = "any_value(metric) IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
 
 _SQL = """WITH sel AS (
-  SELECT m.*, r.tool, {case} AS case_key FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
 ),
 slices AS (
   SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit,
@@ -51,7 +51,7 @@ pick AS (
   LIMIT 1
 ),
 inslice AS (
-  SELECT s.* FROM sel s JOIN pick p
+  SELECT s.*, {case_s} AS case_key FROM sel s JOIN pick p
     ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
    AND s.condition IS NOT DISTINCT FROM p.condition AND s.precision IS NOT DISTINCT FROM p.precision
    AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes AND s.count IS NOT DISTINCT FROM p.count
@@ -135,7 +135,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         value_sql = f"CASE WHEN {_LOWER_ROW} THEN min(value) ELSE max(value) END"
         source_sql = f"CASE WHEN {_LOWER_ROW} THEN arg_min(source, value) ELSE arg_max(source, value) END"
     lower_list = ", ".join(f"'{m}'" for m in sorted(LOWER_BETTER))
-    sql = _SQL.format(case=_CASE, where=cond, cond_rank=condition_rank_sql(), agg=value_sql,
+    sql = _SQL.format(case_s=_CASE, where=cond, cond_rank=condition_rank_sql(), agg=value_sql,
                       case_source=source_sql, sys_source=sources_sql(), lower_list=lower_list,
                       loose_cols=_loose_columns(s.get("aggregate"), lower_list))
     chart = {"kind": "grouped_bar", "x": "system_id", "y": "value"}

@@ -29,6 +29,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if s.get("msg_bytes") is None:
         # largest size measured under the same filters: where bandwidths are quoted
         size_default = "\n  AND m.msg_bytes IS NOT DISTINCT FROM (SELECT max(m.msg_bytes) FROM sel m)"
+    metric_default = ""
+    if s.get("metric") is None:
+        # one metric only (values of different units never compete): the one people quote first
+        metric_default = ("\n  AND m.metric = (SELECT metric FROM sel GROUP BY metric ORDER BY CASE metric "
+                          "WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 "
+                          "WHEN 'latency' THEN 4 WHEN 'time' THEN 5 ELSE 6 END, count(*) DESC, metric LIMIT 1)")
+        notes.append("no metric given: the most commonly quoted one measured for this is shown")
     dir_default = ""
     if s.get("direction") is None:
         # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
@@ -43,7 +50,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     else:
         order = "m.value ASC" if lower_better else "m.value DESC"
     sql = (f"WITH sel AS ({MEAS_SELECT}{cond})\n"
-           f"SELECT * FROM sel m WHERE true{size_default}{dir_default}\n"
+           f"SELECT * FROM sel m WHERE true{metric_default}{size_default}{dir_default}\n"
            f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg,
