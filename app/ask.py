@@ -60,6 +60,36 @@ class Asker:
         res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
         return res
 
+    def speech(self):
+        """The speech recogniser, loaded on first use (asr.transcribe.Transcriber; $HPCASK_ASR_MODEL picks
+        "finetuned", "tiny.en", "base" or a directory; default: the fine-tuned model, else tiny.en + hints)."""
+        if getattr(self, "_speech", None) is None:
+            import os
+
+            from asr import build as asr_build
+            from asr.transcribe import Transcriber
+            name = os.environ.get("HPCASK_ASR_MODEL") or ("finetuned" if asr_build.present() else "tiny.en")
+            self._speech = Transcriber(name)
+        return self._speech
+
+    def ask_audio(self, audio, *, context: Optional[dict[str, Any]] = None, qid: Optional[str] = None) -> Result:
+        """A spoken question (a file path, or the bytes of a recording in any common format): transcribe, then
+        ask(). Unusable audio (unreadable, empty, silent, too long, no words) gives a Result whose `error` says
+        why, not an exception, so a UI can show it like any answer."""
+        from asr.audio import AudioError
+        t0 = time.perf_counter()
+        try:
+            tr = self.speech().transcribe(audio)
+        except AudioError as e:
+            res = Result(question="", intent="out_of_scope", answer=f"I could not use that recording: {e}",
+                         error=str(e), id=qid)
+            res.timings_ms = {"asr": round((time.perf_counter() - t0) * 1000, 2), "nlu": None, "total": None}
+            return res
+        res = self.ask(tr.text, context=context, transcript=tr.text, qid=qid)
+        res.timings_ms["asr"] = tr.timings_ms["total"]
+        res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
+        return res
+
     def _answer(self, res: Result, u, context: Optional[dict[str, Any]]) -> None:
         from nlu.pipeline import CONFIDENCE_FLOOR
         if u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR:

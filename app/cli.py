@@ -68,6 +68,16 @@ def cmd_ingest(args) -> int:
     return 0 if ok else 1
 
 
+def cmd_ui(args) -> int:
+    from app.ui import launch
+    db = args.db or paths.default_db()
+    if not db.exists():
+        print(f"hpcask ui: no database at {db}: run `hpcask db build` (or `make setup`)", file=sys.stderr)
+        return 2
+    print(f"hpcask web UI on http://127.0.0.1:{args.port}  (database {db}; Ctrl-C to stop)", flush=True)
+    return launch.serve(args.port, db)
+
+
 def cmd_formats(args) -> int:
     from ingest import registry
     for p in registry.parsers():
@@ -106,8 +116,17 @@ def cmd_ask(args) -> int:
     try:
         if args.batch:
             return _ask_batch(asker, args.batch)
+        if args.audio:
+            res = asker.ask_audio(args.audio)
+            if res.error and not args.json:
+                print(f"hpcask ask: {res.error}", file=sys.stderr)
+                return 1
+            if not args.json:
+                print(f"heard: {res.transcript}  [{res.timings_ms.get('asr', 0):.0f} ms]")
+            _print_result(res, args.json)
+            return 1 if res.error else 0
         if not args.question:
-            print("hpcask ask: give a question, or --batch FILE", file=sys.stderr)
+            print("hpcask ask: give a question, --audio FILE, or --batch FILE", file=sys.stderr)
             return 2
         _print_result(asker.ask(" ".join(args.question)), args.json)
         return 0
@@ -132,8 +151,10 @@ def _ask_batch(asker, path: Path) -> int:
             if "text" in item:
                 res = asker.ask(item["text"], qid=qid)
             elif "audio" in item:
-                res = Result(question="", intent="out_of_scope", id=qid,
-                             error="audio questions need the speech model (not installed yet)")
+                audio = Path(item["audio"])
+                if not audio.is_absolute() and not audio.exists() and (path.parent / audio).exists():
+                    audio = path.parent / audio        # relative to the batch file
+                res = asker.ask_audio(audio, qid=qid)
             else:
                 raise ValueError("each line needs \"text\" or \"audio\"")
         except Exception as e:  # one bad line must not stop the batch
@@ -142,9 +163,54 @@ def _ask_batch(asker, path: Path) -> int:
     return 0
 
 
+def cmd_report(args) -> int:
+    from app import report
+    from app.report_questions import QuestionsError, list_presets, load_preset, load_question_set
+    if args.list_presets:
+        for name in list_presets():
+            print(f"{name:14s} {load_preset(name).title or ''}")
+        return 0
+    if bool(args.questions) == bool(args.preset):
+        print("hpcask report: give a QUESTIONS file or --preset NAME (see --list-presets)", file=sys.stderr)
+        return 2
+    try:
+        qset = load_preset(args.preset) if args.preset else load_question_set(args.questions)
+        report.check_output(args.output)
+    except (QuestionsError, ValueError) as e:
+        print(f"hpcask report: {e}", file=sys.stderr)
+        return 2
+    from app.ask import Asker, default_model_dir
+    try:
+        asker = Asker(args.db)
+    except FileNotFoundError as e:
+        print(f"hpcask report: {e}", file=sys.stderr)
+        return 2
+    from tqdm import tqdm
+    bar = tqdm(total=len(qset.questions), unit="question", desc="report", file=sys.stderr, disable=args.quiet)
+    try:
+        results = report.run_report(qset.questions, asker, progress=lambda done, total, q: bar.update(1))
+    finally:
+        bar.close()
+        asker.close()
+    title = args.title or qset.title or f"hpcask report: {qset.source.name if qset.source else 'questions'}"
+    try:
+        html_path, json_path = report.write_report(results, args.output, title=title, questions=qset.questions,
+                                                   description=qset.description, db_path=asker.db_path,
+                                                   model_dir=default_model_dir())
+    except (OSError, ValueError) as e:
+        print(f"hpcask report: could not write the report: {e}", file=sys.stderr)
+        return 1
+    c = report.summary_counts(results)
+    print(f"wrote {html_path} and {json_path}: {c['answered']} answered, {c['out_of_scope']} out of scope, "
+          f"{c['failed']} failed (of {c['questions']})")
+    return 0
+
+
 def cmd_eval(args) -> int:
     from app.ask import Asker
     from nlu.evaluate import EVAL_SET, evaluate, load_set
+    if args.speech:
+        return _eval_speech(args)
     asker = Asker(args.db, args.model)
     try:
         rep = evaluate(asker.ask, load_set(args.set or EVAL_SET))
@@ -157,8 +223,67 @@ def cmd_eval(args) -> int:
     return 0
 
 
+def _eval_speech(args) -> int:
+    from tqdm import tqdm
+
+    from app.ask import Asker
+    from asr.speech_data import TTSError
+    from asr.speech_eval import eval_audio, evaluate_speech
+    from asr.transcribe import Transcriber
+    from asr.weights import WeightsError
+    from nlu.evaluate import EVAL_SET, load_set
+    items = load_set(args.set or EVAL_SET)[: args.limit or None]
+    try:
+        with tqdm(total=len(items), desc="speaking the questions", unit="q", file=sys.stderr) as bar:
+            clips = eval_audio(items, progress=lambda d, t: bar.update(d - bar.n))
+        tr = Transcriber(args.asr_model)
+    except (TTSError, WeightsError) as e:
+        print(f"hpcask eval --speech: {e}", file=sys.stderr)
+        return 2
+    asker = Asker(args.db, args.model)
+    try:
+        with tqdm(total=len(clips), desc="transcribing", unit="q", file=sys.stderr) as bar:
+            rep = evaluate_speech(asker, tr, clips, progress=lambda d, t: bar.update(d - bar.n))
+    finally:
+        asker.close()
+    print("\n".join(rep.lines()))
+    if args.errors:
+        for e in rep.errors:
+            print(json.dumps(e, ensure_ascii=False))
+    return 0
+
+
+def _retrain_asr(args) -> int:
+    from asr import build as B
+    if args.if_missing and B.present():
+        print(f"speech model present at {B.CURRENT}")
+        return 0
+    from tqdm import tqdm
+    bars: dict = {}
+
+    def progress(stage: str, done: int, total: int, info: dict) -> None:
+        if stage not in bars:
+            for b in bars.values():
+                b.close()
+            bars[stage] = tqdm(total=total, desc={"speech": "speaking questions", "encode": "encoding",
+                                                  "train": "fine-tuning decoder"}.get(stage, stage),
+                               unit="step" if stage == "train" else "clip", disable=args.quiet)
+        bar = bars[stage]
+        bar.update(done - bar.n)
+        if "loss" in info:
+            bar.set_postfix(loss=f"{info['loss']:.3f}")
+    try:
+        B.build(db=args.db, vocab=args.vocab, force=True, progress=progress, log=tqdm.write)
+    finally:
+        for b in bars.values():
+            b.close()
+    return 0
+
+
 def cmd_retrain(args) -> int:
     from nlu import retrain as R
+    if args.asr:
+        return _retrain_asr(args)
     if args.rollback:
         return 0 if R.rollback() else 1
     if args.if_missing and (R.CURRENT / "labels.json").exists():
@@ -198,6 +323,14 @@ def build_parser() -> argparse.ArgumentParser:
     _db_arg(p_ing)
     p_ing.set_defaults(func=cmd_ingest)
 
+    p_ui = sub.add_parser("ui", help="start the web UI (Streamlit) on 127.0.0.1",
+                          description="Start the conversational web UI: typed and spoken questions, charts, the "
+                                      "systems and their topologies, uploads. Listens on 127.0.0.1 only; no usage "
+                                      "statistics are sent.")
+    p_ui.add_argument("--port", type=int, default=8501, help="port to listen on (default: 8501)")
+    _db_arg(p_ui)
+    p_ui.set_defaults(func=cmd_ui)
+
     p_fmt = sub.add_parser("formats", help="list the raw formats hpcask can ingest")
     p_fmt.set_defaults(func=cmd_formats)
 
@@ -217,6 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Answer a question: the number, its unit and source, the rows and the SQL.")
     p_ask.add_argument("question", nargs="*", help='e.g. "what bus bandwidth does all-reduce reach on the H200 pair at 1 GB?"')
     p_ask.add_argument("--json", action="store_true", help="print the result object as JSON")
+    p_ask.add_argument("--audio", type=Path, metavar="FILE",
+                       help="a spoken question (wav, mp3, ogg, flac, m4a, webm...; any rate): transcribed, then answered")
     p_ask.add_argument("--batch", type=Path, metavar="FILE",
                        help='JSON lines {"id":..., "text":...}; one result object per line on stdout')
     _db_arg(p_ask)
@@ -226,6 +361,12 @@ def build_parser() -> argparse.ArgumentParser:
     p_ev.add_argument("--set", type=Path, help="evaluation set (default: nlu/eval/questions.jsonl)")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
+    p_ev.add_argument("--speech", action="store_true",
+                      help="spoken evaluation: the questions read by voices never used in training, through ASR "
+                           "(WER, HPC-term recall, intent and answer accuracy, latency)")
+    p_ev.add_argument("--asr-model", default="finetuned", metavar="NAME",
+                      help="with --speech: finetuned (default), tiny.en, base, or a CTranslate2 directory")
+    p_ev.add_argument("--limit", type=int, default=0, help="with --speech: only the first N questions")
     _db_arg(p_ev)
     p_ev.set_defaults(func=cmd_eval)
 
@@ -238,11 +379,31 @@ def build_parser() -> argparse.ArgumentParser:
     p_rt.add_argument("--rollback", action="store_true", help="swap back to the previous model")
     p_rt.add_argument("--if-missing", action="store_true", help="train only when no model is installed (setup)")
     p_rt.add_argument("--no-eval", action="store_true", help="skip the evaluation (installs unconditionally)")
+    p_rt.add_argument("--asr", action="store_true",
+                      help="fine-tune the speech model instead (tiny.en on synthesized HPC questions, ~8 min on "
+                           "2 cores; with --vocab its words are spoken in training too)")
     p_rt.add_argument("--full", action="store_true",
                       help="train from the base encoder even when only new words are added")
     p_rt.add_argument("-q", "--quiet", action="store_true")
     _db_arg(p_rt)
     p_rt.set_defaults(func=cmd_retrain)
+
+    p_rep = sub.add_parser(
+        "report", help="answer a list of questions into one self-contained HTML report (+ JSON)",
+        description="Answer every question of a list (a .txt with one question per line, or a .yaml/.json with "
+                    "titles, sections and audio files) or of a ready-made preset, and write one HTML file that "
+                    "opens offline (answers, charts, rows, SQL, sources) plus the raw results as JSON beside it. "
+                    "Failed and out-of-scope questions are listed, never dropped; the exit status is 0 when the "
+                    "report was written.")
+    p_rep.add_argument("questions", nargs="?", type=Path, metavar="QUESTIONS", help="questions file (.txt, .yaml, .json)")
+    p_rep.add_argument("--preset", metavar="NAME", help="a ready-made question set from datasets/reports/ (e.g. dgx2)")
+    p_rep.add_argument("--list-presets", action="store_true", help="list the presets and exit")
+    p_rep.add_argument("-o", "--output", type=Path, default=Path("report.html"),
+                       help="HTML file to write (default: report.html; the JSON goes beside it as .json)")
+    p_rep.add_argument("--title", help="report title (default: the file's or preset's title)")
+    p_rep.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    _db_arg(p_rep)
+    p_rep.set_defaults(func=cmd_report)
     return ap
 
 

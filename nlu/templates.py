@@ -7,6 +7,18 @@ number and `{count_kind}` its unit word. Everything else is tagged O.
 
 TEMPLATES: dict[str, list[str]] = {
     "metric_lookup": [
+        "{direction} {link_type} {metric} between {src} and {dst} on {system}",
+        "what {link_type} {metric} do {src} and {dst} get on {system}",
+        "{system} {link_type} {direction} {metric} {src} -> {dst}",
+        "{link_type} {metric} from {src} to {dst} on {system} for {msg_bytes} copies",
+        "{system} {src} {dst} {link_type} {metric}",
+        "{link_type}-mode {metric} between {src} and {dst} on {system}",
+        "what {metric} does {src} reach to {dst} over {link_type} on {system}",
+        "{metric} over {link_type} on {system}",
+        "{system} {operation} {metric} {count} {count_kind}",
+        "{metric} of {app} on {count} {count_kind} of {system}",
+        "what {metric} does {system} get for {app} at {count} {count_kind}",
+        "{app} {metric} at {count} {count_kind} on {system}",
         "{system} {operation} {condition} {msg_bytes} {src}",
         "{metric} of {src} on {system} running by itself",
         "{system} {src} {operation} {metric} alone",
@@ -64,6 +76,8 @@ TEMPLATES: dict[str, list[str]] = {
         "{operation} {metric} at {msg_bytes}",
     ],
     "pair_matrix": [
+        "{link_type} {metric} between every pair of GPUs on {system}",
+        "{system} {link_type} {metric} matrix",
         "which pairs of GPUs on {system} are slow and which are fast",
         "{system} {metric} grid for all GPU pairs",
         "all pairs {operation} {metric} {system}",
@@ -92,6 +106,7 @@ TEMPLATES: dict[str, list[str]] = {
         "draw the {metric} grid for {system} with {condition}",
     ],
     "size_sweep": [
+        "{link_type} {metric} vs message size from {src} to {dst} on {system}",
         "{system} {operation} {metric} vs sz",
         "{operation} {metric} for small and large messages on {system} {condition}",
         "{metric} over transfer sizes {system} {condition}",
@@ -123,6 +138,9 @@ TEMPLATES: dict[str, list[str]] = {
         "show me {operation} performance for every size on {system}",
     ],
     "scaling": [
+        "{system} {operation} 1-{count} {count_kind} {msg_bytes}",
+        "{operation} {metric} from 1 to {count} {count_kind} at {msg_bytes} on {system}",
+        "{system} {app} {metric} for 1, 2, 4, 8 {count_kind}",
         "{system} {operation} {metric} 1 vs {count} {count_kind}",
         "{app} on {system}: 2 versus {count} {count_kind}",
         "how does {metric} change from one {count_kind} to {count} on {system}",
@@ -181,6 +199,8 @@ TEMPLATES: dict[str, list[str]] = {
         "{system} or {system2} for {app}",
     ],
     "congestion": [
+        "{system} {count} {count_kind} {app} {condition} congestion impact",
+        "{app} congestion impact at {count} {count_kind} on {system} {condition}",
         "{system} {metric} {src} to {dst} under load vs free",
         "how much {metric} is lost under load on {system}",
         "{app} slowdown on {system} with and without congestion control",

@@ -36,6 +36,12 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
                           "WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 "
                           "WHEN 'latency' THEN 4 WHEN 'time' THEN 5 ELSE 6 END, count(*) DESC, metric LIMIT 1)")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
+    count_default = ""
+    if s.get("count") is None and not s.get("src") and not s.get("dst"):
+        # a collective on "the H200 pair" means all its GPUs: the largest count measured (1-GPU runs of
+        # nccl-tests report a bus bandwidth of 0)
+        count_default = ("\n  AND (coalesce((SELECT max(x.count) FROM sel x), 0) <= 1"
+                         " OR m.count = (SELECT max(x.count) FROM sel x))")
     dir_default = ""
     if s.get("direction") is None:
         # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
@@ -50,11 +56,11 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     else:
         order = "m.value ASC" if lower_better else "m.value DESC"
     sql = (f"WITH sel AS ({MEAS_SELECT}{cond})\n"
-           f"SELECT * FROM sel m WHERE true{metric_default}{size_default}{dir_default}\n"
+           f"SELECT * FROM sel m WHERE true{metric_default}{count_default}{size_default}{dir_default}\n"
            f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg,
-                       "dir_defaulted": s.get("direction") is None})
+                       "dir_defaulted": s.get("direction") is None, "count_defaulted": bool(count_default)})
 
 
 def _describe(r: dict[str, Any], cat: Catalog) -> str:
@@ -96,6 +102,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
     if plan.extra.get("dir_defaulted") and top.get("direction") == "uni":
         plan.notes.append("no direction given: unidirectional")
+    if plan.extra.get("count_defaulted") and top.get("count") and top.get("count_kind") and top["count"] > 1:
+        plan.notes.append(f"no count given: the largest measured, {top['count']} {top['count_kind']}")
     if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
         plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
     return sentence[0].upper() + sentence[1:]

@@ -1,0 +1,101 @@
+"""The default speech model: tiny.en fine-tuned on HPC questions, at models/asr/build/current.
+
+`hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate spoken-style questions (NLU
+generator, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
+some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
+CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
+is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); ~6-9 minutes on
+2 CPU cores.
+"""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from asr.weights import ASR_MODELS, BUILD, CURRENT
+
+CONFIG = ASR_MODELS / "train_config.json"
+PREVIOUS = BUILD / "previous"
+Log = Callable[[str], None]
+
+
+def config() -> dict:
+    return json.loads(CONFIG.read_text())
+
+
+def present() -> bool:
+    return (CURRENT / "model.bin").exists() and (CURRENT / "train.json").exists()
+
+
+def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: bool = False,
+          overrides: Optional[dict] = None, build_dir: Optional[Path] = None, progress=None,
+          log: Log = print) -> dict:
+    """Fine-tune and install; returns the summary written to train.json. Skips when present unless `force`."""
+    import duckdb
+
+    from app.paths import default_db
+    from asr import convert, finetune, metrics, speech_data, weights
+    from asr.transcribe import Transcriber
+    build_root = Path(build_dir or BUILD)
+    current = build_root / "current"
+    if not force and (current / "model.bin").exists() and (current / "train.json").exists():
+        log(f"speech model present at {current}")
+        return json.loads((current / "train.json").read_text())
+    cfg = {**config(), **(overrides or {})}
+    t_start = time.perf_counter()
+    dbp = Path(db or default_db())
+    from nlu import surface
+    nlu_extra = weights.MODELS / "nlu" / "build" / "current" / "extra_vocabulary.yaml"
+    vocab = vocab or (nlu_extra if nlu_extra.exists() else None)
+    surface.use_extra_vocabulary(vocab, db=dbp)          # NEW.yaml words are spoken in training too
+    con = duckdb.connect(str(dbp), read_only=True)
+    try:
+        qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"])
+    finally:
+        con.close()
+    train_q, dev_q = qs[: cfg["questions"]], qs[cfg["questions"]:]
+    log(f"{len(train_q)} training and {len(dev_q)} dev questions (spoken style; evaluation sentences excluded)")
+
+    base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
+    clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
+    enc = finetune.encode_clips(base, clips, progress=progress)
+    dev_voices = speech_data.eval_voices()
+    heldout = [v for v in dev_voices if v.engine != "festival"]   # festival stays for the benchmark
+    dev_clips = [(q.text, speech_data.synthesize(q.text, heldout[i % len(heldout)])) for i, q in enumerate(dev_q)]
+    log(f"speech ready in {time.perf_counter() - t_start:.0f} s ({len(enc)} clips)")
+
+    model = convert.load_hf_from_ct2(base.dir)
+    stats = finetune.train_decoder(model, base.tokenizer, enc, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
+                                   lr=cfg["lr"], seed=cfg["seed"], threads=cfg["threads"], progress=progress)
+    log(f"decoder fine-tuned: {stats['steps']} steps in {stats['seconds']:.0f} s, "
+        f"loss {stats['first_loss']:.3f} -> {stats['last_loss']:.3f}")
+    cand = build_root / "candidate"
+    hf_dir = build_root / "candidate-hf"
+    for d in (cand, hf_dir):
+        if d.exists():
+            shutil.rmtree(d)
+    convert.save_hf(model, base.dir, hf_dir)
+    convert.hf_to_ct2(hf_dir, cand, source_ct2=base.dir)
+    shutil.rmtree(hf_dir)
+
+    def dev_wer(t: Transcriber) -> float:
+        return metrics.wer((ref, t.transcribe(w).text) for ref, w in dev_clips)
+    before = dev_wer(base)
+    after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
+    log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
+    summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
+               "train_clips": len(enc), "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
+               "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
+               "seconds": round(time.perf_counter() - t_start, 1)}
+    (cand / "train.json").write_text(json.dumps(summary, indent=1))
+    if current.exists():
+        if (build_root / "previous").exists():
+            shutil.rmtree(build_root / "previous")
+        current.rename(build_root / "previous")
+    cand.rename(current)
+    log(f"installed the speech model at {current} ({summary['seconds']:.0f} s in all)")
+    return summary

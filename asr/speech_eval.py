@@ -1,0 +1,122 @@
+"""Spoken evaluation: the hand-written evaluation questions (nlu/eval/questions.jsonl), read by voices that never
+spoke a training clip, through ASR and the whole question pipeline.
+
+Voices rotate over festival (an engine never used for training) and the held-out espeak-ng/flite voices
+(asr.speech_data.eval_voices). The audio is synthesized once and cached under models/asr/build/eval_audio/
+(keyed by engine, voice and text). Underscores in the written questions ("reduce_scatter") are read as spaces:
+nobody says "underscore". Scores: corpus WER and HPC-term recall (asr.metrics), and the NLU evaluation's own
+intent accuracy, slot F1 and answer accuracy (nlu.evaluate) on the transcripts; latency per question.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+from asr.weights import BUILD
+
+EVAL_AUDIO = BUILD / "eval_audio"
+
+
+def speakable(text: str) -> str:
+    return text.replace("_", " ")
+
+
+@dataclass
+class SpeechItem:
+    item: dict
+    audio: Path
+    voice: str
+    seconds: float
+
+
+def eval_audio(items: list[dict], progress: Optional[Callable[[int, int], None]] = None,
+               cache: Path = EVAL_AUDIO) -> list[SpeechItem]:
+    """One clip per evaluation question (voice i mod number of eval voices), synthesized once."""
+    from asr import speech_data as S
+    from asr.audio import save_wav
+    voices = S.eval_voices()
+    cache.mkdir(parents=True, exist_ok=True)
+    out = []
+    for i, it in enumerate(items):
+        v = voices[i % len(voices)]
+        h = hashlib.sha1(f"{v.label}|{it['text']}".encode()).hexdigest()[:16]
+        p = cache / f"{it.get('id', i)}_{h}.wav"
+        if not p.exists():
+            wav = S.synthesize(speakable(it["text"]), v)
+            save_wav(p.with_suffix(".tmp.wav"), wav)
+            p.with_suffix(".tmp.wav").rename(p)
+        out.append(SpeechItem(it, p, v.label, (p.stat().st_size - 44) / 2 / 16000))
+        if progress:
+            progress(i + 1, len(items))
+    return out
+
+
+@dataclass
+class SpeechReport:
+    model: str
+    n: int
+    wer: float
+    term_recall: float
+    intent_acc: float
+    slot_f1: float
+    answer_acc: Optional[float]
+    n_answers: int
+    p50_ms: float
+    p95_ms: float
+    p50_5s_ms: Optional[float]       # questions of 4-6 s of audio
+    rtf: float
+    wer_by_engine: dict[str, float] = field(default_factory=dict)
+    errors: list[dict] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"speech model         {self.model}",
+               f"questions            {self.n} (voices never used in training)",
+               f"WER                  {self.wer:.2%}  (" + ", ".join(f"{k} {v:.2%}" for k, v in self.wer_by_engine.items()) + ")",
+               f"HPC-term recall      {self.term_recall:.2%}",
+               f"intent accuracy      {self.intent_acc:.2%}",
+               f"slot F1              {self.slot_f1:.4f}"]
+        if self.answer_acc is not None:
+            out.append(f"answer accuracy      {self.answer_acc:.2%} of {self.n_answers} with an expected number")
+        out.append(f"ASR latency          p50 {self.p50_ms:.0f} ms, p95 {self.p95_ms:.0f} ms"
+                   + (f", p50 {self.p50_5s_ms:.0f} ms for 4-6 s questions" if self.p50_5s_ms else "")
+                   + f"; real-time factor {self.rtf:.3f}")
+        return out
+
+
+def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optional[Callable[[int, int], None]] = None
+                    ) -> SpeechReport:
+    """Transcribe every clip with `transcriber`, answer the transcript with `asker`, score like nlu.evaluate."""
+    from asr import metrics
+    from nlu.evaluate import evaluate
+    heard: dict[str, tuple[str, float, float]] = {}
+    for i, c in enumerate(clips):
+        t = transcriber.transcribe(c.audio)
+        heard[c.item["text"]] = (t.text, t.timings_ms["total"], t.audio_s)
+        if progress:
+            progress(i + 1, len(clips))
+    rep = evaluate(lambda text: asker.ask(heard[text][0], transcript=heard[text][0]), [c.item for c in clips])
+    pairs = [(c.item["text"], heard[c.item["text"]][0]) for c in clips]
+    by_engine: dict[str, list] = {}
+    for c, pr in zip(clips, pairs):
+        by_engine.setdefault(c.voice.split(":")[0], []).append(pr)
+    ms = [heard[c.item["text"]][1] for c in clips]
+    five = [heard[c.item["text"]][1] for c in clips if 4.0 <= heard[c.item["text"]][2] <= 6.0]
+    q = statistics.quantiles(ms, n=20) if len(ms) >= 2 else ms * 19
+    errors = [{"text": r, "heard": h, **{k: e[k] for k in ("gold", "pred") if k in e}}
+              for e in rep.errors for r, h in pairs if r == e["text"]][:40]
+    return SpeechReport(
+        model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)",
+        n=len(clips), wer=metrics.wer(pairs), term_recall=metrics.term_recall(pairs), intent_acc=rep.intent_acc,
+        slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
+        p50_ms=statistics.median(ms), p95_ms=q[18], p50_5s_ms=statistics.median(five) if five else None,
+        rtf=sum(ms) / 1000 / max(1e-9, sum(heard[c.item["text"]][2] for c in clips)),
+        wer_by_engine={k: metrics.wer(v) for k, v in sorted(by_engine.items())}, errors=errors)
+
+
+def save(rep: SpeechReport, path: Path) -> None:
+    path.write_text(json.dumps(rep.__dict__, indent=1, default=str))

@@ -1,0 +1,132 @@
+"""Speech -> text with faster-whisper's pieces (CTranslate2 int8 on CPU). Load once, transcribe many.
+
+A question is one short utterance, so it is decoded as one window, greedily, without timestamps. Two window
+modes:
+- "full": the audio padded to Whisper's 30-second window, as Whisper was trained (off-the-shelf models).
+- "short": the audio plus at least one second of padding, rounded up to 2 s (a 5-second question -> 8 s).
+  The encoder's cost grows faster than linearly with the window, so this is ~5x faster on a CPU; the
+  fine-tuned model (asr/finetune.py) is trained on exactly these windows, so it is served with them.
+Generated tokens are capped (a vocabulary prompt can make Whisper loop: "NVLink, NVLink, NVLink, ...") and a
+repeated tail is cut.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from asr import audio as audio_mod
+from asr.audio import AudioError, AudioInput
+
+DEFAULT_MODEL = "finetuned"
+MAX_NEW_TOKENS = 96          # a 30-second question is ~80 tokens; loops end here
+MAX_PROMPT_TOKENS = 223      # Whisper's limit for "previous text"
+THREADS = 2
+HOP = 160                    # mel frames are 10 ms
+
+
+def window_seconds(audio_s: float, mode: str) -> float:
+    """The window a clip is padded to: shared by serving and training, so both see the same encoder input."""
+    if mode == "full":
+        return 30.0
+    return float(min(30.0, 2 * math.ceil((audio_s + 1.0) / 2)))
+
+
+@dataclass
+class Transcript:
+    text: str
+    audio_s: float
+    timings_ms: dict[str, float] = field(default_factory=dict)   # decode (file -> samples), asr, total
+
+    @property
+    def rtf(self) -> float:
+        """Real-time factor: seconds of compute per second of audio."""
+        return self.timings_ms["total"] / 1000.0 / max(self.audio_s, 1e-9)
+
+
+class Transcriber:
+    """One loaded Whisper model. model: "finetuned" (default), "tiny.en", "base" or a CTranslate2 directory.
+    bias: use the HPC vocabulary prompt (asr.hints); default: only for the off-the-shelf models (the fine-tuned
+    one has the words built in). window: "short" or "full"; default: short for the fine-tuned model only."""
+
+    def __init__(self, model: str = DEFAULT_MODEL, *, bias: Optional[bool] = None, window: Optional[str] = None,
+                 threads: int = THREADS, compute_type: str = "int8", beam_size: int = 1,
+                 extra_vocab: Optional[Path] = None, max_new_tokens: int = MAX_NEW_TOKENS):
+        from faster_whisper import WhisperModel
+        from faster_whisper.tokenizer import Tokenizer
+
+        from asr import weights
+        self.name = model
+        self.dir = weights.model_dir(model)
+        fw = WhisperModel(str(self.dir), device="cpu", compute_type=compute_type, cpu_threads=threads,
+                          num_workers=1, local_files_only=True)
+        self.ct2 = fw.model
+        self.features = fw.feature_extractor
+        self.tokenizer = Tokenizer(fw.hf_tokenizer, fw.model.is_multilingual, task="transcribe", language="en")
+        self.beam_size = beam_size
+        self.max_new_tokens = max_new_tokens
+        tuned = model not in ("tiny.en", "base")
+        self.window = window or ("short" if tuned else "full")
+        self.bias = (not tuned) if bias is None else bias
+        self.prompt_text: Optional[str] = None
+        self.prefix = list(self.tokenizer.sot_sequence) + [self.tokenizer.no_timestamps]
+        if self.bias:
+            from asr.hints import initial_prompt
+            self.prompt_text = initial_prompt(extra_vocab, tokenizer=fw.hf_tokenizer)
+            ids = self.tokenizer.encode(" " + self.prompt_text.strip())[-(MAX_PROMPT_TOKENS - 1):]
+            self.prefix = [self.tokenizer.sot_prev] + ids + self.prefix
+
+    def mel(self, wav: np.ndarray) -> np.ndarray:
+        """Log-mel features of one clip in its window: [80, frames]."""
+        frames = int(window_seconds(len(wav) / audio_mod.SAMPLE_RATE, self.window) * audio_mod.SAMPLE_RATE) // HOP
+        return mel_features(self.features, wav, frames)
+
+    def encode(self, mels: np.ndarray):
+        """CTranslate2 encoder output for a batch of equal-length mels (kept on the CPU as a StorageView)."""
+        import ctranslate2
+        return self.ct2.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(mels, dtype=np.float32)),
+                               to_cpu=True)
+
+    def transcribe(self, audio: AudioInput, *, name: Optional[str] = None) -> Transcript:
+        """Text of one spoken question; AudioError when the audio is unusable or holds no words."""
+        t0 = time.perf_counter()
+        wav = audio_mod.load(audio, name=name)
+        t1 = time.perf_counter()
+        enc = self.encode(self.mel(wav)[None])
+        res = self.ct2.generate(enc, [self.prefix], beam_size=self.beam_size, max_length=len(self.prefix)
+                                + self.max_new_tokens, suppress_blank=True, suppress_tokens=[-1],
+                                return_scores=False)
+        text = clean(self.tokenizer.decode(res[0].sequences_ids[0]))
+        t2 = time.perf_counter()
+        label = name or (str(audio) if isinstance(audio, (str, Path)) else "the audio")
+        if not _has_words(text):
+            raise AudioError(f"no words were recognised in {label}")
+        return Transcript(text=text, audio_s=len(wav) / audio_mod.SAMPLE_RATE,
+                          timings_ms={"decode": round((t1 - t0) * 1000, 2), "asr": round((t2 - t1) * 1000, 2),
+                                      "total": round((t2 - t0) * 1000, 2)})
+
+
+def mel_features(extractor, wav: np.ndarray, frames: int) -> np.ndarray:
+    """Whisper's log-mel of `wav` zero-padded (or cut) to exactly `frames` 10-ms frames."""
+    n = frames * HOP
+    padded = np.zeros(n, dtype=np.float32)
+    padded[: min(n, len(wav))] = wav[:n]
+    return extractor(padded, padding=0)[:, :frames].astype(np.float32)
+
+
+_REPEAT = re.compile(r"(\b.{3,40}?\b)(?:[\s,.]+\1){2,}", re.I)
+
+
+def clean(text: str) -> str:
+    """One line, no loops: "a b NVLink, NVLink, NVLink, NVLink" -> "a b NVLink"."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return _REPEAT.sub(r"\1", text).strip()
+
+
+def _has_words(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z0-9]", text))

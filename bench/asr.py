@@ -1,0 +1,108 @@
+"""Speech benchmark: the hand-written evaluation questions, spoken by voices never used in training, through each
+speech model and the whole question pipeline.
+
+Run on purpose: `make bench-asr` or `.venv/bin/python bench/asr.py [--limit N] [--models ...]`. Voices rotate over
+festival (an engine never used for training) and held-out espeak-ng/flite voices; the audio is cached in
+models/asr/build/eval_audio/. Per model: WER, HPC-term recall, intent accuracy, slot F1, answer accuracy,
+ASR latency p50/p95 (warm, one question at a time, 2 threads) and real-time factor. Replaces the "asr" section
+of bench/RESULTS.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from bench.ingest import machine, replace_section  # noqa: E402
+
+CONFIGS = {
+    "tiny.en": dict(model="tiny.en", bias=False, window="full"),
+    "tiny.en+hints": dict(model="tiny.en", bias=True, window="full"),
+    "finetuned": dict(model="finetuned", bias=False, window="short"),
+    "base+hints": dict(model="base", bias=True, window="full"),
+}
+LABELS = {"tiny.en": "tiny.en off the shelf (30 s window)", "tiny.en+hints": "tiny.en + vocabulary prompt",
+          "finetuned": "tiny.en fine-tuned (default; short window)", "base+hints": "base + vocabulary prompt"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N evaluation questions")
+    ap.add_argument("--models", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
+    ap.add_argument("--no-write", action="store_true", help="print, do not update bench/RESULTS.md")
+    a = ap.parse_args()
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from tqdm import tqdm
+
+    from app.ask import Asker
+    from asr.speech_eval import eval_audio, evaluate_speech
+    from asr.transcribe import Transcriber
+    from nlu.evaluate import evaluate, load_set
+    items = load_set()[: a.limit or None]
+    t0 = time.perf_counter()
+    with tqdm(total=len(items), desc="speaking the evaluation questions", unit="q", file=sys.stderr) as bar:
+        clips = eval_audio(items, progress=lambda d, t: bar.update(d - bar.n))
+    tts_s = time.perf_counter() - t0
+    voices = sorted({c.voice.split("@")[0] for c in clips})
+    asker = Asker()
+    typed = evaluate(asker.ask, items)
+    reports = {}
+    for name in a.models:
+        tr = Transcriber(**CONFIGS[name])
+        with tqdm(total=len(clips), desc=name, unit="q", file=sys.stderr) as bar:
+            reports[name] = evaluate_speech(asker, tr, clips, progress=lambda d, t: bar.update(d - bar.n))
+        print("\n".join(reports[name].lines()), file=sys.stderr)
+    asker.close()
+    train = {}
+    tj = REPO / "models" / "asr" / "build" / "current" / "train.json"
+    if tj.exists():
+        train = json.loads(tj.read_text())
+    secs = sum(c.seconds for c in clips) / len(clips)
+    lines = ["## Speech (ASR + NLU on spoken questions)", "",
+             f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
+             f"- machine: {machine()} (shared with other jobs while measured: latencies are upper bounds)",
+             f"- command: `.venv/bin/python bench/asr.py{f' --limit {a.limit}' if a.limit else ''}`",
+             f"- evaluation set: `nlu/eval/questions.jsonl`, {len(clips)} hand-written questions (never trained on), "
+             f"spoken once each, {secs:.1f} s of audio on average, by {len(voices)} voices never used in training: "
+             + ", ".join(voices),
+             "- ASR: faster-whisper / CTranslate2 int8, 2 threads, greedy, no timestamps, at most 96 new tokens",
+             "", "| model | WER | HPC-term recall | intent acc. | slot F1 | answer acc. | ASR p50 / p95 | "
+             "p50, 4-6 s questions | RTF |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name, r in reports.items():
+        lines.append(f"| {LABELS[name]} | {r.wer:.2%} | {r.term_recall:.2%} | {r.intent_acc:.2%} | {r.slot_f1:.3f} | "
+                     f"{(r.answer_acc or 0):.2%} of {r.n_answers} | {r.p50_ms / 1000:.2f} / {r.p95_ms / 1000:.2f} s | "
+                     f"{(r.p50_5s_ms or 0) / 1000:.2f} s | {r.rtf:.3f} |")
+    lines.append(f"| typed text (same questions, no ASR) | | | {typed.intent_acc:.2%} | {typed.slot_f1:.3f} | "
+                 f"{(typed.answer_acc or 0):.2%} of {typed.n_answers} | | | |")
+    lines += ["", "WER by engine (festival is never used in training; espeak-ng/flite rows are held-out voices):", ""]
+    for name, r in reports.items():
+        lines.append(f"- {LABELS[name]}: " + ", ".join(f"{k} {v:.2%}" for k, v in r.wer_by_engine.items()))
+    if train:
+        lines += ["", f"Fine-tuned model: {train.get('train_clips')} synthesized clips, "
+                  f"{train['config'].get('epochs')} epochs of decoder-only training "
+                  f"({train['train'].get('steps')} steps, {train['train'].get('seconds')} s); whole build "
+                  f"{train.get('seconds')} s on this machine; dev WER on held-out voices "
+                  f"{train.get('dev_wer_before', 0):.2%} -> {train.get('dev_wer_after', 0):.2%}."]
+    lines += ["", "Aims (issue 4): WER <= 5% on unseen voices, end-to-end intent accuracy >= 96%, p50 <= 0.6 s for a "
+              "5-second question. WER is on normalised words (numbers as digits, spelled letters joined, "
+              "punctuation dropped); the references are the written questions, so a voice reading \"1G\" or "
+              "\"busbw\" differently from how it is written counts as an error too.",
+              f"(evaluation speech synthesized in {tts_s:.0f} s; cached for later runs)"]
+    text = "\n".join(lines)
+    print(text)
+    out = REPO / "models" / "asr" / "build" / "bench.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({k: r.__dict__ for k, r in reports.items()}, indent=1, default=str))
+    if not a.no_write:
+        replace_section(REPO / "bench" / "RESULTS.md", "asr", text)
+
+
+if __name__ == "__main__":
+    main()

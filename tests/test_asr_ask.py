@@ -1,0 +1,70 @@
+"""A spoken question answered end to end: audio -> transcript -> intent and slots -> the stored number."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+AUDIO = Path(__file__).parent / "fixtures" / "audio"
+HPCASK = [sys.executable, "-m", "app.cli"]
+
+
+@pytest.fixture(scope="module")
+def asker(built_db):
+    from app.ask import Asker
+    from asr import build
+    assert build.present(), "no fine-tuned speech model: run `make setup` (or `hpcask retrain --asr`)"
+    a = Asker(built_db)
+    yield a
+    a.close()
+
+
+def test_spoken_question_gets_the_typed_answer(asker, built_con):
+    res = asker.ask_audio(AUDIO / "allreduce_h200.wav", qid="s1")
+    assert res.error is None and res.transcript and res.question == res.transcript
+    assert res.timings_ms["asr"] > 0 and res.timings_ms["total"] >= res.timings_ms["asr"]
+    assert res.intent == "metric_lookup"
+    assert res.slots["system"] == "h200x2" and res.slots["operation"] == "allreduce"
+    assert res.slots["msg_bytes"] == 1 << 30
+    # the number is the one stored for that measurement (asked of the database directly)
+    want = built_con.execute("""SELECT value FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce'
+                                AND metric = 'busbw' AND msg_bytes = ? AND count = 2""", [1 << 30]).fetchall()
+    assert res.rows and any(abs(res.rows[0]["value"] - w[0]) < 1e-6 for w in want)
+    assert res.id == "s1"
+
+
+def test_spoken_topology_question(asker):
+    res = asker.ask_audio((AUDIO / "hops_xmp64.wav").read_bytes())
+    assert res.intent == "topology" and res.slots.get("system") == "xmp64"
+    assert {res.slots.get("src"), res.slots.get("dst")} == {"core0", "core63"}
+
+
+def test_unusable_audio_gives_a_result_with_the_reason(asker, tmp_path):
+    res = asker.ask_audio(b"not audio at all")
+    assert res.error and "not readable audio" in res.error and res.rows == []
+    (tmp_path / "empty.ogg").write_bytes(b"")
+    assert "empty" in asker.ask_audio(tmp_path / "empty.ogg").error
+
+
+def test_cli_audio_and_batch(built_db, tmp_path):
+    env = {"HPCASK_DB": str(built_db)}
+    import os
+    env = {**os.environ, **env}
+    out = subprocess.run(HPCASK + ["ask", "--json", "--audio", str(AUDIO / "nvlink_dgx1.ogg")],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["transcript"] and d["slots"].get("system") == "dgx1_v100" and d["timings_ms"]["asr"] > 0
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(json.dumps({"id": "a", "audio": str(AUDIO / "allreduce_h200.wav")}) + "\n"
+                     + json.dumps({"id": "b", "audio": "missing.wav"}) + "\n")
+    out = subprocess.run(HPCASK + ["ask", "--batch", str(batch), "--json"], capture_output=True, text=True,
+                         env=env, timeout=300)
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [x["id"] for x in lines] == ["a", "b"]
+    assert lines[0]["transcript"] and "error" not in lines[0]
+    assert "no such file" in lines[1]["error"]
+    bad = subprocess.run(HPCASK + ["ask", "--audio", str(tmp_path / "nothing.wav")], capture_output=True,
+                         text=True, env=env, timeout=300)
+    assert bad.returncode == 1 and "no such file" in bad.stderr

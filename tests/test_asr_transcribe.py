@@ -1,0 +1,85 @@
+"""The speech models on real (synthesized, committed) clips: the fine-tuned default, the vocabulary prompt,
+and the CTranslate2 -> Transformers -> CTranslate2 round trip."""
+import json
+from pathlib import Path
+
+import pytest
+
+from asr import metrics
+from asr.transcribe import Transcriber, clean, window_seconds
+
+AUDIO = Path(__file__).parent / "fixtures" / "audio"
+CLIPS = json.loads((AUDIO / "clips.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def tuned():
+    from asr import build
+    assert build.present(), "no fine-tuned speech model: run `make setup` (or `hpcask retrain --asr`)"
+    return Transcriber("finetuned")
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return Transcriber("tiny.en", bias=False)
+
+
+@pytest.mark.parametrize("clip", CLIPS, ids=[c["file"] for c in CLIPS])
+def test_finetuned_transcribes_the_clips(tuned, clip):
+    t = tuned.transcribe(AUDIO / clip["file"])
+    pair = [(clip["expect"], t.text)]
+    assert metrics.wer(pair) <= 0.15, t.text                 # at most ~1 word in 7 off ("giga byte")
+    assert metrics.term_recall(pair) >= 0.75, t.text         # the HPC terms heard
+    assert t.timings_ms["asr"] > 0 and t.audio_s > 3
+
+
+def test_finetuned_beats_off_the_shelf_on_hpc_terms(tuned, tiny):
+    pairs_t = [(c["expect"], tuned.transcribe(AUDIO / c["file"]).text) for c in CLIPS]
+    pairs_o = [(c["expect"], tiny.transcribe(AUDIO / c["file"]).text) for c in CLIPS]
+    assert metrics.term_recall(pairs_t) >= 0.9 > metrics.term_recall(pairs_o)
+    assert metrics.wer(pairs_t) < metrics.wer(pairs_o)
+
+
+def test_round_trip_gives_identical_transcripts(tmp_path, tiny):
+    from asr import convert, weights
+    src = weights.tiny_en_dir()
+    hf = convert.ct2_to_hf(src, tmp_path / "hf")
+    back = convert.hf_to_ct2(hf, tmp_path / "ct2", source_ct2=src)
+    again = Transcriber(str(back), bias=False, window="full")
+    for c in CLIPS:
+        assert again.transcribe(AUDIO / c["file"]).text == tiny.transcribe(AUDIO / c["file"]).text
+
+
+def test_ct2_reader_splits_fused_attention():
+    import numpy as np
+
+    from asr import convert, weights
+    v, aliases = convert.read_ct2(weights.tiny_en_dir() / "model.bin")
+    sd = convert.state_dict(v)
+    fused = v["decoder/layer_0/attention/linear_1/weight"]
+    assert np.array_equal(sd["model.decoder.layers.0.encoder_attn.k_proj.weight"], fused[:384].astype(np.float32))
+    assert np.array_equal(sd["model.decoder.layers.0.encoder_attn.v_proj.weight"], fused[384:].astype(np.float32))
+    assert aliases == {"decoder/projection/weight": "decoder/embeddings/weight"}
+
+
+def test_vocabulary_prompt_comes_from_the_nlu_vocabulary(tmp_path):
+    from asr.hints import initial_prompt, terms
+    base = terms(extra_vocab=None)
+    assert {"NVLink", "NCCL", "all-reduce"} <= set(base)
+    new = tmp_path / "NEW.yaml"
+    new.write_text("system:\n  frontier_x: [Frontier-X9, OLCF Frontier-X9]\n")
+    prompt = initial_prompt(extra_vocab=new)
+    assert prompt.startswith("Frontier-X9")          # words taught with `retrain --vocab` come first
+    assert "Frontier-X9" not in initial_prompt(extra_vocab=None)
+
+
+def test_prompted_model_stays_bounded():
+    t = Transcriber("tiny.en", bias=True, max_new_tokens=8)
+    out = t.transcribe(AUDIO / "nvlink_dgx1.ogg")
+    assert len(out.text.split()) <= 10              # the token cap holds
+
+
+def test_clean_cuts_loops_and_windows_are_short():
+    assert clean("show NVLink, NVLink, NVLink, NVLink") == "show NVLink"
+    assert window_seconds(5.0, "short") == 6.0 and window_seconds(5.2, "short") == 8.0
+    assert window_seconds(29.5, "short") == 30.0 and window_seconds(3.0, "full") == 30.0
