@@ -102,3 +102,13 @@ def test_out_of_scope(built_con):
     plan = M.plan({"system": "h200x2", "operation": "p2p", "metric": "bandwidth"}, cat)
     with pytest.raises(OutOfScope, match="No scaling series"):
         M.answer(rows_of(built_con, plan), plan, cat)
+
+
+def test_zero_value_at_one_gpu_is_not_a_speedup_base(built_con):
+    """nccl-tests prints busbw 0 for one GPU: no infinite speedup, the base is the first usable count."""
+    plan, rows, text = run_intent(built_con, M, {"system": "h200x2", "operation": "allreduce", "metric": "busbw",
+                                                 "count_kind": "gpus"})
+    assert [r["count"] for r in rows] == [1, 2] and rows[0]["value"] == 0
+    assert all(r["base_count"] == 2 for r in rows)
+    assert rows[0]["speedup"] is None or rows[0]["speedup"] == 0
+    assert "inf" not in text and any("measured from 2" in n for n in plan.notes)

@@ -68,7 +68,8 @@ per AS (
    AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
   GROUP BY s.count
 ),
-base AS (SELECT count AS base_count, value AS base_value FROM per ORDER BY count LIMIT 1)
+-- the smallest count with a usable value (nccl-tests prints a bus bandwidth of 0 for one GPU)
+base AS (SELECT count AS base_count, value AS base_value FROM per WHERE value <> 0 ORDER BY count LIMIT 1)
 SELECT per.*, base.base_count, {speedup} AS speedup,
        {speedup} / (CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END) AS efficiency,
        CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END AS ideal_speedup,
@@ -76,7 +77,7 @@ SELECT per.*, base.base_count, {speedup} AS speedup,
 FROM per, base
 ORDER BY per.count"""
 
-_SPEEDUP_TIME = "base.base_value / per.value"
+_SPEEDUP_TIME = "base.base_value / nullif(per.value, 0)"
 _SPEEDUP_RATE = "per.value / base.base_value"
 
 
@@ -140,6 +141,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f"{cite([first])}.")
     vals = (f"{fmt_value(first['value'], unit)} at {first['count']} -> "
             f"{fmt_value(last['value'], unit)} at {last['count']}")
+    if last.get("base_count") is not None and last["base_count"] != first["count"]:
+        plan.notes.append(f"the value at {first['count']} {first['count_kind'] or ''} is 0 (nccl-tests reports no "
+                          f"bus traffic for one GPU): speedup and efficiency are measured from "
+                          f"{last['base_count']} {first['count_kind'] or ''}")
+        if last["base_count"] == last["count"]:
+            return f"{head}: {vals}{cite([first, last])}."
     if last.get("speedup") is None:
         return f"{head}: {vals} (values as reported, no speedup derived for {first['metric']}){cite([first, last])}."
     if last["speedup"] < 1.5 and last["ideal_speedup"] >= 4 and first["metric"] in HIGHER_BETTER:
