@@ -4,8 +4,8 @@
 generator, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
-is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); ~6-9 minutes on
-2 CPU cores.
+is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); 10-20 minutes on
+2 CPU cores (1188 s measured on a shared, busy 2-core machine).
 """
 from __future__ import annotations
 

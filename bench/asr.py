@@ -95,6 +95,11 @@ def main() -> None:
               "punctuation dropped); the references are the written questions, so a voice reading \"1G\" or "
               "\"busbw\" differently from how it is written counts as an error too.",
               f"(evaluation speech synthesized in {tts_s:.0f} s; cached for later runs)"]
+    if "finetuned" in reports:
+        r = reports["finetuned"]
+        met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+        lines.append(f"Status of the default model against the aims: WER {met(r.wer <= 0.05)}, intent accuracy "
+                     f"{met(r.intent_acc >= 0.96)}, latency {met((r.p50_5s_ms or r.p50_ms) <= 600)}.")
     text = "\n".join(lines)
     print(text)
     out = REPO / "models" / "asr" / "build" / "bench.json"
