@@ -170,7 +170,8 @@ def _relaxations(intent: str, slots: dict[str, Any]):
         return
     for k in RELAXABLE:
         if slots.get(k) is not None:
-            yield k, slots[k], {x: v for x, v in slots.items() if x != k}
+            gone = {k, "count_kind"} if k == "count" else {k}   # "2 GPUs" goes as a whole
+            yield k, slots[k], {x: v for x, v in slots.items() if x not in gone}
 
 
 _DEFAULT: Optional[Asker] = None

@@ -119,6 +119,7 @@ class NLU:
         systems: list[str] = []
         covered: set[int] = set()
         agg_surface = ""
+        read_count = False
         for slot, a, b in bounds:
             surface = " ".join(words[a:b])
             if slot == "count":
@@ -163,6 +164,7 @@ class NLU:
                 if "count" not in slots:
                     slots["count"], kind = h.value
                     slots.setdefault("count_kind", kind)
+                    read_count = True
             elif h.slot == "count_kind":
                 if "count_kind" not in slots and ("count" in slots or intent == "scaling"):
                     slots["count_kind"] = h.value
@@ -183,10 +185,15 @@ class NLU:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         apply_cues(intent, words, slots)
         infer_implicit(intent, slots, self.catalog)
+        if read_count and slots.get("operation") in POINT_TO_POINT:
+            # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
+            slots.pop("count", None)
+            slots.pop("count_kind", None)
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000)
 
 
+POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 

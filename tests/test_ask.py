@@ -90,10 +90,13 @@ def test_injection_attempt_is_harmless(asker, built_db):
 
 
 def test_follow_up_reuses_previous_system(asker):
+    from app.followup import context_of
     first = asker.ask("what is the host to device bandwidth on Yme")
-    r = asker.ask("and the device to host bandwidth?", context=first.slots)
-    assert r.slots["system"] == "ac922_yme"
-    assert any("previous question" in n for n in r.notes)
+    assert first.intent == "metric_lookup"
+    r = asker.ask("and the device to host bandwidth?", context=context_of(first))
+    assert r.slots["system"] == "ac922_yme" and r.slots["operation"] == "d2h"
+    assert r.intent == "metric_lookup" and r.rows and r.rows[0]["operation"] == "d2h"
+    assert any("follow-up" in n or "previous question" in n for n in r.notes)
 
 
 def test_batch_cli(tmp_path, built_db, capsys):

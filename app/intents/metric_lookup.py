@@ -28,11 +28,11 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     size_default = ""
     if s.get("msg_bytes") is None:
         # largest size measured under the same filters: where bandwidths are quoted
-        size_default = "\n  AND m.msg_bytes IS NOT DISTINCT FROM (SELECT max(m.msg_bytes) FROM sel m)"
+        size_default = "m.msg_bytes IS NOT DISTINCT FROM (SELECT max(x.msg_bytes) FROM {prev} x)"
     metric_default = ""
     if s.get("metric") is None:
         # one metric only (values of different units never compete): the one people quote first
-        metric_default = ("\n  AND m.metric = (SELECT metric FROM sel GROUP BY metric ORDER BY CASE metric "
+        metric_default = ("m.metric = (SELECT metric FROM {prev} GROUP BY metric ORDER BY CASE metric "
                           "WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 "
                           "WHEN 'latency' THEN 4 WHEN 'time' THEN 5 ELSE 6 END, count(*) DESC, metric LIMIT 1)")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
@@ -40,13 +40,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if s.get("count") is None and not s.get("src") and not s.get("dst"):
         # a collective on "the H200 pair" means all its GPUs: the largest count measured (1-GPU runs of
         # nccl-tests report a bus bandwidth of 0)
-        count_default = ("\n  AND (coalesce((SELECT max(x.count) FROM sel x), 0) <= 1"
-                         " OR m.count = (SELECT max(x.count) FROM sel x))")
+        count_default = ("(coalesce((SELECT max(x.count) FROM {prev} x), 0) <= 1"
+                         " OR m.count = (SELECT max(x.count) FROM {prev} x))")
     dir_default = ""
     if s.get("direction") is None:
         # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
-        dir_default = ("\n  AND (m.direction IS DISTINCT FROM 'bi'"
-                       " OR NOT EXISTS (SELECT 1 FROM sel x WHERE x.direction IS DISTINCT FROM 'bi'))")
+        dir_default = ("(m.direction IS DISTINCT FROM 'bi'"
+                       " OR NOT EXISTS (SELECT 1 FROM {prev} x WHERE x.direction IS DISTINCT FROM 'bi'))")
     agg = s.get("aggregate")
     lower_better = s.get("metric") in LOWER_IS_BETTER
     if agg == "min":
@@ -55,8 +55,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         order = "m.value DESC"
     else:
         order = "m.value ASC" if lower_better else "m.value DESC"
-    sql = (f"WITH sel AS ({MEAS_SELECT}{cond})\n"
-           f"SELECT * FROM sel m WHERE true{metric_default}{count_default}{size_default}{dir_default}\n"
+    # Defaults narrow one after another, each over what the previous left (one metric, then the largest
+    # count, then the largest size, then one direction), so they never exclude each other.
+    stages, prev = [], "sel"
+    for i, rule in enumerate(r for r in (metric_default, count_default, size_default, dir_default) if r):
+        stages.append(f"d{i} AS (SELECT * FROM {prev} m WHERE {rule.format(prev=prev)})")
+        prev = f"d{i}"
+    sql = (f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages) + "\n"
+           f"SELECT * FROM {prev} m\n"
            f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg,
