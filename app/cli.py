@@ -216,8 +216,13 @@ def cmd_eval(args) -> int:
         rep = evaluate(asker.ask, load_set(args.set or EVAL_SET))
     finally:
         asker.close()
+    return _print_eval(rep, args.errors)
+
+
+def _print_eval(rep, errors: bool) -> int:
+    """The scores, then (with --errors) the misses as JSON lines: the same for typed and spoken evaluation."""
     print("\n".join(rep.lines()))
-    if args.errors:
+    if errors:
         for e in rep.errors:
             print(json.dumps(e, ensure_ascii=False))
     return 0
@@ -246,11 +251,7 @@ def _eval_speech(args) -> int:
             rep = evaluate_speech(asker, tr, clips, progress=lambda d, t: bar.update(d - bar.n))
     finally:
         asker.close()
-    print("\n".join(rep.lines()))
-    if args.errors:
-        for e in rep.errors:
-            print(json.dumps(e, ensure_ascii=False))
-    return 0
+    return _print_eval(rep, args.errors)
 
 
 def _retrain_asr(args) -> int:

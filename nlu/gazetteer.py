@@ -97,9 +97,10 @@ class Gazetteer:
                 return {"count": (n, kind)}
         return {}
 
-    def hits(self, words: list[str], covered: set[int], prefer=None) -> list[Hit]:
+    def hits(self, words: list[str], covered: set[int], prefer=None, cands=None) -> list[Hit]:
         """Leftmost-longest vocabulary matches over words not in `covered`; `prefer(slot_options, start)`
-        picks the slot when a surface names several (the tagger's probabilities)."""
+        picks the slot when a surface names several (the tagger's probabilities). `cands`: this question's
+        candidates() when the caller already has them."""
         def free(c) -> bool:
             span = range(c[0], c[1])
             inside = [i for i in span if i in covered]
@@ -107,7 +108,7 @@ class Gazetteer:
             # ("p2p" read as the operation, "p2p off" names the condition too)
             return not inside or (len(inside) < len(span) and set(c[2]) <= EXTENDING)
 
-        cands = [c for c in self.candidates(words) if free(c)]
+        cands = [c for c in (self.candidates(words) if cands is None else cands) if free(c)]
         cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
         taken: set[int] = set()
         out = []

@@ -96,14 +96,16 @@ class NLU:
                 return na, nb, e.value
         return a, b, value
 
-    def _named_words(self, words: list[str], slot: str, value: Any, a: int, b: int) -> range:
+    @staticmethod
+    def _named_words(cands, slot: str, value: Any, a: int, b: int) -> range:
         """The words of a tagged span that actually name its value: "yme d2h" tagged as one system span
-        names the system with "yme" only, so "d2h" stays free for the vocabulary to read as an operation."""
-        inner = [(s, e) for s, e, found in self.gazetteer.candidates(words[a:b]) if found.get(slot) == value]
+        names the system with "yme" only, so "d2h" stays free for the vocabulary to read as an operation.
+        `cands` are the question's vocabulary windows (Gazetteer.candidates), computed once per question."""
+        inner = [(s, e) for s, e, found in cands if a <= s and e <= b and found.get(slot) == value]
         if not inner or slot not in ("system", "metric", "operation", "condition", "app", "library", "link_type"):
             return range(a, b)
         s, e = max(inner, key=lambda se: se[1] - se[0])
-        return range(a + s, a + e)
+        return range(s, e)
 
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
@@ -113,6 +115,7 @@ class NLU:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
         bounds = span_bounds(tags)
+        cands = self.gazetteer.candidates(words)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
         unresolved: list[tuple[str, str, int, int]] = []
@@ -136,7 +139,7 @@ class NLU:
             if value is None:
                 unresolved.append((slot, surface, a, b))
                 continue
-            covered.update(self._named_words(words, slot, value, a, b))
+            covered.update(self._named_words(cands, slot, value, a, b))
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
             if slot == "system":
@@ -150,7 +153,7 @@ class NLU:
             row = tag_probs[at] if at < len(tag_probs) else []
             return max(options, key=lambda s: row[tag_index[f"B-{s}"]] if row and f"B-{s}" in tag_index else 0.0)
 
-        for h in self.gazetteer.hits(words, covered, prefer):
+        for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
             if h.slot == "system":
                 if h.value not in systems:

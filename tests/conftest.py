@@ -49,6 +49,18 @@ def built_db(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def asker(built_db):
+    """The ask() facade over the built database and the trained question model (the real ones)."""
+    from app.ask import Asker
+    model = REPO / "models" / "nlu" / "build" / "current"
+    if not (model / "labels.json").exists():
+        pytest.fail("no trained NLU model: run `make setup` (it trains one) before the tests")
+    a = Asker(built_db, model)
+    yield a
+    a.close()
+
+
 @pytest.fixture
 def built_con(built_db):
     import duckdb

@@ -3,19 +3,7 @@ import json
 
 import pytest
 
-from conftest import REPO, table_counts
-
-MODEL = REPO / "models" / "nlu" / "build" / "current"
-
-
-@pytest.fixture(scope="module")
-def asker(built_db):
-    from app.ask import Asker
-    if not (MODEL / "labels.json").exists():
-        pytest.fail("no trained NLU model: run `make setup` (it trains one) before the tests")
-    a = Asker(built_db, MODEL)
-    yield a
-    a.close()
+from conftest import table_counts
 
 
 def test_metric_lookup_exact_number(asker):

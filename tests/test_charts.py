@@ -328,14 +328,6 @@ def test_no_figure_without_something_to_draw(built_con):
     assert figure(Result(question="x", intent="out_of_scope")) is None
 
 
-@pytest.fixture(scope="module")
-def asker(built_db):
-    from app.ask import Asker
-    a = Asker(db_path=built_db)
-    yield a
-    a.close()
-
-
 def test_questions_in_words(asker):
     assert figure(asker.ask("what is the weather in Oslo tomorrow?")) is None
     res = asker.ask("show the topology of the DGX-1 V100")

@@ -420,14 +420,6 @@ def test_presets_list_and_load(built_con):
     assert p.returncode == 0 and all(n in p.stdout for n in names)
 
 
-@pytest.fixture(scope="module")
-def asker(built_db):
-    from app.ask import Asker
-    a = Asker(db_path=built_db)
-    yield a
-    a.close()
-
-
 def test_every_preset_question_is_answered_for_its_systems(asker):
     """A preset is only useful if the current model answers every question of it, about the systems it names."""
     from app.report_questions import list_presets, load_preset
