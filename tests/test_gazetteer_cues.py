@@ -41,10 +41,10 @@ def test_ambiguous_surface_goes_to_the_slot_the_tagger_prefers(gaz):
     cands = {frozenset(f) for a, b, f in gaz.candidates(ws) if a == 0 and b == 1}
     assert cands, "nvlink should be in the vocabulary"
     options = sorted(next(iter(cands)))
-    if len(options) > 1:
-        for want in options:
-            got = {h.slot for h in gaz.hits(ws, set(), prefer=lambda opts, at, w=want: w) if h.start == 0}
-            assert got == {want}
+    assert options == ["condition", "link_type"], "NVLink names a link type and a recorded condition"
+    for want in options:
+        got = {h.slot for h in gaz.hits(ws, set(), prefer=lambda opts, at, w=want: w) if h.start == 0}
+        assert got == {want}
 
 
 @pytest.mark.parametrize("text", ["what fraction of the NVLink 2.0 peak does GPU0 to GPU1 reach",
