@@ -13,6 +13,7 @@ from app import intents
 from app.intents import OutOfScope
 from app.paths import MODELS, default_db
 from app.result import Result
+from app.rowcache import RowCache
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -25,14 +26,16 @@ class Asker:
     """Holds one read-only database connection and the loaded models; answers many questions."""
 
     def __init__(self, db_path: Optional[Path] = None, model_dir: Optional[Path] = None,
-                 extra_vocab: Optional[Path] = None, nlu=None):
-        """`nlu`: an already loaded NLU built on this database's catalog (the web UI shares one across sessions)."""
+                 extra_vocab: Optional[Path] = None, nlu=None, cached_queries: int = 512):
+        """`nlu`: an already loaded NLU built on this database's catalog (the web UI shares one across sessions).
+        `cached_queries`: how many planner queries' rows to remember (app.rowcache); 0 runs every query."""
         from nlu.pipeline import NLU
         self.db_path = Path(db_path or default_db())
         if not self.db_path.exists():
             raise FileNotFoundError(f"no database at {self.db_path}: run `hpcask db build` (or `make setup`)")
         self.con = duckdb.connect(str(self.db_path), read_only=True)
         self.cat = catalog_mod.load(self.con)
+        self.rows = RowCache(self.con, cached_queries)   # same SQL + parameters on this snapshot: same rows
         mdir = Path(model_dir or default_model_dir())
         if not (mdir / "labels.json").exists():
             raise FileNotFoundError(f"no trained model at {mdir}: run `hpcask retrain` (or `make setup`)")
@@ -53,9 +56,12 @@ class Asker:
         res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
         if carried:
             res.notes.append(carried)
+        res.notes.extend(getattr(u, "notes", []))
         try:
             self._answer(res, u, context)
         except OutOfScope as e:
+            if res.intent != "out_of_scope":
+                res.understood_intent = res.intent
             res.intent, res.answer, res.rows, res.chart = "out_of_scope", str(e), [], {"kind": "none"}
         res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
         return res
@@ -86,6 +92,9 @@ class Asker:
             res.timings_ms = {"asr": round((time.perf_counter() - t0) * 1000, 2), "nlu": None, "total": None}
             return res
         res = self.ask(tr.text, context=context, transcript=tr.text, qid=qid)
+        if getattr(tr, "corrections", None):   # asr.correct rewrote near-misses of vocabulary terms
+            res.notes.append("heard “" + tr.raw_text + "”; read " + ", ".join(
+                f"“{c.heard}” as “{c.surface}”" for c in tr.corrections))
         res.timings_ms["asr"] = tr.timings_ms["total"]
         res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
         return res
@@ -99,8 +108,9 @@ class Asker:
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
-        if unknown_sys and "system" not in res.slots:
+        if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
+        _check_link_type(res.slots, self.cat)
         slots = dict(res.slots)
         if context and "system" not in slots and context.get("system") and u.intent != "list_data":
             slots["system"] = context["system"]
@@ -135,8 +145,10 @@ class Asker:
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
 
     def _run(self, res: Result, mod, slots: dict[str, Any]) -> None:
-        plan = mod.plan(slots, self.cat)
-        rows = intents.rows_of(self.con, plan)
+        # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
+        plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
+            else mod.plan(slots, self.cat)
+        rows = self.rows.rows(plan)
         answer = mod.answer(rows, plan, self.cat)
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -183,6 +195,27 @@ def ask(question: str, **kw) -> Result:
     if _DEFAULT is None:
         _DEFAULT = Asker()
     return _DEFAULT.ask(question, **kw)
+
+
+def _check_link_type(slots: dict[str, Any], cat) -> None:
+    """"InfiniBand bandwidth between the H200 nodes": a link the system does not have cannot be measured on
+    it, and answering with some other bandwidth would be a confident wrong number."""
+    lt, sid = slots.get("link_type"), slots.get("system")
+    if not lt or not sid or not cat.systems.get(sid) or not cat.systems[sid].n_links:
+        return
+    theirs = sorted({v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners})
+    switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))   # "NVSwitch": a component
+    if not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs):
+        raise OutOfScope(f"{cat.name(sid)} has no {lt} links in the loaded topology; its links are "
+                         f"{', '.join(theirs)}.")
+
+
+def _names_group(intent: str, question: str, cat) -> bool:
+    """"List the ISC 2022 systems": the unknown "system" is a source collection list_data can narrow to."""
+    if intent != "list_data":
+        return False
+    from app.intents.list_data import group_in
+    return group_in(question, cat) is not None
 
 
 def _looks_like_name(span: str, question: str) -> bool:

@@ -29,6 +29,16 @@ class Catalog:
     components: dict[str, set[str]] = field(default_factory=dict)   # system -> component ids
     apps: set[str] = field(default_factory=set)
     owners: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (slot, value) -> systems with it
+    # (system, metric, operation, condition) measured: planners answer "is there such a row?" without a query
+    combos: set[tuple[str, str, str | None, str | None]] = field(default_factory=set)
+    app_ops: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # system -> lower(app) -> operations
+    # source collections (datasets/curated/<name>, datasets/raw/<name>) -> systems, joined over the seed document
+    # they were transcribed from: "the ISC 2022 papers", "the TUM thesis" name a group, not a system
+    groups: dict[str, set[str]] = field(default_factory=dict)
+
+    def op_metrics(self, system: str, operation: str | None) -> set[str]:
+        """Metrics stored for one operation on one system (any operation when None)."""
+        return {m for (s, m, o, _c) in self.combos if s == system and (operation is None or o == operation)}
 
     def name(self, system_id: str) -> str:
         s = self.systems.get(system_id)
@@ -59,12 +69,17 @@ def load(con) -> Catalog:
     for sid, metric, op, cond in con.execute(
             "SELECT DISTINCT system_id, metric, operation, condition FROM measurements").fetchall():
         cat.metrics.setdefault(sid, set()).add(metric)
+        cat.combos.add((sid, metric, op, cond))
         if op:
             cat.operations.setdefault(sid, set()).add(op)
         if cond:
             cat.conditions.setdefault(sid, set()).add(cond)
     for sid, cid in con.execute("SELECT system_id, component_id FROM components").fetchall():
         cat.components.setdefault(sid, set()).add(cid)
+    for sid, app, op in con.execute("SELECT DISTINCT system_id, lower(app), operation FROM measurements "
+                                    "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
+        cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)
+    _load_groups(con, cat)
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "
@@ -75,3 +90,24 @@ def load(con) -> Catalog:
         for sl, value, sid in con.execute(sql).fetchall():
             cat.owners.setdefault((sl, value), set()).add(sid)
     return cat
+
+
+def _doc(source: str | None) -> str | None:
+    """'003_ae0665ac963c4d81.txt §2.3.1' -> '003_ae0665ac963c4d81.txt' (the seed document a row came from)."""
+    head = (source or "").split(" ", 1)[0]
+    return head if head.endswith(".txt") else None
+
+
+def _load_groups(con, cat: Catalog) -> None:
+    """Collections by the folder their runs were read from; a system described by a document (its `source`)
+    joins every collection transcribed from that document, so link-only systems belong somewhere too."""
+    by_doc: dict[str, set[str]] = {}
+    for sid, path, source in con.execute("SELECT DISTINCT system_id, source_file, source FROM runs").fetchall():
+        parts = (path or "").split("/")
+        if len(parts) >= 3 and parts[0] == "datasets":
+            cat.groups.setdefault(parts[2], set()).add(sid)
+            if _doc(source):
+                by_doc.setdefault(_doc(source), set()).add(parts[2])
+    for sid, source in con.execute("SELECT system_id, source FROM systems").fetchall():
+        for group in by_doc.get(_doc(source) or "", ()):
+            cat.groups[group].add(sid)

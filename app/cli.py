@@ -208,12 +208,17 @@ def cmd_report(args) -> int:
 
 def cmd_eval(args) -> int:
     from app.ask import Asker
-    from nlu.evaluate import EVAL_SET, evaluate, load_set
+    from nlu.evaluate import evaluate, load_named
     if args.speech:
         return _eval_speech(args)
+    try:
+        items = load_named(args.set)
+    except ValueError as e:
+        print(f"hpcask eval: {e}", file=sys.stderr)
+        return 2
     asker = Asker(args.db, args.model)
     try:
-        rep = evaluate(asker.ask, load_set(args.set or EVAL_SET))
+        rep = evaluate(asker.ask, items)
     finally:
         asker.close()
     return _print_eval(rep, args.errors)
@@ -236,12 +241,16 @@ def _eval_speech(args) -> int:
     from asr.speech_eval import eval_audio, evaluate_speech
     from asr.transcribe import Transcriber
     from asr.weights import WeightsError
-    from nlu.evaluate import EVAL_SET, load_set
-    items = load_set(args.set or EVAL_SET)[: args.limit or None]
+    from nlu.evaluate import load_named
+    try:
+        items = load_named(args.set)[: args.limit or None]
+    except ValueError as e:
+        print(f"hpcask eval --speech: {e}", file=sys.stderr)
+        return 2
     try:
         with tqdm(total=len(items), desc="speaking the questions", unit="q", file=sys.stderr) as bar:
             clips = eval_audio(items, progress=lambda d, t: bar.update(d - bar.n))
-        tr = Transcriber(args.asr_model)
+        tr = Transcriber(args.asr_model, correct=False if args.no_correct else None)
     except (TTSError, WeightsError) as e:
         print(f"hpcask eval --speech: {e}", file=sys.stderr)
         return 2
@@ -359,7 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_ask.set_defaults(func=cmd_ask)
 
     p_ev = sub.add_parser("eval", help="score the NLU on the hand-written evaluation set")
-    p_ev.add_argument("--set", type=Path, help="evaluation set (default: nlu/eval/questions.jsonl)")
+    p_ev.add_argument("--set", metavar="NAME|PATH",
+                      help="evaluation set: 'questions' (default, nlu/eval/questions.jsonl), 'holdout' (the blind "
+                           "second set, nlu/eval/holdout.jsonl) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
@@ -368,6 +379,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_ev.add_argument("--asr-model", default="finetuned", metavar="NAME",
                       help="with --speech: finetuned (default), tiny.en, base, or a CTranslate2 directory")
     p_ev.add_argument("--limit", type=int, default=0, help="with --speech: only the first N questions")
+    p_ev.add_argument("--no-correct", action="store_true",
+                      help="with --speech: score the speech model's own text, without the vocabulary corrector")
     _db_arg(p_ev)
     p_ev.set_defaults(func=cmd_eval)
 

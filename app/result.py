@@ -22,6 +22,9 @@ class Result:
     notes: list[str] = field(default_factory=list)  # defaults used, caveats
     error: Optional[str] = None
     id: Optional[str] = None  # batch id, echoed
+    # what the question was understood as when the data could not answer it (intent is then out_of_scope):
+    # "a pair matrix for Lassen" is understood, the data just lacks it
+    understood_intent: Optional[str] = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -31,6 +34,8 @@ class Result:
             d.pop("id")
         if self.error is None:
             d.pop("error")
+        if self.understood_intent is None:
+            d.pop("understood_intent")
         return d
 
 

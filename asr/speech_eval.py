@@ -88,15 +88,22 @@ class SpeechReport:
         return out
 
 
-def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optional[Callable[[int, int], None]] = None
-                    ) -> SpeechReport:
-    """Transcribe every clip with `transcriber`, answer the transcript with `asker`, score like nlu.evaluate."""
+def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optional[Callable[[int, int], None]] = None,
+                    *, raw: bool = False, transcripts: Optional[dict] = None) -> SpeechReport:
+    """Transcribe every clip with `transcriber`, answer the transcript with `asker`, score like nlu.evaluate.
+    raw: score the speech model's own text (Transcript.raw_text), not the vocabulary-corrected one.
+    transcripts: audio path -> Transcript, reused where present and filled in, so that one decode can be scored
+    with and without correction (the latency of a raw row leaves the correction's time out)."""
     from asr import metrics
     from nlu.evaluate import evaluate
     heard: dict[str, tuple[str, float, float]] = {}
+    cache = transcripts if transcripts is not None else {}
     for i, c in enumerate(clips):
-        t = transcriber.transcribe(c.audio)
-        heard[c.item["text"]] = (t.text, t.timings_ms["total"], t.audio_s)
+        t = cache.get(str(c.audio)) or transcriber.transcribe(c.audio)
+        cache[str(c.audio)] = t
+        text = (t.raw_text or t.text) if raw else t.text
+        ms = t.timings_ms["total"] - (t.timings_ms.get("correct", 0.0) if raw else 0.0)
+        heard[c.item["text"]] = (text, ms, t.audio_s)
         if progress:
             progress(i + 1, len(clips))
     rep = evaluate(lambda text: asker.ask(heard[text][0], transcript=heard[text][0]), [c.item for c in clips])
@@ -110,7 +117,8 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
     errors = [{"text": r, "heard": h, **{k: e[k] for k in ("gold", "pred") if k in e}}
               for e in rep.errors for r, h in pairs if r == e["text"]][:40]
     return SpeechReport(
-        model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)",
+        model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)"
+        + (" + vocabulary correction" if getattr(transcriber, "corrector", None) is not None and not raw else ""),
         n=len(clips), wer=metrics.wer(pairs), term_recall=metrics.term_recall(pairs), intent_acc=rep.intent_acc,
         slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
         p50_ms=statistics.median(ms), p95_ms=q[18], p50_5s_ms=statistics.median(five) if five else None,

@@ -7,11 +7,13 @@ modes:
   The encoder's cost grows faster than linearly with the window, so this is ~5x faster on a CPU; the
   fine-tuned model (asr/finetune.py) is trained on exactly these windows, so it is served with them.
 Generated tokens are capped (a vocabulary prompt can make Whisper loop: "NVLink, NVLink, NVLink, ...") and a
-repeated tail is cut.
+repeated tail is cut. The text is then corrected toward the HPC vocabulary (asr.correct: "b g x one" ->
+"d g x one"); the decoder's own text stays in `raw_text`. $HPCASK_ASR_CORRECT=0 (or correct=False) turns that off.
 """
 from __future__ import annotations
 
 import math
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -39,9 +41,12 @@ def window_seconds(audio_s: float, mode: str) -> float:
 
 @dataclass
 class Transcript:
-    text: str
+    text: str                # what the question pipeline reads (corrected toward the vocabulary)
     audio_s: float
-    timings_ms: dict[str, float] = field(default_factory=dict)   # decode (file -> samples), asr, total
+    timings_ms: dict[str, float] = field(default_factory=dict)   # decode (file -> samples), asr, correct, total
+    raw_text: str = ""       # what the speech model wrote
+    corrections: list = field(default_factory=list)             # asr.correct.Change, one per rewritten span
+    word_probs: Optional[list[float]] = None    # per word of raw_text: how sure the decoder was of it (0-1)
 
     @property
     def rtf(self) -> float:
@@ -52,11 +57,13 @@ class Transcript:
 class Transcriber:
     """One loaded Whisper model. model: "finetuned" (default), "tiny.en", "base" or a CTranslate2 directory.
     bias: use the HPC vocabulary prompt (asr.hints); default: only for the off-the-shelf models (the fine-tuned
-    one has the words built in). window: "short" or "full"; default: short for the fine-tuned model only."""
+    one has the words built in). window: "short" or "full"; default: short for the fine-tuned model only.
+    correct: rewrite near-misses of vocabulary terms (asr.correct); default on unless $HPCASK_ASR_CORRECT=0."""
 
     def __init__(self, model: str = DEFAULT_MODEL, *, bias: Optional[bool] = None, window: Optional[str] = None,
                  threads: int = THREADS, compute_type: str = "int8", beam_size: int = 1,
-                 extra_vocab: Optional[Path] = None, max_new_tokens: int = MAX_NEW_TOKENS):
+                 extra_vocab: Optional[Path] = None, max_new_tokens: int = MAX_NEW_TOKENS,
+                 correct: Optional[bool] = None):
         from faster_whisper import WhisperModel
         from faster_whisper.tokenizer import Tokenizer
 
@@ -75,6 +82,12 @@ class Transcriber:
         self.bias = (not tuned) if bias is None else bias
         self.prompt_text: Optional[str] = None
         self.prefix = list(self.tokenizer.sot_sequence) + [self.tokenizer.no_timestamps]
+        if correct is None:
+            correct = os.environ.get("HPCASK_ASR_CORRECT", "1").strip().lower() not in ("0", "no", "off", "false")
+        self.corrector = None
+        if correct:
+            from asr.correct import default_corrector
+            self.corrector = default_corrector(extra_vocab)
         if self.bias:
             from asr.hints import initial_prompt
             self.prompt_text = initial_prompt(extra_vocab, tokenizer=fw.hf_tokenizer)
@@ -100,15 +113,54 @@ class Transcriber:
         enc = self.encode(self.mel(wav)[None])
         res = self.ct2.generate(enc, [self.prefix], beam_size=self.beam_size, max_length=len(self.prefix)
                                 + self.max_new_tokens, suppress_blank=True, suppress_tokens=[-1],
-                                return_scores=False)
-        text = clean(self.tokenizer.decode(res[0].sequences_ids[0]))
+                                return_scores=False, return_logits_vocab=self.corrector is not None)
+        ids = res[0].sequences_ids[0]
+        raw = clean(self.tokenizer.decode(ids))
         t2 = time.perf_counter()
         label = name or (str(audio) if isinstance(audio, (str, Path)) else "the audio")
-        if not _has_words(text):
+        if not _has_words(raw):
             raise AudioError(f"no words were recognised in {label}")
-        return Transcript(text=text, audio_s=len(wav) / audio_mod.SAMPLE_RATE,
+        text, changes, probs = raw, [], None
+        if self.corrector is not None:
+            probs = word_probs(self.tokenizer, ids, res[0].logits[0] if res[0].logits else [], raw)
+            fixed = self.corrector.correct(raw, probs)
+            text, changes = fixed.text, fixed.changes
+        t3 = time.perf_counter()
+        return Transcript(text=text, audio_s=len(wav) / audio_mod.SAMPLE_RATE, raw_text=raw, corrections=changes,
+                          word_probs=probs,
                           timings_ms={"decode": round((t1 - t0) * 1000, 2), "asr": round((t2 - t1) * 1000, 2),
-                                      "total": round((t2 - t0) * 1000, 2)})
+                                      "correct": round((t3 - t2) * 1000, 2), "total": round((t3 - t0) * 1000, 2)})
+
+
+def word_probs(tokenizer, ids: list[int], logits, text: str) -> Optional[list[float]]:
+    """Per word of `text`, how sure the greedy decoder was of its least sure token: 1 / (1 + e^(runner-up logit -
+    chosen logit)), the chosen token's probability if only the runner-up competed (an upper bound of the softmax
+    probability at a tenth of its cost: two maxima per step over the log-probabilities CTranslate2 returns with the
+    result, no softmax over 52k tokens, no second pass). None when the words of the tokens are not those of `text`
+    (a loop was cut)."""
+    if not ids or len(logits) < len(ids):
+        return None
+    sure: list[float] = []
+    for step, tok in zip(logits, ids):
+        a = np.asarray(step).ravel()
+        chosen = float(a[tok])
+        rival = max(float(a[:tok].max()) if tok > 0 else -np.inf,
+                    float(a[tok + 1:].max()) if tok + 1 < a.size else -np.inf)
+        sure.append(1.0 / (1.0 + math.exp(min(50.0, max(-50.0, rival - chosen)))))
+    words: list[str] = []
+    probs: list[float] = []
+    for tok, pr in zip(ids, sure):
+        piece = tokenizer.decode([tok])
+        if piece.startswith(" ") or not words:
+            words.append(piece.strip())
+            probs.append(pr)
+        else:
+            words[-1] += piece
+            probs[-1] = min(probs[-1], pr)
+    pairs = [(w, q) for w, q in zip(words, probs) if w]
+    if [w for w, _ in pairs] != text.split():
+        return None
+    return [round(q, 4) for _, q in pairs]
 
 
 def mel_features(extractor, wav: np.ndarray, frames: int) -> np.ndarray:

@@ -11,15 +11,20 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
 EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.jsonl"
+# The second, blind set: scored beside the first but never read when fixing errors (nlu/eval/README.md).
+HOLDOUT_SET = Path(__file__).resolve().parent / "eval" / "holdout.jsonl"
+EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET}
 
 
 @dataclass
 class EvalReport:
     n: int = 0
     intent_acc: float = 0.0
+    understood_acc: float = 0.0
     slot_p: float = 0.0
     slot_r: float = 0.0
     slot_f1: float = 0.0
@@ -29,19 +34,45 @@ class EvalReport:
     oos_recall: float = 0.0
     errors: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    crashes: int = 0  # questions whose ask() raised: scored as misses so one bug cannot void a whole run
 
     def lines(self) -> list[str]:
         out = [f"questions            {self.n}",
-               f"intent accuracy      {self.intent_acc:.2%}",
+               f"intent accuracy      {self.intent_acc:.2%} (final answer)",
+               f"understood intent    {self.understood_acc:.2%} (the reader's intent, before the data is checked)",
                f"slot F1 (P / R)      {self.slot_f1:.4f} ({self.slot_p:.4f} / {self.slot_r:.4f})"]
         if self.answer_acc is not None:
             out.append(f"answer accuracy      {self.answer_acc:.2%} of {self.n_answers} with an expected number")
         out.append(f"out-of-scope P / R   {self.oos_precision:.2%} / {self.oos_recall:.2%}")
+        if self.crashes:
+            out.append(f"crashed questions    {self.crashes} (ask() raised; scored as misses)")
         return out
 
 
 def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
     return [json.loads(l) for l in open(path) if l.strip()]
+
+
+def resolve_set(name_or_path: "str | Path | None") -> Path:
+    """A set by name (`questions`, `holdout`) or by path, so the CLI and benches need not know file names.
+
+    An unknown name that is also not an existing file is an error that lists the names, rather than a
+    traceback from open().
+    """
+    if name_or_path is None:
+        return EVAL_SET
+    key = str(name_or_path)
+    if key in EVAL_SETS:
+        return EVAL_SETS[key]
+    path = Path(key)
+    if path.is_file():
+        return path
+    raise ValueError(f"no evaluation set {key!r}: give one of {', '.join(EVAL_SETS)} or the path of a JSON-lines file")
+
+
+def load_named(name_or_path: "str | Path | None") -> list[dict[str, Any]]:
+    """The questions of a named set or of a file (see `resolve_set`)."""
+    return load_set(resolve_set(name_or_path))
 
 
 def _pairs(slots: dict[str, Any]) -> set[tuple[str, str]]:
@@ -73,13 +104,20 @@ def answer_matches(result, expected: dict[str, Any]) -> bool:
 def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]], keep_errors: int = 60) -> EvalReport:
     t0 = time.perf_counter()
     rep = EvalReport(n=len(items))
-    ok_int = tp = fp = fn = 0
+    ok_int = ok_und = tp = fp = fn = 0
     ans_ok = ans_n = 0
     oos_tp = oos_fp = oos_fn = 0
     for it in items:
-        res = ask(it["text"])
+        try:
+            res = ask(it["text"])
+        except Exception as e:  # noqa: BLE001 - a crash is a miss to count, not a reason to lose the run
+            rep.crashes += 1
+            res = SimpleNamespace(intent="error", slots={}, rows=[], understood_intent=None,
+                                  answer=f"ask() raised {type(e).__name__}: {e}")
         gold_i, pred_i = it["intent"], res.intent
         ok_int += gold_i == pred_i
+        understood = pred_i if gold_i == "out_of_scope" else (getattr(res, "understood_intent", None) or pred_i)
+        ok_und += gold_i == understood
         gold, pred = _pairs(it.get("slots") or {}), _pairs(_comparable(res.slots, it.get("slots") or {}))
         tp += len(gold & pred)
         fp += len(pred - gold)
@@ -99,6 +137,7 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]], keep_errors
             rep.errors.append({"id": it.get("id"), "text": it["text"], "gold": [gold_i, it.get("slots")],
                                "pred": [pred_i, res.slots], "answer": res.answer[:160]})
     rep.intent_acc = ok_int / max(1, len(items))
+    rep.understood_acc = ok_und / max(1, len(items))
     rep.slot_p = tp / max(1, tp + fp)
     rep.slot_r = tp / max(1, tp + fn)
     rep.slot_f1 = 2 * rep.slot_p * rep.slot_r / max(1e-9, rep.slot_p + rep.slot_r)

@@ -25,6 +25,7 @@ class Understanding:
     tokens: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     ms: float = 0.0
+    notes: list[str] = field(default_factory=list)   # choices the reader made that the user should know
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -56,8 +57,13 @@ class NLU:
         from nlu.normalize import Normalizer
         from nlu.vocab import load_vocabulary
         torch.set_num_threads(threads)  # single short sequences: one thread is fastest and steadiest
-        self.model, self.tok, self.labels = M.load(model_dir)
-        if int8:  # int8 weights for the linear layers: faster on a laptop CPU, same answers (bench/nlu.py)
+        from nlu import onnx_runtime
+        self.backend = onnx_runtime.backend()  # HPCASK_NLU_BACKEND=torch|onnx; ONNX Runtime when installed
+        if self.backend == "onnx":  # same logits as torch, a few times faster (nlu/onnx_runtime.py)
+            self.model, self.tok, self.labels = onnx_runtime.load(model_dir, int8=int8, threads=threads)
+        else:
+            self.model, self.tok, self.labels = M.load(model_dir)
+        if int8 and self.backend == "torch":  # int8 linear layers: faster on a laptop CPU (bench/nlu.py)
             import warnings
             with warnings.catch_warnings():  # torch.ao's eager API is deprecated upstream but current in our pin
                 warnings.simplefilter("ignore")
@@ -66,6 +72,10 @@ class NLU:
         self.vocab = load_vocabulary(extra_vocab, catalog=catalog)
         self.norm = Normalizer(self.vocab)
         self.gazetteer = Gazetteer(self.norm)
+        from nlu.ambiguity import SystemResolver
+        self.systems = SystemResolver(self.vocab)
+        from nlu.spelling import Speller, english_words, lexicon_words
+        self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok))
         self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
@@ -110,12 +120,13 @@ class NLU:
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
-        words = [t.text for t in tokenize(text)]
+        words = self.speller.fix([t.text for t in tokenize(text)])
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
-        bounds = span_bounds(tags)
         cands = self.gazetteer.candidates(words)
+        tags = repair_tags(tags, cands)
+        bounds = span_bounds(tags)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
         unresolved: list[tuple[str, str, int, int]] = []
@@ -123,8 +134,19 @@ class NLU:
         covered: set[int] = set()
         agg_surface = ""
         read_count = False
+        consumed: set[int] = set()
         for slot, a, b in bounds:
+            if consumed.issuperset(range(a, b)):
+                continue
             surface = " ".join(words[a:b])
+            if slot == "msg_bytes" and b < len(words) and _bare_number(words[a:b]) \
+                    and self.norm.count_and_kind(words[b])[1]:
+                slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
+                surface = " ".join(words[a:b])
+                consumed.add(b - 1)
+            if slot == "count_kind" and "count" not in slots and any(
+                    s <= a and b <= e and "condition" in found for s, e, found in cands):
+                continue                      # "tensor cores" names a condition, not what is counted
             if slot == "count":
                 ck = self.norm.count_and_kind(surface)
                 if ck[0] is not None:
@@ -148,6 +170,7 @@ class NLU:
             elif slot not in slots:
                 slots[slot] = value
         tag_index = {t: i for i, t in enumerate(self.labels["tags"])}
+        hit_words: set[int] = set()
 
         def prefer(options: list[str], at: int) -> str:
             row = tag_probs[at] if at < len(tag_probs) else []
@@ -155,6 +178,7 @@ class NLU:
 
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
+            hit_words.update(range(h.start, h.end))
             if h.slot == "system":
                 if h.value not in systems:
                     systems.append(h.value)
@@ -175,6 +199,10 @@ class NLU:
                 slots[h.slot] = h.value
                 if h.slot == "aggregate":
                     agg_surface = " ".join(words[h.start:h.end])
+        added, used, notes = self.systems.resolve(words, covered | hit_words, systems)
+        systems += added
+        for m in used:
+            unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
             ranked = sorted(range(len(intent_probs)), key=lambda i: -intent_probs[i])
@@ -187,16 +215,52 @@ class NLU:
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         apply_cues(intent, words, slots)
+        device_end(slots)
         infer_implicit(intent, slots, self.catalog)
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
             slots.pop("count", None)
             slots.pop("count_kind", None)
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
-                             ms=(time.perf_counter() - t0) * 1000)
+                             ms=(time.perf_counter() - t0) * 1000, notes=notes)
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+
+
+def repair_tags(tags: list[str], cands) -> list[str]:
+    """One vocabulary phrase tagged as pieces of several slots ("tensor | cores | disabled" as condition,
+    count_kind, condition) is one span: retag the phrase with the slot of its first word when the
+    vocabulary says the whole phrase names that slot and every word of it was tagged."""
+    out = list(tags)
+    for s, e, found in sorted(cands, key=lambda c: c[0] - c[1]):
+        if e - s < 2 or not out[s].startswith("B-") or out[s][2:] not in found:
+            continue
+        inner = out[s:e]
+        if "O" in inner or all(t[2:] == out[s][2:] for t in inner):
+            continue
+        if e < len(out) and out[e] == f"I-{inner[-1][2:]}":
+            continue                              # the last slot goes on past the phrase: leave it
+        out[s + 1:e] = [f"I-{out[s][2:]}"] * (e - s - 1)
+    return out
+
+
+def _bare_number(ws: list[str]) -> bool:
+    return len(ws) == 1 and ws[0].replace(",", "").isdigit()
+
+
+def device_end(slots: dict[str, Any]) -> None:
+    """A host transfer has one device end: the GPU of "h2d ... gpu2" is the destination, of "d2h ... gpu1"
+    the source, whichever side the tagger put it on; "host" itself is implied by the operation."""
+    op = slots.get("operation")
+    if op not in ("h2d", "d2h"):
+        return
+    for k in ("src", "dst"):
+        if slots.get(k) == "host":
+            del slots[k]
+    dev, other = ("dst", "src") if op == "h2d" else ("src", "dst")
+    if other in slots and dev not in slots:
+        slots[dev] = slots.pop(other)
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 

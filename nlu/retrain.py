@@ -65,7 +65,9 @@ def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples
         shutil.rmtree(cand)
     rep = train.train(data, cand, epochs=cfg["epochs"], batch_size=cfg["batch_size"], lr=cfg["lr"],
                       seed=cfg["seed"], max_len=cfg["max_len"], progress=progress, threads=cfg.get("threads"),
-                      init_dir=(CURRENT if incremental else None))
+                      init_dir=(CURRENT if incremental else None), frozen_layers=cfg.get("frozen_layers", 0))
+    from nlu import onnx_runtime
+    onnx_runtime.prepare(cand, log=lambda s: None)   # the ONNX copy is made now, not at the first question
     log(f"trained in {rep.seconds:.0f} s on {rep.examples} questions: dev intent {rep.dev_intent_acc:.2%}, "
         f"dev tags {rep.dev_tag_acc:.2%}")
     summary = {"train": asdict(rep), "vocab": str(vocab) if vocab else None}

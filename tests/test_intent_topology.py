@@ -104,3 +104,9 @@ def test_out_of_scope(built_con):
         run(built_con, system="xmp64", link_type="PCIe")
     with pytest.raises(OutOfScope, match="no component called 'gpu1'"):
         run(built_con, system="titan_rtx", src="gpu0", dst="gpu1")
+
+
+def test_a_path_from_an_endpoint_to_itself_has_no_bandwidth_and_no_crash():
+    import networkx as nx
+    from app.intents.topology import aggregate_bw
+    assert aggregate_bw(nx.Graph(), [["host"]]) is None

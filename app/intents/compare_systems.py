@@ -7,9 +7,16 @@ slice only cases measured on every covered system are compared (a "case" is a De
 application; most tools have one). Per system and case the rows (GPUs, runs, tools) collapse to one value:
 the best (max for throughput, min for time) unless the `aggregate` slot says max/min/mean; several cases are
 then averaged.
+
+What to compare may come loosely: no metric or operation (the only one measured on all the systems is taken),
+a benchmark name ("stream_triad", "MaxFlops" at fp32) or an operation word stored under a longer name (triad ->
+triad_bw), or one quantity stored under different names (a collective's `bandwidth` on one system, nccl-tests'
+`busbw` on another): each system then keeps its own name, and the notes say which was used where.
 """
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any
 
 from app.catalog import Catalog
@@ -32,7 +39,7 @@ _CASE = ("concat_ws('/', s.app, s.params->>'kind', s.params->>'mode', s.params->
 _LOWER_ROW = "any_value(metric) IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
 
 _SQL = """WITH sel AS (
-  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT {select} FROM measurements m JOIN runs r USING (run_id){where}
 ),
 slices AS (
   SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit,
@@ -115,11 +122,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         raise OutOfScope(f"Compare {cat.name(first)} with which system? " + cat.describe() + ".")
     for sid in systems[1:]:
         require_system({"system": sid}, cat)
-    if not s.get("metric") and not s.get("operation"):
-        raise OutOfScope("Which metric or operation should I compare? Measured on all of them: "
-                         + ", ".join(sorted(set.intersection(*(cat.operations.get(x, set()) for x in systems)))[:15])
-                         + ".")
-    have = [x for x in systems if (not s.get("metric") or s["metric"] in cat.metrics.get(x, set()))
+    notes = _resolve_what(s, systems, cat)
+    per_metric = _metric_per_system(s, systems, cat)
+    have = [x for x in systems if (not s.get("metric") or s["metric"] in cat.metrics.get(x, set())
+                                   or x in per_metric)
             and (not s.get("operation") or s["operation"] in cat.operations.get(x, set()))]
     if len(have) < 2:
         wider = systems_with(cat, s.get("operation"), s.get("metric"))
@@ -127,7 +133,18 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
                          f"{', '.join(cat.name(x) for x in have) or 'none of them'} only, so there is nothing to "
                          f"compare. Systems with it: {', '.join(cat.name(x) for x in wider[:10]) or 'none'}.")
     s["system"], s["compare_with"] = first, systems[1:]
-    cond, params = where_plus({**s, "system": systems}, FILTERS)
+    if per_metric:      # each system's own name for the quantity; the slice compares them as one metric
+        keys = [f"{x}|{per_metric.get(x, s['metric'])}" for x in systems]
+        cond, params = where_plus({**s, "system": systems}, [k for k in FILTERS if k != "metric"],
+                                  fixed=("list_contains($metric_keys, m.system_id || '|' || m.metric)",))
+        params["metric_keys"], params["metric_as"] = keys, s["metric"]
+        select = "m.* REPLACE ($metric_as AS metric), r.tool"
+        used = "; ".join(f"{cat.name(x)}: {per_metric.get(x, s['metric'])}" for x in systems)
+        notes.append(f"{s['metric']} is stored under different names: {used} (compared as one quantity, though "
+                     f"the definitions differ: nccl-tests busbw scales algbw by the collective's traffic factor)")
+    else:
+        cond, params = where_plus({**s, "system": systems}, FILTERS)
+        select = "m.*, r.tool"
     if s.get("aggregate") in AGG_SQL:               # the user's max / min / mean
         agg = AGG_SQL[s["aggregate"]]
         value_sql, source_sql = f"{agg}(value)", best_source_sql(agg)
@@ -135,11 +152,91 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         value_sql = f"CASE WHEN {_LOWER_ROW} THEN min(value) ELSE max(value) END"
         source_sql = f"CASE WHEN {_LOWER_ROW} THEN arg_min(source, value) ELSE arg_max(source, value) END"
     lower_list = ", ".join(f"'{m}'" for m in sorted(LOWER_BETTER))
-    sql = _SQL.format(case_s=_CASE, where=cond, cond_rank=condition_rank_sql(), agg=value_sql,
+    sql = _SQL.format(case_s=_CASE, where=cond, select=select, cond_rank=condition_rank_sql(), agg=value_sql,
                       case_source=source_sql, sys_source=sources_sql(), lower_list=lower_list,
                       loose_cols=_loose_columns(s.get("aggregate"), lower_list))
     chart = {"kind": "grouped_bar", "x": "system_id", "y": "value"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"systems": systems})
+    return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes, extra={"systems": systems})
+
+
+# one quantity, several names: a system that lacks the asked one is compared under its own (first listed)
+SAME_QUANTITY = {"bandwidth": ("busbw", "algbw"), "busbw": ("bandwidth", "algbw"), "algbw": ("bandwidth", "busbw"),
+                 "time": ("latency",), "latency": ("time",), "flops": ("throughput",), "throughput": ("flops",)}
+
+
+def _metric_per_system(s: dict[str, Any], systems: list[str], cat: Catalog) -> dict[str, str]:
+    """{system: its metric} for the systems that store the asked quantity under another name only (for
+    the asked operation); empty when every system has it under the asked name or the names do not help."""
+    metric, op = s.get("metric"), s.get("operation")
+    if metric not in SAME_QUANTITY:
+        return {}
+    out = {}
+    for x in systems:
+        stored = cat.op_metrics(x, op)
+        if metric in stored:
+            continue
+        alt = next((m for m in SAME_QUANTITY[metric] if m in stored), None)
+        if alt:
+            out[x] = alt
+    # worth it only if it brings a second system in
+    with_asked = sum(1 for x in systems if metric in cat.op_metrics(x, op))
+    return out if out and with_asked < len(systems) and with_asked + len(out) >= 2 else {}
+
+
+def _on_all(systems: list[str], table: dict[str, set[str]]) -> set[str]:
+    return set.intersection(*(set(table.get(x, set())) for x in systems))
+
+
+def _match_ops(name: str, systems: list[str], cat: Catalog, precision: Any = None) -> list[str]:
+    """Operations measured on all the systems that a benchmark or operation name stands for: an operation
+    containing the name's words ("triad" -> triad_bw), or the operations of an application of that name
+    ("stream_triad" -> app Triad -> triad_bw; "MaxFlops" -> maxspflops / maxdpflops)."""
+    common = _on_all(systems, cat.operations)
+    words = {w for w in re.split(r"[^a-z0-9]+", name.lower()) if len(w) > 2}
+    found = {o for o in common if words & set(re.split(r"[^a-z0-9]+", o)) or o.startswith(name.lower())}
+    app_ops = [{a: ops for a, ops in cat.app_ops.get(x, {}).items()} for x in systems]
+    for app in set.intersection(*(set(d) for d in app_ops)) if app_ops else set():
+        if app == name.lower().replace(" ", "") or app in words:
+            found |= set.intersection(*(d[app] for d in app_ops)) & common
+    if len(found) > 1 and precision in ("fp32", "fp64"):   # SHOC's maxspflops / maxdpflops
+        tag = "sp" if precision == "fp32" else "dp"
+        found = {o for o in found if tag in o} or found
+    return sorted(found, key=lambda o: (-difflib.SequenceMatcher(None, o, name.lower()).ratio(), o))
+
+
+def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[str]:
+    """Fill in what to compare when the question leaves it open or names it in another way; the notes say so."""
+    notes = []
+    op = s.get("operation")
+    if op and op not in _on_all(systems, cat.operations):
+        ops = _match_ops(op, systems, cat, s.get("precision"))
+        if ops:
+            s["operation"] = ops[0]
+            notes.append(f"{op} is stored as {ops[0]} on all of these systems"
+                         + (f" (also: {', '.join(ops[1:4])})" if len(ops) > 1 else ""))
+    elif not op and s.get("app") and not s.get("metric"):
+        ops = _match_ops(str(s["app"]), systems, cat, s.get("precision"))
+        if ops:
+            notes.append(f"benchmark {s['app']}: compared its operation {ops[0]}"
+                         + (f" (also measured: {', '.join(ops[1:4])})" if len(ops) > 1 else ""))
+            # "stream_triad": a name for the benchmark, not the app value stored on these systems
+            if s["app"] not in cat.apps or not all(str(s["app"]).lower() in cat.app_ops.get(x, {}) for x in systems):
+                s.pop("app")
+            s["operation"] = ops[0]
+    if s.get("metric") or s.get("operation"):
+        return notes
+    metrics, ops = _on_all(systems, cat.metrics), _on_all(systems, cat.operations)
+    if len(metrics) == 1:
+        s["metric"] = next(iter(metrics))
+        notes.append(f"no metric given: {s['metric']}, the only metric measured on all of them")
+    elif len(ops) == 1:
+        s["operation"] = next(iter(ops))
+        notes.append(f"no operation given: {s['operation']}, the only operation measured on all of them")
+    else:
+        raise OutOfScope("Which metric or operation should I compare? Measured on all of them: "
+                         + (", ".join(sorted(ops)[:15]) or "no common operation")
+                         + (f"; metrics: {', '.join(sorted(metrics)[:10])}" if metrics else "") + ".")
+    return notes
 
 
 def _loose_columns(aggregate: Any, lower_list: str) -> str:

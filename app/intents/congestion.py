@@ -6,7 +6,9 @@ endpoints, direction and quantity. slowdown = stressed / baseline for time-like 
 congestion impact) and baseline / stressed for bandwidth, so it is > 1 when the stressed condition is worse.
 For congestion control the stressed condition is cc_off (the CC paper's congestion impact is itself a
 slowdown vs an isolated run; the ratio says how much worse it is without CC). Where the document prints
-its own slowdown for the case, it comes along as reported_slowdown.
+its own slowdown for the case, it comes along as reported_slowdown. One named condition names its pair; a
+system without that pair is answered with the pair it has (said so), and when nothing pairs up the answer
+lists what is stored under each condition for the operation.
 """
 from __future__ import annotations
 
@@ -56,13 +58,25 @@ ORDER BY b.metric, slowdown DESC, b.app NULLS FIRST, b.case_key, b.src NULLS FIR
          b.quantity, b.direction NULLS FIRST"""
 
 
-def _pair_for(s: dict[str, Any], sid: str, cat: Catalog) -> tuple[str, str]:
+def _pair_for(s: dict[str, Any], sid: str, cat: Catalog, notes: list[str]) -> tuple[str, str]:
+    """The condition pair to put side by side: the one the question names (either side of it names both),
+    else the first the system has. A named pair the system lacks gives way to the one it has, said so."""
+    have = cat.conditions.get(sid, set())
     if s.get("condition"):
         if s["condition"] not in PAIRS:
             raise OutOfScope(f"{s['condition']} is not a congestion condition; I compare congestion_free with "
                              "under_load and cc_on with cc_off.")
-        return PAIRS[s["condition"]]
-    have = cat.conditions.get(sid, set())
+        pair = PAIRS[s["condition"]]
+        if set(pair) <= have:
+            return pair
+        other = next((p for p in PAIR_WORDS if p != pair and set(p) <= have), None)
+        if other:
+            notes.append(f"{cat.name(sid)} has no {' vs '.join(PAIR_WORDS[pair])} measurements; what it has is "
+                         f"{' vs '.join(PAIR_WORDS[other])}, shown instead")
+            return other
+        if have & set(pair):
+            return pair    # one side is stored: the empty answer then says what is there
+
     for pair in (("congestion_free", "under_load"), ("cc_on", "cc_off")):
         if set(pair) <= have:
             return pair
@@ -76,7 +90,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     require_ints(s)
     sid = require_system(s, cat)
-    base, stress = _pair_for(s, sid, cat)
+    notes: list[str] = []
+    base, stress = _pair_for(s, sid, cat, notes)
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
         s.pop("metric")
     cond, params = where_plus(s, FILTERS)
@@ -85,7 +100,20 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     sql = _SQL.format(where=cond, lower=lower)
     chart = {"kind": "grouped_bar", "x": "case_key", "series": ["base_value", "stress_value"],
              "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"pair": (base, stress)})
+    return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
+                extra={"pair": (base, stress), "swapped": bool(notes)})
+
+
+def _stored(sid: str, op: Any, pair: tuple[str, str], cat: Catalog) -> str:
+    """What the system stores under each condition of the pair for the operation (and metric): why nothing
+    pairs up, e.g. an under-load bandwidth whose congestion-free counterpart is only a slowdown or a share."""
+    words = dict(zip(pair, PAIR_WORDS[pair]))
+    bits = []
+    for c in pair:
+        ms = sorted({m for (x, m, o, cond) in cat.combos
+                     if x == sid and cond == c and (not op or o == op)})
+        bits.append(f"{words[c]}: {', '.join(ms) or 'nothing'}")
+    return "; ".join(bits)
 
 
 def _case(r: dict[str, Any]) -> str:
@@ -103,9 +131,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     s = plan.slots
     base_w, stress_w = PAIR_WORDS[plan.extra["pair"]]
     if not rows:
-        raise OutOfScope(f"No measurements of {what_words(s.get('operation'), s.get('metric')) or 'anything'} on "
-                         f"{cat.name(s['system'])} pair {base_w} with {stress_w} in one experiment for that "
-                         "selection; try without the metric, app or endpoints.")
+        what = what_words(s.get('operation'), s.get('metric')) or 'anything'
+        raise OutOfScope(f"No measurements of {what} on {cat.name(s['system'])} pair {base_w} with {stress_w} "
+                         f"in one experiment for that selection. Stored for "
+                         f"{what_words(s.get('operation'), None) or 'it'} there: "
+                         f"{_stored(s['system'], s.get('operation'), plan.extra['pair'], cat)}.")
     by_metric: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_metric.setdefault(r["metric"], []).append(r)
@@ -126,4 +156,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if "congestion_impact" in by_metric:
         plan.notes.append("congestion impact = run time under congestion / run time in isolation (as the source "
                           "defines it); the slowdown is how much larger it is without congestion control")
-    return cap(f"{base_w} vs {stress_w} on {cat.name(rows[0]['system_id'])}: " + "; ".join(parts) + ".")
+    lead = ""
+    if plan.extra.get("swapped"):
+        lead = f"{cat.name(rows[0]['system_id'])} has no congestion-control measurements; instead: "
+    return cap(lead + f"{base_w} vs {stress_w} on {cat.name(rows[0]['system_id'])}: " + "; ".join(parts) + ".")

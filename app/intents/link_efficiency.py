@@ -17,12 +17,13 @@ import networkx as nx
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
+from app.intents import _pairs
 from app.intents import topology as topo
 from app.intents._common import cite, endpoint, fmt_bytes, require_system
+from app.intents._pairs import PCIE_ONLY, _sub, is_peer_link
 
 NAME = "link_efficiency"
 DEFAULT_OPS = ["p2p", "h2d", "d2h", "sendrecv"]
-PCIE_ONLY = {"p2p_off", "pcie"}
 
 SQL = """WITH cand AS (
   SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition, m.statistic,
@@ -38,13 +39,13 @@ SQL = """WITH cand AS (
   FROM measurements m JOIN runs r USING (run_id)
   WHERE m.system_id = $system
     AND ((m.metric = 'efficiency' AND m.unit = '%'
-          AND (list_contains($ops, m.operation)
-               OR (m.operation IS NULL AND json_extract_string(m.params, '$.link') IS NOT NULL)))
+          AND (list_contains($ops, m.operation){op_null}))
       OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
     AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
     AND coalesce(m.src <> m.dst, true)
     AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
-    AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2){filters}
+    AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2
+             AND m.operation NOT IN ('h2d', 'd2h')){filters}
 ),
 sized AS (
   SELECT *, max(msg_bytes) OVER (PARTITION BY part, tool, metric, operation, src, dst, direction, condition,
@@ -62,6 +63,9 @@ FROM links l
 LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
 LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
 WHERE l.system_id = $system"""
+
+# a document's statements about a link as a whole (no operation): only when no operation was asked for
+OP_NULL = "\n               OR (m.operation IS NULL AND json_extract_string(m.params, '$.link') IS NOT NULL)"
 
 # slot -> fixed SQL fragment (values as parameters)
 FILTERS = {
@@ -108,23 +112,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         params.update(src=s["src"], dst=s["dst"])
     size = "msg_bytes IS NOT DISTINCT FROM largest" if s.get("msg_bytes") is None else "true"
     notes = [] if s.get("msg_bytes") is not None else ["no size given: the largest size measured for each test"]
-    return Plan(sql=SQL.format(filters=filters, size=size), params=params,
+    return Plan(sql=SQL.format(filters=filters, size=size, op_null="" if s.get("operation") else OP_NULL),
+                params=params,
                 chart={"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
                        "percent": "percent"},
                 slots=s, notes=notes, extra={"mode": "pair" if pair else "class"})
 
 
 # ---- routing --------------------------------------------------------------------------------------------
-
-def _sub(g: nx.Graph, keep) -> nx.Graph:
-    return g.edge_subgraph([(u, v) for u, v in g.edges if keep(u, v)]).copy()
-
-
-def is_peer_link(g: nx.Graph, u: str, v: str) -> bool:
-    """A GPU-GPU link or a link into an NVSwitch: what a peer copy uses and a host-staged copy does not."""
-    kinds = {g.nodes[u].get("kind"), g.nodes[v].get("kind")}
-    return topo.is_nvlink_class(g, u, v) and (kinds == {"gpu"} or "nvswitch" in kinds)
-
 
 def _candidate_graph(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> nx.Graph:
     h = topo.without_relays(g, a, b)
@@ -159,31 +154,36 @@ def route(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> dict[str, An
                 if x is not None]
         if attr and all(r["link_type"].lower().startswith("nvlink") for r in rs):
             nominal, nsrc = min(attr), "per-GPU NVLink speed reported by nvidia-smi (components.attrs)"
+    kinds = sorted({g.nodes[n].get("kind") or "" for q in paths for n in q[1:-1]} - {""})
+    if nominal is None and "nvswitch" in kinds:
+        nominal, nsrc = _per_gpu_switch_bw(g, a, b)
     if nominal is None:
         gaps = [f"{u}-{v} ({topo.edge_label(g, u, v)})" for p2 in paths for u, v in zip(p2, p2[1:])
                 if topo.edge_bw(g, u, v) is None]
         why = "no nominal bandwidth is stored for " + ", ".join(list(dict.fromkeys(gaps))[:3])
     return {"label": label, "nominal": nominal, "nominal_source": nsrc if nominal else None, "why": why,
-            "path": p, "direct_nvlink": len(hops) == 1 and topo.is_nvlink_class(g, a, b),
+            "path": p, "direct_nvlink": len(hops) == 1 and topo.is_nvlink_class(g, a, b), "kinds": kinds,
             "count": (g.edges[a, b]["rows"][0].get("count") or 1) if len(hops) == 1 else None}
+
+
+def _per_gpu_switch_bw(g: nx.Graph, a: str, b: str) -> tuple[Optional[float], Optional[str]]:
+    """The per-GPU NVSwitch bandwidth: the sum of a GPU's stated links into the NVSwitches (the lower of the
+    two ends). Used where a route crosses switch-to-switch links whose bandwidth no source states (DGX-2
+    baseboards): the GPU's own links are then the nominal a copy is set against."""
+    sums = []
+    for x in (a, b):
+        bws = [topo.edge_bw(g, x, n) for n in g[x] if g.nodes[n].get("kind") == "nvswitch"]
+        if not bws or None in bws:
+            return None, None
+        sums.append((sum(bws), len(bws)))
+    total, n = min(sums)
+    return total, (f"per-GPU NVSwitch bandwidth: the GPU's {n} links into the NVSwitches "
+                   "(links.bw_gbps_per_dir); the switch-to-switch links state none")
 
 
 def doc_class(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> Optional[str]:
     """The document's path class (mgbench: NVLink xN, PIX, PXB, PHB, SYS) of a GPU pair."""
-    if a not in g or b not in g:
-        return None
-    if condition not in PCIE_ONLY and g.has_edge(a, b) and topo.is_nvlink_class(g, a, b):
-        return f"NVLink x{g.edges[a, b]['rows'][0].get('count') or 1}"
-    h = _sub(topo.without_relays(g, a, b), lambda u, v: not is_peer_link(g, u, v))
-    if a not in h or b not in h or not nx.has_path(h, a, b):
-        return None
-    p = min(topo.shortest_paths(h, a, b), key=lambda q: topo.path_score(g, q))
-    kinds = [g.nodes[n].get("kind") for n in p[1:-1]]
-    if sum(1 for k in kinds if k == "cpu") >= 2:
-        return "SYS"
-    if "cpu" in kinds:
-        return "PHB"
-    return "PIX" if len(kinds) == 1 else "PXB"
+    return _pairs.classify(g, a, b, condition)[0]
 
 
 def _host_node(g: nx.Graph, host: str, other: str, numa: Optional[int]) -> tuple[Optional[str], Optional[str]]:
@@ -228,7 +228,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 "condition": r["condition"], "msg_bytes": r["msg_bytes"], "tool": r["tool"], "test": r.get("test"),
                 "statistic": r.get("statistic"), "src": r["src"], "dst": r["dst"], "source": r["source"]}
         if r["part"] == "measured" and not doc and (r["src"] is None or r["dst"] is None) \
-                and r["tool"] != "nccl-tests":
+                and r["tool"] != "nccl-tests" and not (r["operation"] in ("h2d", "d2h") and (r["src"] or r["dst"])):
             continue                                  # no endpoints, no link class: nothing to set it against
         if doc or r["part"] == "stated":
             if pair and r["operation"] == "p2p" and r.get("path_class"):
@@ -258,30 +258,29 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             continue
         # an ingested or curated measurement between two endpoints (or an NCCL run over the only GPU pair)
         a, b = r["src"], r["dst"]
+        if r["operation"] in ("h2d", "d2h") and (a is None) != (b is None):
+            dev = a or b                                  # some tools store only the device end
+            a, b = ("host", dev) if r["operation"] == "h2d" else (dev, "host")
+            base.update(src=a, dst=b)
         if a is None and b is None:
             if len(gpus) != 2:
                 continue
             a, b = gpus
         if a is None or b is None:
             continue
-        ga, gb = a, b
+        ga, gb, note = a, b, None
         if a == "host" or b == "host":
             other = b if a == "host" else a
             hn, note = _host_node(g, "host", other, r.get("numa_node"))
             if hn is None:
                 continue
             ga, gb = (hn, b) if a == "host" else (a, hn)
-            if note:
-                notes.append("the host is not wired in the stored graph: a host transfer is routed from the CPU "
-                             "nearest to its GPU (from the NUMA node where the measurement names one)")
         rt = routed(ga, gb, r["condition"])
         out.append(dict(base, src=a, dst=b, link=rt["label"] or "(no route)", measured=r["value"],
                         nominal=rt["nominal"], nominal_source=rt.get("nominal_source"),
                         percent=_pct(r["value"], rt["nominal"], r["direction"], False),
-                        basis="computed" if rt["nominal"] else rt["why"], metric=r["metric"]))
-        if r["direction"] == "bi" and rt["nominal"]:
-            notes.append("bidirectional results count both directions: they are set against twice the "
-                         "per-direction nominal")
+                        basis="computed" if rt["nominal"] else rt["why"], metric=r["metric"],
+                        via_kinds=rt.get("kinds") or [], host_routed=note if "host" in (a, b) else None))
     for row in out:
         if row["percent"] is None and row.get("measured") is not None and row.get("nominal") and \
                 row.get("basis") is None:
@@ -289,7 +288,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if s.get("link_type"):
         lt = s["link_type"].lower()
         out = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
-               or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))]
+               or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))
+               or any(lt.replace("-", "") == k.replace("_", "") for k in o.get("via_kinds") or [])]
     # one row per (link, tool, operation, direction, condition, test): the best measured
     best: dict[tuple, dict] = {}
     for o in out:
@@ -306,8 +306,24 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         what = (f"between {endpoint(s['src'])} and {endpoint(s['dst'])} " if pair else "") + \
                (f"over {s['link_type']} " if s.get("link_type") else "")
         types = ", ".join(sorted({r["link_type"] for r in links})) or "none stored"
+        asked = [r for r in links if not s.get("link_type")
+                 or r["link_type"].lower().startswith(s["link_type"].lower())]
+        unstated = (f"; no source states a nominal bandwidth for {'its ' + s['link_type'] if s.get('link_type') else 'its'}"
+                    " links" if asked and all(r.get("bw_gbps_per_dir") is None for r in asked) else "")
         raise OutOfScope(f"No bandwidth measurement {what}on {name} can be set against a link; link types there: "
-                         f"{types}; operations measured: {', '.join(sorted(cat.operations.get(sid, set()))[:12])}.")
+                         f"{types}{unstated}; operations measured: "
+                         f"{', '.join(sorted(cat.operations.get(sid, set()))[:12])}.")
+    # caveats that hold for the rows shown
+    if any(o.get("host_routed") for o in final):
+        notes.append("the host is not wired in the stored graph: a host transfer is routed from the CPU "
+                     "nearest to its GPU (from the NUMA node where the measurement names one)")
+    if any(o["direction"] == "bi" and o.get("nominal") and o.get("basis") == "computed" and not o.get("via")
+           for o in final if o.get("src")):
+        notes.append("bidirectional results count both directions: they are set against twice the "
+                     "per-direction nominal")
+    if any("per-GPU NVSwitch" in (o.get("nominal_source") or "") for o in final):
+        notes.append("pairs on different baseboards cross switch-to-switch links with no stated bandwidth: they are "
+                     "set against the per-GPU NVSwitch bandwidth (the sum of the GPU's links into the switches)")
     rows[:] = final
     plan.notes.extend(dict.fromkeys(notes))
     return _sentence(final, plan, name, pair)
@@ -352,6 +368,8 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
         pct += " (as printed)"
     if "nvidia-smi" in (top.get("nominal_source") or ""):
         pct += " (nominal: the NVLink speed nvidia-smi reports; no link bandwidth is stored)"
+    if "per-GPU NVSwitch" in (top.get("nominal_source") or ""):
+        pct += " (nominal: the per-GPU NVSwitch bandwidth, the GPU's links into the switches)"
     meas = f"{top['measured']:.4g} GB/s, " if top.get("measured") is not None else ""
     if pair:
         head = f"{who} over {top['link']}: {meas}{pct} ({_describe(top)})"

@@ -6,16 +6,24 @@ Three shapes, chosen by the slots:
     trace events);
   - a system: one row per (tool, metric) on it (runs, measurements, operations, size range, trace events);
   - a metric and/or operation (and/or library) without a system: one row per system that has it.
+A source collection named in the question ("the ISC 2022 papers", "the NTNU systems", "the TUM thesis")
+narrows the first and the last shape to the systems of that collection (Catalog.groups).
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
 
 NAME = "list_data"
+WANTS_QUESTION = True     # app.ask passes the question text: group words reach no slot
+
+# words of collection names that say what was measured, not which collection ("gpu_features_ntnu2020")
+_GENERIC = {"gpu", "gpus", "ipu", "features", "interconnects", "papers", "paper", "network", "benchmark",
+            "results", "data", "raw", "curated", "datasets", "systems"}
 
 ALL_SYSTEMS = """WITH r AS (
   SELECT system_id, count(*) AS n_runs, string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tools
@@ -32,7 +40,7 @@ SELECT s.system_id, s.name, s.kind, coalesce(r.n_runs, 0) AS n_runs, r.tools,
        coalesce(m.n_measurements, 0) AS n_measurements, m.metrics, coalesce(l.n_links, 0) AS n_links,
        coalesce(e.n_events, 0) AS n_events, s.source
 FROM systems s LEFT JOIN r USING (system_id) LEFT JOIN m USING (system_id) LEFT JOIN l USING (system_id)
-LEFT JOIN e USING (system_id)
+LEFT JOIN e USING (system_id){where}
 ORDER BY n_measurements DESC, n_links + n_events DESC, s.system_id"""
 
 ONE_SYSTEM = """WITH ev AS (SELECT run_id, count(*) AS n FROM trace_events GROUP BY run_id)
@@ -53,7 +61,7 @@ BY_METRIC = """SELECT m.system_id, s.name, count(*) AS n_measurements, count(DIS
        string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
        min(m.source) AS source
 FROM measurements m JOIN runs r ON r.run_id = m.run_id JOIN systems s ON s.system_id = m.system_id
-WHERE true{filters}
+WHERE true{filters}{group}
 GROUP BY m.system_id, s.name
 ORDER BY n_measurements DESC, m.system_id"""
 
@@ -61,7 +69,30 @@ FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation =
            "library": " AND m.library = $library"}
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+def _words(name: str) -> set[str]:
+    """'isc2022_papers' -> {isc, 2022, papers}: a collection's name split at separators and before a year."""
+    out = set()
+    for w in re.split(r"[_\-\s]+", name.lower()):
+        m = re.fullmatch(r"([a-z]+)((?:19|20)\d\d)", w)
+        out.update(m.groups() if m else (w,))
+    return {w for w in out if w}
+
+
+def group_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]]]:
+    """(collections, systems) the question names by a collection's distinctive words ("ISC 2022", "TUM",
+    "NTNU"); the collections matching the most of those words win. None when it names none."""
+    said = _words(question)
+    score = {g: len((_words(g) - _GENERIC) & said) for g in cat.groups}
+    best = max(score.values(), default=0)
+    if not best:
+        return None
+    names = sorted(g for g, n in score.items() if n == best)
+    systems = sorted({x for g in names for x in cat.groups[g]
+                      if x in cat.systems and cat.systems[x].kind != "document"})
+    return (names, systems) if systems else None
+
+
+def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     s = dict(slots)
     filters, params = "", {}
     for k, frag in FILTERS.items():
@@ -72,15 +103,22 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
             raise OutOfScope(f"{k} must be a single value.")
         filters += frag
         params[k] = v
+    group = None if s.get("system") else group_in(question, cat)
+    notes = []
+    if group:
+        params["group"] = group[1]
+        notes.append(f"systems of the source collection {', '.join(group[0])} ({len(group[1])} systems)")
     if s.get("system"):
         sid = require_system(s, cat)
         params["system"] = sid
         sql, mode = ONE_SYSTEM.format(filters=filters), "system"
-    elif params:
-        sql, mode = BY_METRIC.format(filters=filters), "filter"
+    elif filters:
+        sql, mode = BY_METRIC.format(filters=filters,
+                                     group=" AND list_contains($group, m.system_id)" if group else ""), "filter"
     else:
-        sql, mode = ALL_SYSTEMS, "all"
-    return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, extra={"mode": mode})
+        sql, mode = ALL_SYSTEMS.format(where=" WHERE list_contains($group, s.system_id)" if group else ""), "all"
+    return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
+                extra={"mode": mode, "group": group})
 
 
 def _plural(n: int, word: str) -> str:
@@ -97,6 +135,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         meas = sum(r["n_measurements"] for r in rows)
         runs = sum(r["n_runs"] for r in rows)
         top = ", ".join(f"{r['name']} ({r['n_measurements']:,})" for r in rows[:3])
+        if plan.extra.get("group"):
+            names = "; ".join(r["name"] for r in rows[:20]) + (f" and {len(rows) - 20} more" if len(rows) > 20 else "")
+            return (f"The {' / '.join(plan.extra['group'][0])} collection covers {_plural(len(rows), 'system')}: "
+                    f"{names}. Together {_plural(meas, 'measurement')} from {_plural(runs, 'run')}, "
+                    f"{_plural(sum(r['n_links'] for r in rows), 'link')} and "
+                    f"{_plural(sum(r['n_events'] for r in rows), 'trace event')}{cite(rows)}.")
         return (f"{_plural(len(rows), 'system')} are loaded with {_plural(meas, 'measurement')} from "
                 f"{_plural(runs, 'run')} of {_plural(len(tools), 'tool')} ({', '.join(tools[:8])}"
                 f"{', ...' if len(tools) > 8 else ''}), {_plural(sum(r['n_links'] for r in rows), 'link')} and "

@@ -6,12 +6,17 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
+from app.intents import _pairs
 from app.intents._common import (MEAS_SELECT, cite, endpoint, fmt_bytes, fmt_value, require_metric_on,
                                  require_system, where)
 
 NAME = "metric_lookup"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "app", "library")
+# the columns of MEAS_SELECT: what every row of this intent carries
+COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
+           "condition", "precision", "statistic", "app", "value", "unit", "source", "tool")
+HOST_OPS = ("h2d", "d2h")
 # lower is better for these; "best" means min
 LOWER_IS_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
 
@@ -23,7 +28,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
-    cond, params = where(s, FILTERS)
+    device = _device_end(s)
+    cond, params = where(s, [k for k in FILTERS if not (device and k in ("src", "dst"))])
+    if device:
+        # a host copy "of GPU2": the GPU is the device end whichever slot the question put it in
+        cond += (" AND " if cond else " WHERE ") + "(m.src = $device OR m.dst = $device)"
+        params["device"] = device
+    # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
+    pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
     notes = []
     size_default = ""
     if s.get("msg_bytes") is None:
@@ -61,12 +73,25 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     for i, rule in enumerate(r for r in (metric_default, count_default, size_default, dir_default) if r):
         stages.append(f"d{i} AS (SELECT * FROM {prev} m WHERE {rule.format(prev=prev)})")
         prev = f"d{i}"
-    sql = (f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages) + "\n"
-           f"SELECT * FROM {prev} m\n"
-           f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
+    head = f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages)
+    if pairs:
+        sql = (f"{head},\ndirect AS (SELECT *, row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
+               f"m.dst NULLS FIRST) AS rk FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
+               f"SELECT 'measured' AS part, * FROM direct WHERE rk <= 50{_pairs.UNION}\nORDER BY rk NULLS LAST")
+    else:
+        sql = (f"{head}\nSELECT * FROM {prev} m\n"
+               f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
-                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg,
+                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": bool(count_default)})
+
+
+def _device_end(s: dict[str, Any]):
+    """The one endpoint of a host copy (h2d/d2h) when it is a device, else None."""
+    if s.get("operation") not in HOST_OPS or bool(s.get("src")) == bool(s.get("dst")):
+        return None
+    x = s.get("src") or s.get("dst")
+    return x if isinstance(x, str) and not x.startswith("host") else None
 
 
 def _describe(r: dict[str, Any], cat: Catalog) -> str:
@@ -90,6 +115,11 @@ def _describe(r: dict[str, Any], cat: Catalog) -> str:
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    if plan.extra.get("pairs"):
+        direct, classes, links = _pairs.split(rows, COLUMNS)
+        rows[:] = direct
+        if not direct and classes:
+            return _class_answer(rows, classes, links, plan, cat)
     if not rows:
         raise OutOfScope(f"Nothing matches that on {cat.name(plan.slots['system'])}: "
                          "try fewer conditions (size, pair, condition) or ask what was measured there.")
@@ -113,3 +143,28 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
         plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
     return sentence[0].upper() + sentence[1:]
+
+
+def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], links: list[dict[str, Any]],
+                  plan: Plan, cat: Catalog) -> str:
+    """No measurement of this pair, but of its path class: answer with that, saying so."""
+    s = plan.slots
+    name = cat.name(s["system"])
+    if not s.get("metric"):
+        classes = _pairs.pick_metric(classes)
+    g = _pairs.gpu_graph(links)
+    fits, _ = _pairs.for_pair(classes, g, s["src"], s["dst"])
+    if not fits:
+        raise OutOfScope(_pairs.no_value_reason(classes, g, s["src"], s["dst"], name))
+    top = fits[0]
+    rows[:] = fits
+    plan.notes.append(f"no measurement of {endpoint(s['src'])} -> {endpoint(s['dst'])} itself: the document "
+                      f"measured {top['operation']} {top['metric']} per path class; shown: its {top['path_class']} "
+                      "value, with that row's source")
+    others = [f"{o['test'] or o['tool']}, {o['condition'] or ''} {o['direction'] or ''}: "
+              f"{fmt_value(o['value'], o['unit'])}".replace("  ", " ") for o in fits[1:4]]
+    if others:
+        plan.notes.append(f"also measured for {top['path_class']}: " + "; ".join(others)
+                          + (f" (+{len(fits) - 4} more)" if len(fits) > 4 else ""))
+    return (f"{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}. {_pairs.sentence_tail(top)}"
+            f"{cite([top])}.")

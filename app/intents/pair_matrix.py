@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.catalog import Catalog
-from app.intents import OutOfScope, Plan
+from app.intents import OutOfScope, Plan, _pairs
 from app.intents._common import (cap, cite, condition_rank_sql, endpoint, fmt_bytes, fmt_value, lower_is_better,
                                  natural_order_sql, quals, require_ints, require_metric_on, require_system,
                                  sources_sql, systems_with, what_words, where_plus)
 
 NAME = "pair_matrix"
+COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
+           "direction", "msg_bytes", "statistic", "npairs")
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "condition", "precision",
            "app", "library", "statistic")
 
@@ -34,7 +36,8 @@ pick AS (
            -- ties: a fixed order over every slice column, so the answer never depends on scan order
            tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit
   LIMIT 1
-)
+),
+pairs AS (
 SELECT s.system_id, s.metric, s.operation, s.src, s.dst, avg(s.value) AS value, any_value(s.unit) AS unit,
        count(*) AS n, {sources} AS source,
        any_value(s.tool) AS tool, any_value(s.condition) AS condition,
@@ -45,6 +48,9 @@ FROM sel s JOIN pick p
  AND s.direction IS NOT DISTINCT FROM p.direction AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
  AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
 GROUP BY s.system_id, s.metric, s.operation, s.src, s.dst
+),
+{classes}
+SELECT * FROM (SELECT 'pair' AS part, * FROM pairs{union}) u
 ORDER BY {src_order}, {dst_order}"""
 
 
@@ -70,7 +76,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     cond, params = where_plus(s, FILTERS, fixed=("m.src IS NOT NULL", "m.dst IS NOT NULL", "m.src <> m.dst"))
     sql = _SQL.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
                       size_order="ASC" if s["metric"] == "latency" else "DESC",
-                      src_order=natural_order_sql("s.src"), dst_order=natural_order_sql("s.dst"))
+                      src_order=natural_order_sql("u.src"), dst_order=natural_order_sql("u.dst"),
+                      classes=_pairs.class_cte(params, "pairs"), union=_pairs.UNION)
     chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
              "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
@@ -79,6 +86,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     s = plan.slots
+    direct, classes, links = _pairs.split(rows, COLUMNS)
+    rows[:] = direct
+    if not rows and classes:
+        return _class_answer(rows, classes, links, plan, cat)
     if not rows:
         others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))
                   if x != s["system"]]
@@ -116,3 +127,40 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
         f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
         f"({better} is better){cite([low, high])}.")
+
+
+def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], links: list[dict[str, Any]],
+                  plan: Plan, cat: Catalog) -> str:
+    """No per-pair measurements, but per path class (see _pairs.py): each pair gets its class's value."""
+    s = plan.slots
+    name = cat.name(s["system"])
+    g = _pairs.gpu_graph(links)
+    got, missing, used = _pairs.matrix(classes, g, s.get("src"), s.get("dst"))
+    if not got:
+        raise OutOfScope(f"{s['operation']} {s['metric']} on {name} was measured only per path class "
+                         f"({', '.join(sorted({r['path_class'] for r in classes}))}), and no GPU pair of its "
+                         "stored graph is in one of those classes.")
+    rows[:] = got
+    r0 = got[0]
+    plan.chart["unit"] = r0["unit"]
+    by_class: dict[str, list[dict]] = {}
+    for r in got:
+        by_class.setdefault(r["path_class"], []).append(r)
+    plan.notes.append(f"no per-pair measurements on {name}: the document measured per path class; each pair "
+                      f"shows the value of its class ({_pairs.test_name(r0)}), with that row's source")
+    if "msg_bytes" in plan.extra.get("defaulted", []) and r0.get("msg_bytes"):
+        plan.notes.append(f"no size given: {fmt_bytes(r0['msg_bytes'])}, the largest measured")
+    if "condition" in plan.extra.get("defaulted", []) and r0.get("condition"):
+        plan.notes.append(f"no condition given: {r0['condition']}")
+    gap = ""
+    if missing:
+        n = sum(missing.values())
+        gap = (f"; {n} pair{'s' if n > 1 else ''} in class{'es' if len(missing) > 1 else ''} "
+               f"{', '.join(sorted(missing))} ha{'ve' if n > 1 else 's'} no measurement and no value")
+        plan.notes.append(f"pairs without a value: " + ", ".join(f"{k}: {v}" for k, v in sorted(missing.items())))
+    parts = [f"{k} {fmt_value(v[0]['value'], v[0]['unit'])} ({len(v)} pairs)"
+             for k, v in sorted(by_class.items(), key=lambda x: -x[1][0]["value"])]
+    q = quals(dict(r0, tool=_pairs.test_name(r0)))
+    return cap(f"{what_words(r0['operation'], r0['metric'])} on {name} over {len(got)} GPU pairs"
+               f"{' (' + q + ')' if q else ''}, from the measurement of each pair's path class: "
+               f"{', '.join(parts)}{gap}{cite([v[0] for v in by_class.values()])}.")

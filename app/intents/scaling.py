@@ -9,7 +9,8 @@ value: the best (max for throughput, min for time) unless the `aggregate` slot s
 
 speedup = t(base)/t(n) for time and latency, v(n)/v(base) for throughput-like metrics; efficiency =
 speedup / (n / base), a fraction. Metrics that are already ratios (speedup, efficiency, ...) are shown as
-reported, without derived columns.
+reported, without derived columns. Asked for a speedup or efficiency that is not stored as a series over
+counts, the time (else throughput) series is taken and the speedup derived from it, with a note.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ NAME = "scaling"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count_kind", "condition",
            "precision", "app", "library", "statistic")
 TIME_LIKE = {"time", "latency"}
+DERIVABLE = {"speedup", "efficiency"}     # computed here from a time or throughput series when none is stored
 # a collective over more participants with the same message: the ideal is constant time (weak scaling)
 COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
                "barrier", "sendrecv"}
@@ -47,7 +49,7 @@ series AS (
 ),
 pick AS (
   SELECT * FROM series
-  ORDER BY ncounts DESC, (statistic IS NULL OR statistic = 'mean') DESC,
+  ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
            (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
            msg_bytes DESC NULLS LAST, n DESC,
            -- ties: a fixed order over every series column, so the answer never depends on scan order
@@ -55,7 +57,7 @@ pick AS (
   LIMIT 1
 ),
 per AS (
-  SELECT s.count, {agg}(s.value) AS value, any_value(s.unit) AS unit, count(*) AS n,
+  SELECT s.count, {value} AS value, any_value(s.unit) AS unit, count(*) AS n,
          {sources} AS source,
          any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
          any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
@@ -85,11 +87,19 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     require_ints(s)
     sid = require_system(s, cat)
-    require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
+    # speedup / efficiency not stored as a series: derived from the time or throughput series over counts
+    derive = s.get("metric") in DERIVABLE
+    require_metric_on(sid, None if derive else s.get("metric"), s.get("operation"), cat)
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"Which metric, operation or application should I follow over counts on {cat.name(sid)}? "
                          "Measured there: " + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
-    cond, params = where_plus(s, FILTERS, fixed=("m.count IS NOT NULL",))
+    if derive:
+        cond, params = where_plus(s, [k for k in FILTERS if k != "metric"],
+                                  fixed=("m.count IS NOT NULL", "list_contains($metrics, m.metric)"))
+        params["metrics"] = [s["metric"], *sorted(TIME_LIKE | HIGHER_BETTER)]
+        params["metric"] = s["metric"]
+    else:
+        cond, params = where_plus(s, FILTERS, fixed=("m.count IS NOT NULL",))
     if s.get("count") is not None:      # a count names the end of the range to show
         cond += " AND m.count <= $count"
         params["count"] = s["count"]
@@ -98,17 +108,29 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         speedup = _SPEEDUP_TIME
     elif metric in HIGHER_BETTER:
         speedup = _SPEEDUP_RATE
-    elif metric is None:
+    elif metric is None or derive:
         speedup = (f"CASE WHEN per.metric IN ('time', 'latency') THEN {_SPEEDUP_TIME} "
                    f"WHEN per.metric IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))}) THEN {_SPEEDUP_RATE} END")
     else:
         speedup = "NULL::DOUBLE"
     agg, agg_words = agg_choice(s, metric)
+    value, sources = f"{agg}(s.value)", best_source_sql(agg, "s.source", "s.value")
+    if derive and s.get("aggregate") not in ("max", "min", "mean"):   # the best of the series' own metric
+        time_like = "any_value(s.metric) IN ('time', 'latency')"
+        rate = f"any_value(s.metric) IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))})"
+        value = (f"CASE WHEN {time_like} THEN min(s.value) WHEN {rate} THEN max(s.value) "
+                 f"ELSE {agg}(s.value) END")     # a stored speedup / efficiency series: as before
+        sources = (f"CASE WHEN {time_like} THEN arg_min(s.source, s.value) WHEN {rate} THEN "
+                   f"arg_max(s.source, s.value) ELSE {best_source_sql(agg, 's.source', 's.value')} END")
     weak = _WEAK.format(ops=", ".join(f"'{x}'" for x in sorted(COLLECTIVES)))
-    sql = _SQL.format(where=cond, agg=agg, speedup=speedup, weak=weak,
-                      sources=best_source_sql(agg, "s.source", "s.value"))
+    # a stored series of the asked metric first; else the longest; a time series before a rate (nccl-tests'
+    # algbw of one GPU is a copy within it, not a bandwidth to scale from)
+    prefer = "(metric = $metric AND ncounts >= 2) DESC, " if derive else ""
+    prefer2 = "(metric = $metric) DESC, (metric IN ('time', 'latency')) DESC, " if derive else ""
+    sql = _SQL.format(where=cond, value=value, speedup=speedup, weak=weak, sources=sources, prefer=prefer,
+                      prefer2=prefer2)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"agg_words": agg_words})
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"agg_words": agg_words, "derive": derive})
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
@@ -121,6 +143,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                             f"{', '.join(others[:8])}." if others else ""))
     first, last = rows[0], rows[-1]
     unit, kind = first["unit"], first["count_kind"] or ""
+    derived = plan.extra.get("derive") and first["metric"] != s.get("metric")
+    if derived:
+        plan.extra["agg_words"] = "best (min for time, max for a rate)"
+        how = "t(base)/t(n)" if first["metric"] in TIME_LIKE else "x(n)/x(base)"
+        plan.notes.append(f"no {s['metric']} series is stored for this: derived from the {first['metric']} series, "
+                          f"speedup = {how}, efficiency = speedup / (n/base)")
     plan.chart["unit"] = unit
     what = what_words(first.get("operation"), first.get("metric"))
     series = quals(first, ("tool",)) + (f", {first['family']}" if first.get("family") else "")
@@ -136,6 +164,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                           f"{plan.extra['agg_words']} is shown")
     head = (f"{cap(what)} on {cat.name(first['system_id'])} from {first['count']} to {last['count']} {kind} "
             f"({series})")
+    if derived:
+        head = f"No {s['metric']} is stored; derived from the {what}: {head[:1].lower()}{head[1:]}"
     if len(rows) == 1:
         return (f"{head}: only one count was measured, {fmt_value(first['value'], unit)} at {first['count']} {kind}"
                 f"{cite([first])}.")

@@ -76,6 +76,12 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
     unit = rs[0]["unit"]
     label = "" if name == "default" else f"{name}: "
     want = plan.slots.get("msg_bytes")
+    points = {r["msg_bytes"] for r in rs}
+    if len(points) == 1:              # no sweep: the one stored point
+        r = rs[0]
+        off = f"; {fmt_bytes(want)} was not measured" if want is not None and not r["at_size"] else ""
+        return (f"{label}{fmt_value(r['value'], unit)} at {fmt_bytes(r['msg_bytes'])}, the only point stored{off}"
+                f"{cite([r])}")
     if want is not None:
         hit = [r for r in rs if r["at_size"]]
         if hit:
@@ -122,8 +128,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     q = quals(r0, ("direction", "precision", "statistic", "tool"))
     sizes = sorted({r["msg_bytes"] for r in rows})
     plan.chart["unit"] = r0["unit"]
-    plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}; "
-                      f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
+    if len(sizes) == 1:
+        plan.notes.append(f"only one size is stored ({fmt_bytes(sizes[0])}), so there is no sweep: the single "
+                          "point is shown")
+    else:
+        plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}; "
+                          f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
     if any(r["n"] > 1 for r in rows):
         plan.notes.append("repeated measurements of one size (several runs or copies of one run) are averaged")
     parts = "; ".join(_series_sentence(k, v, plan) for k, v in series.items())

@@ -37,6 +37,8 @@ SEL_LINK_TYPE = ("(starts_with(lower(l.link_type), lower($link_type))"
 SEL_NODE = "(l.a = $node OR l.b = $node)"
 
 SWITCH_KINDS = {"nvswitch", "pcie_switch", "switch"}
+# transport conditions (Tartan's "over PCIe" / "over NVLink" runs) that name a link type in a path question
+CONDITION_LINK_TYPES = {"pcie": "PCIe", "nvlink": "NVLink"}
 NVLINK_CLASS = ("nvlink", "nvswitch")
 
 
@@ -73,6 +75,9 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         have = ", ".join(x.system_id for x in cat.systems.values() if x.n_links)
         raise OutOfScope(f"No connection graph is stored for {cat.name(sid)}; systems with one: {have}.")
     check_endpoints(sid, s, cat)
+    if not s.get("link_type") and s.get("condition") in CONDITION_LINK_TYPES:
+        # "does GPU2 -> GPU5 travel over PCIe": a transport condition names the link type asked about
+        s["link_type"] = CONDITION_LINK_TYPES[s["condition"]]
     lt = s.get("link_type")
     if lt is not None and not isinstance(lt, str):
         raise OutOfScope("link_type must be a link type name such as NVLink, PCIe, IPU-Link or XLink.")
@@ -164,8 +169,8 @@ def path_score(g: nx.Graph, p: list[str]) -> tuple:
 def aggregate_bw(g: nx.Graph, paths: list[list[str]]) -> Optional[float]:
     """Nominal GB/s per direction over several parallel paths (max flow over their union, capacities = the
     links' nominal bandwidths); None unless every link of those paths has one."""
-    if not paths:
-        return None
+    if not paths or len(paths[0]) < 2:
+        return None                       # a path from an endpoint to itself carries no flow
     s, t = paths[0][0], paths[0][-1]
     h = nx.DiGraph()
     for p in paths:
@@ -227,10 +232,22 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if plan.extra.get("mode") == "path":
         return _answer_path(rows, plan, full, name, types)
     sel = [r for r in rows if r.get("selected")]
+    node = plan.params.get("node")
+    host_view = not sel and isinstance(node, str) and node.startswith("host") and not plan.slots.get("link_type")
+    if host_view:
+        # "how is the DGX-2 hooked up to the host": no host component is stored; its CPUs are the host side
+        sel = list(rows)
+        cpus = sorted((n for n, d in full.nodes(data=True) if d.get("kind") == "cpu"), key=natural)
+        plan.notes.append(f"no host component is stored for {name}: the whole graph is shown"
+                          + (f"; the host side is its CPU{'s' if len(cpus) > 1 else ''} ({', '.join(cpus)}), "
+                             "their links highlighted" if cpus else "; it has no CPU either"))
+        at_cpu = [[r["a"], r["b"]] for r in rows if "cpu" in (r.get("a_kind"), r.get("b_kind"))]
+        plan.chart.update(chart_of(full, at_cpu))
     if not sel:
-        what = plan.slots.get("link_type") or endpoint(plan.params.get("node"))
+        what = plan.slots.get("link_type") or endpoint(node)
         raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
-    plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel] if len(sel) < len(rows) else []))
+    if not host_view:
+        plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel] if len(sel) < len(rows) else []))
     rows[:] = sel
     by_type: dict[str, list[dict]] = {}
     for r in sel:
@@ -245,8 +262,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             bw = " (bandwidth not stated)"
         parts.append(f"{len(rs)} {t}{bw}")
     nodes = {n for r in sel for n in (r["a"], r["b"])}
-    where = f" at {endpoint(plan.params['node'])}" if "node" in plan.params else ""
-    return (f"{name}{where}: {len(sel)} links between {len(nodes)} components ({_kinds(full, nodes)}): "
+    where = f" at {endpoint(plan.params['node'])}" if "node" in plan.params and not host_view else ""
+    lead = ""
+    if host_view:
+        lead = (f"No host component is stored for {name}" + (f"; its CPUs ({', '.join(cpus)}) are the host side"
+                if cpus else "") + ". The whole graph: ")
+    return (f"{lead}{name}{where}: {len(sel)} links between {len(nodes)} components ({_kinds(full, nodes)}): "
             f"{'; '.join(parts)}{cite(sel)}.")
 
 
@@ -255,19 +276,27 @@ def _answer_path(rows, plan, full, name, types) -> str:
     lt = plan.slots.get("link_type")
     g = build_graph(rows, only_selected=bool(lt))
     notes = []
+    unrestricted = False
     s_node, n1 = resolve_endpoint(g, s, t)
     t_node, n2 = resolve_endpoint(g, t, s_node or s)
+    path, paths = (best_path(g, s_node, t_node) if s_node and t_node and s_node != t_node else (None, []))
+    if lt and path is None:
+        # "does GPU0 -> GPU7 go over PCIe?": no path of those links alone; the path there is, and whether it
+        # uses them, answers the question
+        unrestricted, g = True, full
+        s_node, n1 = resolve_endpoint(g, s, t)
+        t_node, n2 = resolve_endpoint(g, t, s_node or s)
+        path, paths = (best_path(g, s_node, t_node) if s_node and t_node and s_node != t_node else (None, []))
     for x, node in ((s, s_node), (t, t_node)):
         if node is None:
-            raise OutOfScope(f"{endpoint(x)} has no{' ' + lt if lt else ''} links in the stored graph of {name}; "
+            raise OutOfScope(f"{endpoint(x)} has no links in the stored graph of {name}; "
                              f"link types there: {', '.join(types)}.")
     notes += [n for n in (n1, n2) if n]
     if s_node == t_node:
         raise OutOfScope(f"{endpoint(s)} and {endpoint(t)} are the same point of {name}'s graph: no path to report.")
-    path, paths = best_path(g, s_node, t_node)
     if path is None:
-        raise OutOfScope(f"No path joins {endpoint(s)} and {endpoint(t)} in {name}'s stored graph"
-                         f"{' using only ' + lt + ' links' if lt else ''}; link types there: {', '.join(types)}.")
+        raise OutOfScope(f"No path joins {endpoint(s)} and {endpoint(t)} in {name}'s stored graph; "
+                         f"link types there: {', '.join(types)}.")
     hops = list(zip(path, path[1:]))
     path_rows = []
     for i, (u, v) in enumerate(hops, 1):
@@ -280,6 +309,7 @@ def _answer_path(rows, plan, full, name, types) -> str:
                else ["the " + " and ".join(dict.fromkeys(lab for _, _, lab in gaps)) + " links"])
     bottleneck = None if missing else min(bws)
     relays = [n for n in path[1:-1] if g.nodes[n].get("kind") == "gpu"]
+    alt = None
     if relays:
         alt, _ = best_path(without_relays(g, s_node, t_node), s_node, t_node)
         if alt:
@@ -309,4 +339,21 @@ def _answer_path(rows, plan, full, name, types) -> str:
             bw += f" ({len(known)} parallel paths of that length: {gbps(aggregate)} together)"
     else:
         bw = f"; no nominal bandwidth is stored for {', '.join(missing)}"
-    return f"{endpoint(s)} -> {endpoint(t)} on {name}: {how}{bw}{cite(path_rows)}."
+    uses = ""
+    if unrestricted:
+        uses = "; " + _uses(g, path, lt, "it")
+        if alt and alt != path:
+            uses += "; " + _uses(g, alt, lt, "the route without GPU relays")
+        plan.notes.insert(0, f"no path of {lt} links alone joins {endpoint(s)} and {endpoint(t)}: the shortest path "
+                        "of any links is shown")
+        plan.extra["uses_link_type"] = any(r.get("selected") for r in path_rows)
+    return f"{endpoint(s)} -> {endpoint(t)} on {name}: {how}{bw}{uses}{cite(path_rows)}."
+
+
+def _uses(g: nx.Graph, path: list[str], lt: str, who: str) -> str:
+    """'it uses X-Bus (NVLink2, X-Bus)' / 'it does not use PCIe (only NVLink2)' for an asked link type."""
+    rs = [r for u, v in zip(path, path[1:]) for r in g.edges[u, v]["rows"]]
+    kinds = list(dict.fromkeys(r["link_type"] for r in rs))
+    if any(r.get("selected") for r in rs):
+        return f"{who} uses {lt} (link types on it: {', '.join(kinds)})"
+    return f"{who} does not use {lt} (only {', '.join(kinds)})"

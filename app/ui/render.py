@@ -95,6 +95,8 @@ def understood(res: Result, label: str) -> None:
             st.markdown(f"**Transcript** &nbsp; “{res.transcript}”")
         c1, c2 = st.columns([1, 2])
         c1.markdown(f"**Intent** &nbsp; `{res.intent}` ({label})")
+        if res.understood_intent:
+            c1.caption(f"read as `{res.understood_intent}`; the loaded data cannot answer it")
         c1.progress(min(max(float(res.confidence), 0.0), 1.0), text=f"confidence {res.confidence:.2f}")
         c2.markdown("**Slots**")
         c2.code(json.dumps(res.slots, ensure_ascii=False, default=str), language="json", wrap_lines=True)

@@ -1,0 +1,478 @@
+"""Transcript correction toward the HPC vocabulary: near-misses of vocabulary terms rewritten after decoding.
+
+The fine-tuned speech model mostly hears the HPC words, but a voice it never heard makes it write near-misses:
+"b g x one" for "d g x one", "zilinx u to eighty" for "xilinx u two eighty", "givini" for "gemini". The NLU
+cannot read those, yet they *sound* like one vocabulary term. So every word sequence of the transcript that holds
+a word no English speaker would write (not English, not vocabulary, not a number, or a stray spelled letter) is
+compared by sound with every surface of the vocabulary (the NLU's own: nlu.vocab.load_vocabulary with the
+database catalog and the `retrain --vocab` extra yaml, plus spoken variants, size units and number words);
+when one surface is close enough, the words are replaced by it.
+
+Sound is compared through a coarse letter-to-sound key (own rules, no dictionary): spelled letters become their
+names ("d" -> "dee"), digits the words they are read as ("922" -> "nine twenty two"), English spellings a
+consonant skeleton with vowel runs merged ("xilinx" and "zilinx" -> "salanks"). Keys of whole phrases are compared
+with Levenshtein distance relative to their length, so word boundaries do not matter ("envy link" ~ "nvlink").
+
+What is never changed: a transcript with no odd word; words that already are vocabulary ("d g x one" stays,
+and so does every vocabulary surface); ordinary English ("heist", "root", "by" stay even next to vocabulary: the
+corrector guesses only where the transcript is not English anyway). One exception, when the decoder's own word
+confidences are given (asr.transcribe.word_probs): an English word it was unsure of may become part of a
+vocabulary term ("p c i x question three" -> "p c i express gen three"), never another English word. Changes
+never only drop words. Thresholds were tuned on the corrector's own dev set of training-pool voices
+(asr/correct_dev.py), never on the evaluation questions. Deterministic; about 1 ms per question.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Optional
+
+THRESHOLD = 0.25            # sound edits per key character (beyond SHORT); tuned on asr/correct_dev.py
+MAX_WORDS = 6               # longest word sequence compared
+MIN_KEY = 5                 # shorter keys ("ba", "aks") say too little to be matched
+SHORT = 2                   # key characters that buy no edit (see Corrector.max_edits)
+UNSURE = 0.7                # an English word the decoder was less sure of than this may change (tuned likewise)
+SECTIONS = ("system", "link_type", "operation", "metric", "library", "app", "component_kind", "condition",
+            "count_kind", "precision", "direction", "aggregate", "endpoint")
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+                "thousand", "million", "billion", "point")
+# short words English speech is full of; always English whatever a word list says
+STOP = {"a", "i", "an", "the", "of", "to", "in", "on", "at", "for", "by", "with", "from", "and", "or", "vs", "is",
+        "are", "was", "be", "it", "its", "me", "my", "you", "your", "we", "do", "does", "did", "how", "what",
+        "which", "who", "why", "when", "where", "per", "up", "as", "so", "um", "uh", "hey", "ok", "okay", "oh",
+        "please", "thanks", "can", "could", "would", "will", "show", "tell", "than", "then", "that", "this",
+        "there", "their", "they", "them", "these", "those", "all", "any", "each", "every", "some", "no", "not"}
+
+# --------------------------------------------------------------------------------------------- sound keys
+
+# letter names in the key alphabet (lower-case consonants; every vowel run is "a")
+LETTER_KEYS = {"a": "a", "b": "ba", "c": "sa", "d": "da", "e": "a", "f": "af", "g": "ja", "h": "ac", "i": "a",
+               "j": "ja", "k": "ka", "l": "al", "m": "am", "n": "an", "o": "a", "p": "pa", "q": "kya", "r": "ar",
+               "s": "as", "t": "ta", "u": "ya", "v": "va", "w": "dabalya", "x": "aks", "y": "wa", "z": "sa"}
+_VOWEL_RUN = re.compile(r"[aeiouy]+")
+_RULES = [(re.compile(p), r) for p, r in (
+    (r"^kn", "n"), (r"^wr", "r"), (r"^ps", "s"), (r"^x", "s"), (r"^wh", "w"), (r"^gh", "g"),
+    (r"tch", "c"), (r"sch", "sk"), (r"ch", "c"), (r"sh", "S"), (r"th", "t"), (r"ph", "f"), (r"gh", ""),
+    (r"ck", "k"), (r"qu", "kw"), (r"q", "k"), (r"dg", "j"), (r"x", "ks"), (r"c(?=[eiy])", "s"), (r"c", "k"),
+    (r"g(?=[eiy])", "j"), (r"z", "s"), (r"^y(?=[aeiou])", "Y"), (r"w(?=[aeiouy])", "W"), (r"w", ""),
+    (r"h(?![aeiouy])", ""), (r"(?<=[^aeiouy])e$", ""))]
+# spellings the rules get wrong, where it matters: number words and their homophones
+_EXCEPTIONS = {"one": "wan", "won": "wan", "two": "ta", "too": "ta", "to": "ta", "four": "far", "for": "far",
+               "eight": "at", "ate": "at", "oh": "a", "you": "ya", "see": "sa", "sea": "sa", "are": "ar",
+               "why": "wa", "eye": "a", "bee": "ba", "be": "ba", "pee": "pa", "tee": "ta", "tea": "ta"}
+_SPELLED = re.compile(r"^[b-df-hj-np-tv-xz]{1,5}$")       # no vowel: said letter by letter ("bw", "gtx", "sz")
+_TOKEN = re.compile(r"[a-z]+|\d+(?:\.\d+)?")
+
+
+@lru_cache(maxsize=65536)
+def word_key(w: str) -> str:
+    """Key of one lower-case token (letters only, or a number)."""
+    if not w:
+        return ""
+    if w[0].isdigit():
+        from nlu.vocab import say_number
+        if "." in w:
+            a, b = w.split(".", 1)
+            words = say_number(int(a)).split() + ["point"] + [say_number(int(c)) for c in b]
+        elif len(w) > 6:
+            words = [say_number(int(c)) for c in w]
+        else:
+            words = say_number(int(w), "pairs").split()
+        return "".join(word_key(x) for x in words)
+    if w in _EXCEPTIONS:
+        return _EXCEPTIONS[w]
+    if len(w) == 1:
+        return LETTER_KEYS.get(w, w)
+    if _SPELLED.match(w):
+        return "".join(LETTER_KEYS[c] for c in w)
+    s = w
+    for pat, rep in _RULES:
+        s = pat.sub(rep, s)
+    s = _VOWEL_RUN.sub("a", s).lower()
+    return _squeeze(s)
+
+
+def _squeeze(s: str) -> str:
+    """Doubled sounds once ("mm" -> "m", two vowel runs meeting at a word boundary -> one)."""
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case letter and number tokens of a phrase ("DGX-2" -> ["dgx", "2"], "H200" -> ["h", "200"])."""
+    return _TOKEN.findall(text.lower())
+
+
+_CASED = re.compile(r"[A-Z]{2,}(?=s\b)|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+(?:\.\d+)?")
+
+
+def said_tokens(surface: str) -> list[str]:
+    """Tokens of a vocabulary surface as it is said: capital abbreviations letter by letter ("NVLink" ->
+    n v link, "GPUs" -> g p u s, "DGX-2" -> d g x 2), other words whole ("Summit", "cuda")."""
+    out: list[str] = []
+    for seg in _CASED.findall(surface):
+        if seg[0].isupper() and seg.isupper() and len(seg) <= 5:
+            out += list(seg.lower())
+        elif seg == "s" and out and len(out[-1]) == 1:
+            out.append("s")
+        else:
+            out.append(seg.lower())
+    return out
+
+
+def phrase_key(toks: Iterable[str]) -> str:
+    return _squeeze("".join(word_key(t) for t in toks))
+
+
+# --------------------------------------------------------------------------------------------- the lexicon
+
+@dataclass(frozen=True)
+class Entry:
+    surface: str           # what replaces the heard words
+    key: str               # its sound key
+    slot: str              # vocabulary section ("unit", "number" for the extras)
+
+
+@dataclass
+class Change:
+    start: int             # first and one-past-last word of the transcript that were replaced
+    end: int
+    heard: str
+    surface: str
+    slot: str
+    distance: float        # Levenshtein distance / key length
+
+
+@dataclass
+class Corrected:
+    text: str
+    raw: str
+    changes: list[Change] = field(default_factory=list)
+
+
+def english_words() -> frozenset[str]:
+    """Whole English words of the speech model's own tokenizer (tiny.en's byte-pair vocabulary: words the model
+    writes as one token) and of the NLU encoder's WordPiece vocabulary when it is there: ~35k ordinary words."""
+    from asr.weights import tiny_en_dir
+    from app.paths import MODELS
+    out: set[str] = set(STOP)
+    for path, word in ((tiny_en_dir() / "tokenizer.json", lambda t: t[1:] if t.startswith("Ġ") else None),
+                       (MODELS / "nlu" / "build" / "current" / "encoder" / "tokenizer.json",
+                        lambda t: None if t.startswith("##") else t)):
+        try:       # the NLU model may be being replaced by a retraining right now: then its words are skipped
+            vocab = json.loads(path.read_text(encoding="utf-8")).get("model", {}).get("vocab", {})
+        except (OSError, ValueError):
+            continue
+        for t in vocab:
+            w = word(t)
+            if w and w.isascii() and w.isalpha() and len(w) >= 2:
+                out.add(w.lower())
+    return frozenset(out)
+
+
+def template_words() -> frozenset[str]:
+    """The words the NLU's question templates are made of ("heatmap", "optimizer"): ordinary words here."""
+    from nlu.templates import MODIFIERS, PREFIXES, SUFFIXES, TEMPLATES
+    texts = [t for ts in list(TEMPLATES.values()) + list(MODIFIERS.values()) for t in ts] + PREFIXES + SUFFIXES
+    return frozenset(w for t in texts for w in re.findall(r"[a-z]+", re.sub(r"\{\w+\}", " ", t.lower())))
+
+
+def _surfaces(vocab) -> Iterable[tuple[str, str]]:
+    from nlu.vocab import spoken_variants
+    for slot in SECTIONS:
+        for canonical in vocab.canonicals(slot):
+            for s in vocab.surfaces(slot, canonical):
+                if "_" in s or len(s) > 60:
+                    continue
+                yield slot, s
+                for v in spoken_variants(s):
+                    yield slot, v
+    for slot, table in vocab.ambiguous.items():     # "DGX-1": one of several systems, but a term all the same
+        if slot in SECTIONS:
+            for s in table:
+                yield slot, s
+                for v in spoken_variants(s):
+                    yield slot, v
+
+
+class Corrector:
+    """The vocabulary's surfaces, keyed by sound, and the rules that decide where a transcript may change.
+    `vocab`: an nlu.vocab.Vocabulary (default: what the NLU loads: vocabulary.yaml, the database catalog and
+    the installed `retrain --vocab` extra yaml)."""
+
+    def __init__(self, vocab=None, *, threshold: float = THRESHOLD, max_words: int = MAX_WORDS,
+                 english: Optional[Iterable[str]] = None, db: Optional[Path] = None, keep_english: bool = True,
+                 short: int = SHORT, unsure: float = UNSURE):
+        if vocab is None:
+            from asr.hints import NLU_EXTRA
+            from nlu.vocab import catalog_from_db, load_vocabulary
+            vocab = load_vocabulary(NLU_EXTRA if NLU_EXTRA.exists() else None, catalog=catalog_from_db(db))
+        from nlu.normalize import SIZE_UNITS
+        from nlu.vocab import say_number
+        self.threshold = threshold
+        self.max_words = max_words
+        self.keep_english = keep_english
+        self.short = short
+        self.unsure = unsure
+        self.english = frozenset(english) if english is not None else english_words() | template_words()
+        by_key: dict[str, dict[bool, Entry]] = {}
+        self.exact: set[str] = set()        # vocabulary phrases as written, spaces dropped ("dgxone", "dgx1")
+        self.exact_keys: set[str] = set()   # and as they sound ("h two hundred" = "h200")
+        self.vocab_words: set[str] = set(NUMBER_WORDS)
+        pairs = list(_surfaces(vocab)) + [("unit", u) for u in SIZE_UNITS if len(u) >= 4] \
+            + [("number", n) for n in NUMBER_WORDS]
+        for slot, s in pairs:
+            toks = tokens(s)
+            if not toks or len(toks) > 8:
+                continue
+            self.exact.add("".join(toks))
+            self.exact_keys.add(phrase_key(toks))
+            # three or more words inside a longer phrase are vocabulary too ("p one hundred" in "DGX-1 P100")
+            numbers = [w for t in toks for w in (say_number(int(t), "pairs").split() if t.isdigit() else [t])]
+            for ws in (toks, numbers):
+                for a in range(len(ws)):
+                    for b in range(a + 3, len(ws) + 1):
+                        self.exact.add("".join(ws[a:b]))
+                        self.exact_keys.add(phrase_key(ws[a:b]))
+            self.vocab_words.update(t for t in toks if len(t) > 1 and t.isalpha())
+            k = phrase_key(said_tokens(s))
+            if len(k) < MIN_KEY:
+                continue
+            # one entry per key and style (digits or words): the first seen (sections in order of importance,
+            # hand-written surfaces first)
+            by_key.setdefault(k, {}).setdefault(any(ch.isdigit() for ch in s), Entry(surface=s, key=k, slot=slot))
+        self.entries = list(by_key.values())
+        self.keys = list(by_key)
+        # keys by length: a key of n characters within e edits has n-e..n+e characters
+        self.by_len: dict[int, tuple[list[str], list[int]]] = {}
+        for idx, k in enumerate(self.keys):
+            ks, ids = self.by_len.setdefault(len(k), ([], []))
+            ks.append(k)
+            ids.append(idx)
+        self.correct("show the b g x one envy link band width at sixty four megabytes")   # warm the key caches
+
+    # ---------------------------------------------------------------------------------------------
+
+    def max_edits(self, n: int) -> int:
+        """Sound edits allowed in a key of `n` characters: none in short keys ("dizin" is not "lassen"),
+        then `threshold` per character beyond the first `short`."""
+        if n < MIN_KEY:
+            return -1
+        return int(self.threshold * max(0, n - self.short) + 1e-9)
+
+    def odd(self, word: str) -> bool:
+        """A word no English speaker would write and no vocabulary holds: where the recogniser slipped."""
+        w = word.lower()
+        if not w.isalpha() or len(w) < 2 or w in self.english or w in self.vocab_words:
+            return False
+        # inflections of English words ("epochs", "scrubbed", "profiling") are English too
+        for suffix, stems in (("s", ("",)), ("es", ("", "e")), ("ed", ("", "e")), ("ing", ("", "e")), ("er", ("", "e")),
+                              ("ers", ("", "e")), ("ly", ("",))):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                stem = w[: -len(suffix)]
+                if any(stem + x in self.english for x in stems) or (len(stem) > 3 and stem[-1] == stem[-2]
+                                                                     and stem[:-1] in self.english):
+                    return False
+        return True
+
+    def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
+        """`text` with near-misses of vocabulary terms replaced; unchanged when nothing is close enough.
+        probs: the decoder's confidence per word of `text` (Transcript.word_probs); an English word it was unsure
+        of (below `unsure`) may become part of a vocabulary term ("x question three" -> "express gen three")."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        from nlu.vocab import say_number
+        words = text.split()
+        n = len(words)
+        core = [re.sub(r"[^a-z0-9.']", "", w.lower()).strip(".'") for w in words]
+        toks = [tokens(w) if "'" not in c else [] for w, c in zip(words, core)]   # "i'd": never changed
+        letter = [bool(c) and c.isalpha() and (len(c) == 1 or (_SPELLED.match(c) is not None
+                                                               and c not in self.english)) for c in core]
+        numeric = [bool(c) and (c[0].isdigit() or c in NUMBER_WORDS) for c in core]
+        run = self._runs(letter)
+        odd = [any(self.odd(t) for t in ts) for ts in toks]
+        protected = self._protected(toks, letter, numeric, odd)
+        # words that must survive any change: English (not letters) and vocabulary as heard
+        unsure = [False] * n
+        if probs is not None and len(probs) == n and self.unsure > 0:
+            unsure = [p < self.unsure and c.isalpha() and not protected[i] and not numeric[i] and not odd[i]
+                      for i, (p, c) in enumerate(zip(probs, core))]
+        keep = [bool(c) and c.isalpha() and not letter[i] and c in self.english and not unsure[i] or protected[i] > 0
+                for i, c in enumerate(core)]
+        # where the recogniser slipped: an odd word, or a spelled letter that no vocabulary phrase explains and
+        # that stands next to other letters or numbers ("b g x one", "x two hundred"; not the "s" of "what s")
+        sus = [not protected[i] and (
+            odd[i] or unsure[i]
+            or (letter[i] and (run[i][1] - run[i][0] > 1 or (i > 0 and numeric[i - 1])
+                               or (i + 1 < n and numeric[i + 1]))) and core[i] not in ("a", "i"))
+            for i in range(n)]
+        if not any(sus):
+            return Corrected(text=text, raw=text)
+        found: list[tuple[float, int, int, Entry]] = []
+        for i in range(n):
+            r0 = run[i][0]
+            inside_phrase = i > 0 and 0 < protected[i] == protected[i - 1]
+            if r0 != i and not (i == r0 + 1 and core[r0] in ("a", "i")) or inside_phrase:
+                continue                                   # a change starts at a word, not inside a spelling
+            for j in range(i + 1, min(n, i + self.max_words) + 1):
+                if not toks[j - 1]:
+                    break
+                if not any(sus[i:j]) or letter[j - 1] and run[j - 1][1] != j or \
+                        j < n and 0 < protected[j - 1] == protected[j]:
+                    continue                               # nothing odd yet, or ends inside a spelling or phrase
+                span = [t for ts in toks[i:j] for t in ts]
+                k = phrase_key(span)
+                if len(k) < MIN_KEY:
+                    continue
+                limit = self.max_edits(len(k))
+                if limit < 0:
+                    continue
+                best = None
+                for length in range(len(k) - limit, len(k) + limit + 1):
+                    ks, ids = self.by_len.get(length, ((), ()))
+                    hit = process.extractOne(k, ks, scorer=Levenshtein.distance, score_cutoff=limit) if ks else None
+                    if hit is not None and (best is None or hit[1] < best[1]):
+                        best = (hit[0], hit[1], ids[hit[2]])
+                if best is None:
+                    continue
+                styles = self.entries[best[2]]
+                # said as heard: digits where the transcript wrote digits, number words where it wrote words
+                e = styles.get(any(t[0].isdigit() for t in span)) or next(iter(styles.values()))
+                rel = best[1] / max(len(k), len(e.key))
+                target = tokens(e.surface)
+                said = [w for t in target for w in (say_number(int(t), "pairs").split() if t.isdigit() else [t])]
+                if _subsequence(said, span) or _subsequence("".join(target), "".join(span)):
+                    continue                               # a change that only drops words guesses too much
+                if all(letter[i:j]) and len("".join(target)) != len("".join(span)):
+                    continue                               # spelled letters: misheard ones, not dropped or added
+                sounds = {word_key(t) for t in said}
+                if any(keep[x] and (self.keep_english or protected[x]) and core[x] not in said
+                       and word_key(core[x]) not in sounds for x in range(i, j)):
+                    continue                               # "to" may become "two", "heist" stays "heist"
+                # judged on what changes: "the zyfora cluster" is not "the r i two cluster" because the words
+                # around it agree
+                a, b = _trim(span, said, self.english)
+                if (a, b) != (span, said):
+                    ka, kb = phrase_key(a), phrase_key(b)
+                    if not ka or Levenshtein.distance(ka, kb) > max(1, self.max_edits(len(ka))):
+                        continue
+                if any(unsure[x] and core[x] not in said and word_key(core[x]) not in sounds for x in (i, j - 1)):
+                    continue                               # a change does not swallow an unsure word at its edge
+                if any(unsure[i:j]) and all(t in self.english for t in target if len(t) > 1 and t.isalpha()) \
+                        and not any(len(t) == 1 or t.isdigit() for t in target):
+                    continue                               # an unsure English word may become jargon, not English
+                found.append((rel, i, j, e))
+        # the closest first, the longer of two equally close; no two changes overlap
+        found.sort(key=lambda f: (f[0], -(f[2] - f[1]), f[1]))
+        taken = [False] * n
+        chosen: list[Change] = []
+        for rel, i, j, e in found:
+            if any(taken[i:j]):
+                continue
+            taken[i:j] = [True] * (j - i)
+            chosen.append(Change(i, j, " ".join(words[i:j]), e.surface, e.slot, round(rel, 3)))
+        if not chosen:
+            return Corrected(text=text, raw=text)
+        chosen.sort(key=lambda c: c.start)
+        out: list[str] = []
+        pos = 0
+        for c in chosen:
+            out += words[pos:c.start]
+            surface = c.surface.lower() if c.heard == c.heard.lower() else c.surface
+            tail = re.search(r"[,.;:?!]+$", words[c.end - 1])
+            out.append(surface + (tail.group(0) if tail else ""))
+            pos = c.end
+        out += words[pos:]
+        return Corrected(text=" ".join(out), raw=text, changes=chosen)
+
+    @staticmethod
+    def _runs(letter: list[bool]) -> list[tuple[int, int]]:
+        """For each word, the run of spelled letters it belongs to (start, end); (i, i + 1) for other words."""
+        out = [(i, i + 1) for i in range(len(letter))]
+        i = 0
+        while i < len(letter):
+            if letter[i]:
+                j = i
+                while j < len(letter) and letter[j]:
+                    j += 1
+                for x in range(i, j):
+                    out[x] = (i, j)
+                i = j
+            else:
+                i += 1
+        return out
+
+    def _protected(self, toks: list[list[str]], letter: list[bool], numeric: list[bool],
+                   odd: list[bool]) -> list[int]:
+        """Words inside a vocabulary phrase as heard ("d g x one", "h two hundred", "nvlink", "mini summit"),
+        numbered by phrase (0: none). A lone English word or number is not a phrase; a phrase with an odd
+        word in it ("zilinx" sounds like "xilinx") is not one either."""
+        n = len(toks)
+        out = [0] * n
+        joined = ["".join(ts) for ts in toks]
+        keys = ["".join(word_key(t) for t in ts) for ts in toks]
+        i = 0
+        while i < n:
+            spans = []
+            text = key = ""
+            has_odd = False
+            for j in range(i, min(n, i + 8)):
+                if not toks[j]:
+                    break
+                has_odd = has_odd or odd[j]
+                text += joined[j]
+                key += keys[j]
+                spans.append((j + 1, text, key, has_odd))
+            for j, text, key, has_odd in reversed(spans):
+                if j - i == 1 and (numeric[i] or text in self.english or letter[i]):
+                    continue
+                if letter[i] and i > 0 and letter[i - 1] or letter[j - 1] and j < n and letter[j]:
+                    continue                       # "g x" is no phrase inside "b g x"
+                # as written, or as said without an odd word ("zilinx" sounds like "xilinx" but is no vocabulary)
+                if text in self.exact or not has_odd and _squeeze(key) in self.exact_keys or (
+                        j - i > 1 and all(letter[i:j]) and text in self.vocab_words):
+                    out[i:j] = [i + 1] * (j - i)
+                    i = j - 1
+                    break
+            i += 1
+        return out
+
+
+def _trim(heard: list[str], said: list[str], english) -> tuple[list[str], list[str]]:
+    """Both word lists without the English words (not letters, not numbers) they start and end with in common."""
+    def plain(w: str) -> bool:
+        return len(w) > 1 and w.isalpha() and w in english and w not in NUMBER_WORDS
+
+    a, b = list(heard), list(said)
+    while len(a) > 1 and len(b) > 1 and a[0] == b[0] and plain(a[0]):
+        a, b = a[1:], b[1:]
+    while len(a) > 1 and len(b) > 1 and a[-1] == b[-1] and plain(a[-1]):
+        a, b = a[:-1], b[:-1]
+    return a, b
+
+
+def _subsequence(short, long) -> bool:
+    """Is `short` what is left of `long` after dropping some of its items (words or characters)?"""
+    it = iter(long)
+    return all(w in it for w in short)
+
+
+_CACHE: dict[tuple, Corrector] = {}
+
+
+def default_corrector(extra_vocab: Optional[Path] = None) -> Corrector:
+    """The corrector over the vocabulary the NLU reads (built once per process and vocabulary: ~1 s; built
+    again when `retrain --vocab` installs another extra yaml)."""
+    from asr.hints import NLU_EXTRA
+    from nlu.vocab import catalog_from_db, load_vocabulary
+    extra = Path(extra_vocab) if extra_vocab is not None else (NLU_EXTRA if NLU_EXTRA.exists() else None)
+    tag = (str(extra), extra.stat().st_mtime_ns if extra is not None and extra.exists() else None)
+    if tag not in _CACHE:
+        _CACHE.clear()
+        _CACHE[tag] = Corrector(load_vocabulary(extra, catalog=catalog_from_db()))
+    return _CACHE[tag]

@@ -1,0 +1,113 @@
+"""Names that fit several systems ("the DGX-1", "AC922", "V100"): pick one from the rest of the question.
+
+"p100 hbm2 bandwidth (dgx-1)" means the DGX-1 with P100s; "the V100s in the DGX-1" is one system, the
+V100s only qualify it. The vocabulary lists such names under `ambiguous:` with their candidates in order
+of preference. A mention is resolved, in this order:
+1. a candidate is already named elsewhere in the question: the mention refers to it;
+2. the mention only qualifies a named system ("V100" beside dgx1_v100): dropped;
+3. words elsewhere in the question name exactly one candidate best (id parts and alias words that the
+   candidates do not share: "p100", "tum", "volta");
+4. otherwise the first candidate, with a note that says which others were possible.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from nlu.vocab import key
+
+_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass
+class Mention:
+    start: int
+    end: int
+    surface: str
+    candidates: list[str]
+
+
+def _word_forms(w: str) -> set[str]:
+    w = w.lower()
+    out = {w}
+    if len(w) > 3 and w.endswith("s"):
+        out.add(w[:-1])                      # "V100s" -> "v100"
+    return out
+
+
+class SystemResolver:
+    def __init__(self, vocab):
+        self.by_key: dict[str, tuple[str, list[str]]] = {}
+        for surface, cands in (vocab.ambiguous.get("system") or {}).items():
+            self.by_key[key(surface)] = (surface, list(cands))
+        self.marks: dict[str, set[str]] = {}   # system id -> words that point at it
+        entries = vocab.entries("system")
+        every = {c for _, cands in self.by_key.values() for c in cands}
+        for sid in every:
+            words = {p for p in _SPLIT.split(sid.lower()) if len(p) >= 2}
+            for s in entries.get(sid, []):
+                words |= {p for p in _SPLIT.split(s.lower()) if len(p) >= 3}
+            self.marks[sid] = words
+        self.max_len = max((len(s.split()) + 2 for s, _ in self.by_key.values()), default=0)
+
+    def mentions(self, words: list[str], covered: set[int]) -> list[Mention]:
+        """Leftmost-longest windows of uncovered words that are ambiguous system names."""
+        out: list[Mention] = []
+        i = 0
+        while i < len(words):
+            hit = None
+            for j in range(min(len(words), i + self.max_len), i, -1):
+                if any(k in covered for k in range(i, j)):
+                    continue
+                found = self.by_key.get(key(" ".join(words[i:j])))
+                if found:
+                    hit = Mention(i, j, " ".join(words[i:j]), found[1])
+                    break
+            if hit:
+                out.append(hit)
+                i = hit.end
+            else:
+                i += 1
+        return out
+
+    def resolve(self, words: list[str], covered: set[int], systems: list[str]) -> tuple[list[str], list[Mention], list[str]]:
+        """(systems to add, mentions consumed, notes)."""
+        added: list[str] = []
+        used: list[Mention] = []
+        notes: list[str] = []
+        pending: list[Mention] = []
+        ms = self.mentions(words, covered)
+        inside = {k for m in ms for k in range(m.start, m.end)}
+        context = set().union(*(_word_forms(w) for k, w in enumerate(words) if k not in inside)) if words else set()
+        for m in ms:
+            if any(c in systems or c in added for c in m.candidates):
+                used.append(m)
+                continue
+            scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
+            top = max(scores.values())
+            best = [c for c in m.candidates if scores[c] == top]
+            if top > 0 and len(best) == 1:
+                added.append(best[0])
+                used.append(m)
+            else:
+                pending.append(m)
+        for m in pending:
+            mention_words = set().union(*(_word_forms(w) for w in words[m.start:m.end]))
+            if any(mention_words & self.marks.get(s, set()) or self._qualifies(m, s) for s in systems + added):
+                used.append(m)                           # "the V100s in the DGX-1 V100": a qualifier
+                continue
+            pick = m.candidates[0]
+            added.append(pick)
+            used.append(m)
+            notes.append(f"'{m.surface}' could mean {', '.join(m.candidates)}; I took {pick} "
+                         f"(name the system to choose another).")
+        return added, used, notes
+
+    def _distinct(self, sid: str, cands: list[str]) -> set[str]:
+        others = set().union(*(self.marks.get(c, set()) for c in cands if c != sid))
+        return self.marks.get(sid, set()) - others
+
+    def _qualifies(self, m: Mention, sid: str) -> bool:
+        parts = {p for p in _SPLIT.split(sid.lower()) if p}
+        return bool(parts & set().union(*(_word_forms(p) for p in _SPLIT.split(m.surface.lower()) if p)))

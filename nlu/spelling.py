@@ -1,0 +1,141 @@
+"""Typo repair before tagging: "efficency", "bandwith", "laod", "scalling" -> the words the model knows.
+
+People typing fast misspell exactly the words that carry the intent and the slots, and a misspelt word
+reaches the encoder as unfamiliar word pieces. The repair is deliberately narrow:
+
+- only words that are neither English (a whole word in the encoder's WordPiece vocabulary) nor HPC
+  vocabulary are touched, so ordinary words, names and identifiers ("gpu0", "f214", "VASP") pass as typed;
+- a word is only rewritten to a word of the domain lexicon (vocabulary aliases and the generator's own
+  carrier words), one edit away (two for long words; a swap of two letters counts as one edit), and only
+  when exactly one lexicon word is that close.
+
+Symmetric-delete lookup keeps it to a few microseconds per unknown word.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional
+
+_WORD = re.compile(r"^[a-z]+$")
+
+
+def _deletes(w: str) -> set[str]:
+    return {w[:i] + w[i + 1:] for i in range(len(w))}
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal-string-alignment distance (adjacent swap = 1 edit)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _slip(w: str, c: str) -> bool:
+    """`w` is `c` with two neighbouring letters swapped or one inner letter dropped or added: the shape of a
+    typing slip. Plurals, prefixes ("xlink"/"link") and doubled letters ("lammps"/"lamps") are other words."""
+    if w[0] != c[0] or w.startswith(c) or c.startswith(w):
+        return False
+    if len(w) == len(c):
+        diff = [i for i in range(len(w)) if w[i] != c[i]]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and w[diff[0]] == c[diff[1]] and w[diff[1]] == c[diff[0]]
+    longer, shorter = (w, c) if len(w) > len(c) else (c, w)
+    if len(longer) != len(shorter) + 1:
+        return False
+    for i in range(len(longer)):
+        if longer[:i] + longer[i + 1:] == shorter:
+            return not (i > 0 and longer[i] == longer[i - 1]) and not (i + 1 < len(longer) and longer[i] == longer[i + 1])
+    return False
+
+
+class Speller:
+    def __init__(self, lexicon: Iterable[str], known: Iterable[str] = ()):
+        english = {w.lower() for w in known}
+        lex = {w.lower() for w in lexicon if _WORD.match(w.lower() or "") and len(w) >= 4}
+        self._index(lex)
+        # the templates and aliases spell some words wrong on purpose ("laod", "in plcae"): a non-English
+        # lexicon word one edit from an English lexicon word (and not its plural or stem) is such a typo,
+        # not a target and not a known word
+        typos = {w for w in lex - english
+                 if any(c in english and _slip(w, c) for c in self._candidates(w) if c != w)}
+        self.lexicon = lex - typos
+        self.known = (english | self.lexicon) - typos
+        self._index(self.lexicon)
+
+    def _index(self, lexicon: set[str]) -> None:
+        self._one: dict[str, set[str]] = {}    # word and its 1-deletes -> lexicon words
+        self._two: dict[str, set[str]] = {}    # 2-deletes of long lexicon words -> lexicon words
+        for w in lexicon:
+            for d in _deletes(w) | {w}:
+                self._one.setdefault(d, set()).add(w)
+            if len(w) >= 8:
+                for d in {dd for d1 in _deletes(w) for dd in _deletes(d1)}:
+                    self._two.setdefault(d, set()).add(w)
+
+    def _candidates(self, w: str) -> set[str]:
+        out: set[str] = set()
+        for d in _deletes(w) | {w}:
+            out |= self._one.get(d, set())
+        if len(w) >= 8:
+            for d in {dd for d1 in _deletes(w) for dd in _deletes(d1)} | _deletes(w) | {w}:
+                out |= self._two.get(d, set())
+                out |= self._one.get(d, set())
+        return out
+
+    def correct(self, word: str) -> Optional[str]:
+        """The lexicon word `word` is a typo of, or None when it is not a (repairable) typo."""
+        w = word.lower()
+        if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
+            return None
+        limit = 2 if len(w) >= 8 else 1
+        best: list[tuple[int, str]] = []
+        for c in self._candidates(w):
+            d = _osa(w, c)
+            if d <= limit and (len(w) > 4 or sorted(c) == sorted(w)):   # 4 letters: only a swap ("laod")
+                best.append((d, c))
+        if not best:
+            return None
+        top = min(d for d, _ in best)
+        winners = sorted(c for d, c in best if d == top)
+        if len(winners) > 1:
+            same_start = [c for c in winners if c[0] == w[0]]
+            winners = same_start if len(same_start) == 1 else winners
+        return winners[0] if len(winners) == 1 else None
+
+    def fix(self, words: list[str]) -> list[str]:
+        out = []
+        for t in words:
+            c = self.correct(t)
+            out.append(c if c is not None else t)
+        return out
+
+
+def lexicon_words(vocab) -> set[str]:
+    """Every alphabetic word of the vocabulary's aliases and of the training templates."""
+    from nlu.templates import MODIFIERS, PREFIXES, SUFFIXES, TEMPLATES
+    from nlu.vocab import SECTIONS
+    texts: list[str] = []
+    for section in SECTIONS:
+        for canonical, surfaces in vocab.entries(section).items():
+            texts.append(str(canonical).replace("_", " "))
+            texts.extend(surfaces)
+    for ts in TEMPLATES.values():
+        texts.extend(ts)
+    for ts in MODIFIERS.values():
+        texts.extend(ts)
+    texts += PREFIXES + SUFFIXES
+    out: set[str] = set()
+    for t in texts:
+        out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)
+    return out
+
+
+def english_words(tok) -> set[str]:
+    """Whole words of the encoder's WordPiece vocabulary: the English the model already reads."""
+    return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")}

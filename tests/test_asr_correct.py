@@ -1,0 +1,148 @@
+"""The transcript corrector (asr/correct.py) over the real vocabulary and database catalog, and the speech model
+with it on the committed clips. The near-misses below are transcripts the fine-tuned model wrote for generated
+questions (asr/correct_dev.py), not evaluation sentences."""
+import json
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+from asr import metrics
+from asr.correct import Corrector, phrase_key, said_tokens, word_key
+
+AUDIO = Path(__file__).parent / "fixtures" / "audio"
+CLIPS = json.loads((AUDIO / "clips.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def vocab(built_db):
+    from nlu.vocab import catalog_from_db, load_vocabulary
+    return load_vocabulary(catalog=catalog_from_db(built_db))
+
+
+@pytest.fixture(scope="module")
+def corrector(vocab):
+    return Corrector(vocab)
+
+
+@pytest.mark.parametrize("heard, want", [
+    ("show the envy link bandwidth on the b g x one", "d g x one"),            # one spelled letter misheard
+    ("what can i ask about zilinx u to eighty", "xilinx u two eighty"),         # spelling + "to" for "two"
+    ("which one is faster at the x two hundred x two", "h two hundred x two"),
+    ("could you show me dgx 2 high upcelerator fourteen dev seven path", "accelerator fourteen"),
+    ("parallel efficiency for grid five thousand givini", "gemini"),
+    ("ac 922 mini summit for megapot single uni directional", "megabyte"),
+    ("hbclab twelve scale up p two p packet congestion impact", "hpclab twelve"),
+    ("on the titan r t x box with p two b enabled", "p two p"),
+])
+def test_near_misses_become_vocabulary(corrector, heard, want):
+    got = corrector.correct(heard)
+    assert want in got.text and want not in heard, got
+    assert got.raw == heard and got.changes and all(c.distance <= corrector.threshold for c in got.changes)
+    # everything around the change is left as heard
+    c = got.changes[0]
+    assert got.text.split()[: c.start] == heard.split()[: c.start]
+
+
+@pytest.mark.parametrize("text", [
+    "what is the temperature in the server room",                # ordinary English
+    "show me the heist bandwidth on the root",                   # English words that sound like terms stay
+    "what s the latency of the h two hundred node",               # the "s" of "what's" is no spelled letter
+    "i b m power system ac nine twenty two mini summit",          # spelled vocabulary
+    "how many hops between core zero and core sixty three on the x m p sixty four",
+    "d g x one with p one hundred gpus all reduce bus bandwidth",
+    "Show the NVLink bandwidth between GPU 0 and GPU 3 on the DGX-1 V100?",   # typed style, punctuation
+    "",
+])
+def test_ordinary_words_and_vocabulary_are_left_alone(corrector, text):
+    got = corrector.correct(text)
+    assert got.text == text and not got.changes
+
+
+def test_an_english_word_the_decoder_was_unsure_of_may_change(corrector):
+    heard = "does traffic from c p u zero go over p c i x question three please"
+    sure = [0.99] * len(heard.split())
+    unsure = [0.3 if w == "question" else 0.99 for w in heard.split()]
+    assert corrector.correct(heard).text == heard                  # "question" is English: kept
+    assert corrector.correct(heard, sure).text == heard
+    assert "p c i express gen three" in corrector.correct(heard, unsure).text
+    # an unsure English word still only becomes jargon, never another English word
+    assert corrector.correct("running at full speed", [0.99, 0.99, 0.1, 0.99]).text == "running at full speed"
+
+
+def test_every_vocabulary_surface_survives_unchanged(corrector, vocab):
+    from asr.correct import _surfaces
+    changed = [s for _, s in _surfaces(vocab) if corrector.correct(s).text != s]
+    assert not changed, changed[:10]
+
+
+def test_words_taught_with_retrain_vocab_become_targets(tmp_path, vocab, built_db):
+    from nlu.vocab import catalog_from_db, load_vocabulary
+    heard = "show the bandwidth on the zyfora cluster"
+    assert Corrector(vocab).correct(heard).text == heard
+    new = tmp_path / "NEW.yaml"
+    new.write_text("system:\n  zyphora: [Zyphora cluster]\n")
+    taught = Corrector(load_vocabulary(new, catalog=catalog_from_db(built_db)))
+    assert taught.correct(heard).text == "show the bandwidth on the zyphora cluster"
+
+
+def test_sound_keys():
+    assert word_key("zilinx") == word_key("xilinx")               # same sound, different spelling
+    assert phrase_key(["b", "g", "x"]) != phrase_key(["d", "g", "x"])
+    assert phrase_key(["h", "200"]) == phrase_key(["h", "two", "hundred"])
+    assert phrase_key(["ac", "922"]) == phrase_key(["ac", "nine", "twenty", "two"])
+    assert said_tokens("NVLink") == ["n", "v", "link"] and said_tokens("GPUs") == ["g", "p", "u", "s"]
+    assert said_tokens("DGX-2") == ["d", "g", "x", "2"] and said_tokens("Summit") == ["summit"]
+
+
+def test_deterministic_and_fast(corrector):
+    texts = ["show the envy link bandwidth on the b g x one at sixty four megabytes",
+             "what can i ask about zilinx u to eighty thanks",
+             "um compare all the hidden all r n l summit v on e five two thousand six hundred and thirty",
+             "i was wondering all to all size for the different message sizes on l l l lassen using sixty four g p u s",
+             "hey report the heist g p u to c p u training time measured on geforce gtx nine eighty desktop"] * 10
+    first = [corrector.correct(t).text for t in texts]
+    times = []
+    for t in texts:
+        t0 = time.perf_counter()
+        corrector.correct(t)
+        times.append(time.perf_counter() - t0)
+    assert [corrector.correct(t).text for t in texts] == first
+    assert statistics.median(times) < 0.005, times              # < 5 ms a question (typically ~1 ms)
+
+
+# ------------------------------------------------------------------------------------- with the speech model
+
+@pytest.fixture(scope="module")
+def tuned():
+    from asr import build
+    from asr.transcribe import Transcriber
+    assert build.present(), "no fine-tuned speech model: run `make setup` (or `hpcask retrain --asr`)"
+    return Transcriber("finetuned")
+
+
+@pytest.mark.parametrize("clip", CLIPS, ids=[c["file"] for c in CLIPS])
+def test_committed_clips_still_transcribe_to_their_text(tuned, clip):
+    t = tuned.transcribe(AUDIO / clip["file"])
+    assert tuned.corrector is not None and t.raw_text
+    assert metrics.wer([(clip["expect"], t.text)]) <= metrics.wer([(clip["expect"], t.raw_text)])
+    assert metrics.wer([(clip["expect"], t.text)]) <= 0.15, t.text
+    assert metrics.term_recall([(clip["expect"], t.text)]) >= 0.75, t.text
+    assert 0 <= t.timings_ms["correct"] < t.timings_ms["total"]
+    assert (t.text == t.raw_text) == (not t.corrections)
+    # the decoder's confidence per word comes with the same decode
+    assert t.word_probs is not None and len(t.word_probs) == len(t.raw_text.split())
+    assert all(0.0 <= p <= 1.0 for p in t.word_probs) and max(t.word_probs) > 0.9
+
+
+def test_correction_can_be_turned_off(monkeypatch):
+    from asr.transcribe import Transcriber
+    off = Transcriber("tiny.en", bias=False, correct=False)
+    assert off.corrector is None
+    t = off.transcribe(AUDIO / CLIPS[0]["file"])
+    assert t.text == t.raw_text and not t.corrections
+    monkeypatch.setenv("HPCASK_ASR_CORRECT", "0")
+    assert Transcriber("tiny.en", bias=False).corrector is None
+    monkeypatch.setenv("HPCASK_ASR_CORRECT", "1")
+    assert Transcriber("tiny.en", bias=False).corrector is not None

@@ -1,0 +1,83 @@
+"""The reader's repairs around the tagger: typos, counts beside sizes, host-transfer ends, phrases
+tagged in pieces and ambiguous system names. Unit checks on the real vocabulary, then whole questions
+through the real trained model and database."""
+import pytest
+
+from nlu.model import base_encoder_dir
+from nlu.pipeline import device_end, repair_tags, span_bounds
+from nlu.spelling import Speller, english_words, lexicon_words
+from nlu.vocab import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def speller():
+    from transformers import AutoTokenizer
+    tok = AutoTokenizer.from_pretrained(str(base_encoder_dir()), local_files_only=True)
+    return Speller(lexicon_words(load_vocabulary(None)), english_words(tok))
+
+
+@pytest.mark.parametrize("typo,fixed", [("efficency", "efficiency"), ("bandwith", "bandwidth"), ("laod", "load"),
+                                        ("scalling", "scaling"), ("brodcast", "broadcast"), ("pagable", "pageable"),
+                                        ("congesiton", "congestion"), ("topolgy", "topology")])
+def test_typos_of_domain_words_are_repaired(speller, typo, fixed):
+    assert speller.correct(typo) == fixed
+
+
+@pytest.mark.parametrize("word", ["lammps", "xlink", "kernels", "gpus", "VASP", "f214", "gpu0", "Heid", "idle",
+                                  "quick", "the", "amoebanet", "wat"])
+def test_known_words_names_and_ids_are_left_alone(speller, word):
+    assert speller.correct(word) is None
+
+
+def test_host_transfers_put_the_gpu_on_the_device_end():
+    s = {"operation": "h2d", "src": "gpu2"}
+    device_end(s)
+    assert s == {"operation": "h2d", "dst": "gpu2"}
+    s = {"operation": "d2h", "dst": "gpu1", "src": "host"}
+    device_end(s)
+    assert s == {"operation": "d2h", "src": "gpu1"}
+    s = {"operation": "p2p", "src": "gpu0"}
+    device_end(s)
+    assert s == {"operation": "p2p", "src": "gpu0"}
+
+
+def test_a_vocabulary_phrase_tagged_in_pieces_becomes_one_span():
+    tags = ["B-system", "O", "B-condition", "I-count_kind", "I-condition"]
+    cands = [(2, 5, {"condition": "tensor_cores_off"})]
+    assert span_bounds(repair_tags(tags, cands)) == [("system", 0, 1), ("condition", 2, 5)]
+    # a phrase with an untagged word is not the tagger's span: unchanged
+    assert repair_tags(["B-condition", "O"], [(0, 2, {"condition": "x"})]) == ["B-condition", "O"]
+
+
+@pytest.fixture(scope="module")
+def nlu(asker):
+    return asker.nlu
+
+
+def test_a_bare_number_before_a_count_word_is_a_count(nlu):
+    u = nlu.understand("speedup of resnet training on 2048 gpus on lassen")
+    assert u.slots.get("count") == 2048 and u.slots.get("count_kind") == "gpus"
+    assert "msg_bytes" not in u.slots
+
+
+def test_tensor_cores_are_a_condition_not_a_count_kind(nlu):
+    u = nlu.understand("dgx2 gemm time with tensor cores disabled")
+    assert u.slots.get("condition") == "tensor_cores_off"
+    assert "count_kind" not in u.slots
+
+
+def test_an_ambiguous_system_is_settled_by_the_rest_of_the_question(nlu):
+    assert nlu.understand("p100 hbm2 bandwidth on the dgx-1").slots.get("system") == "dgx1_p100"
+    u = nlu.understand("the V100s in the DGX-1: peak fp64")
+    assert u.slots.get("system") == "dgx1_v100" and "compare_with" not in u.slots
+
+
+def test_an_ambiguous_system_without_context_takes_the_first_and_says_so(asker):
+    res = asker.ask("what links connect the two sockets in the AC922")
+    assert res.slots.get("system") == "ac922_tum"
+    assert any("AC922" in n and "ac922_yme" in n for n in res.notes)
+
+
+def test_a_typo_does_not_hide_the_slot(nlu):
+    u = nlu.understand("dgx2 d2d bandwith pinned")
+    assert u.slots.get("metric") == "bandwidth"
