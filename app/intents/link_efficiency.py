@@ -296,10 +296,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         k = (o["link"], o["tool"], o["operation"], o["direction"], o["condition"], o.get("test"), o.get("host"),
              o.get("statistic"), (o["src"], o["dst"]) if pair else None)
         cur = best.get(k)
-        if cur is None or (o.get("measured") or -1) > (cur.get("measured") or -1):
+        if cur is None or (o.get("measured") or -1, str(o.get("source"))) > (cur.get("measured") or -1,
+                                                                           str(cur.get("source"))):
             best[k] = o
     final = sorted(best.values(), key=lambda o: (-(o["percent"] if o["percent"] is not None else -1),
-                                                 o.get("measured") is None, o.get("statistic") is not None, o["link"]))
+                                                 o.get("measured") is None, o.get("statistic") is not None, o["link"],
+                                                 # the rest only breaks ties, so the order is the same every run
+                                                 *(str(o.get(k)) for k in ("tool", "operation", "direction",
+                                                                           "condition", "test", "src", "dst"))))
     for o in final:
         o["value"], o["unit"], o["measured_unit"] = o["percent"], "%", "GB/s"
     if not final:
