@@ -64,7 +64,7 @@ def main() -> None:
     lines = ["## NLU (`bench/nlu.py`)", "",
              f"- machine: {machine()}",
              f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
-             f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''}`",
+             f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''} --passes {a.passes}`",
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(items)} hand-written questions (never trained on)",
              f"- blind second set: `nlu/eval/holdout.jsonl`, {len(hold)} questions written later and never looked at "
              "for fixes (rows marked holdout)",

@@ -89,7 +89,7 @@ def main() -> None:
     lines = ["## NLU on ONNX Runtime (`bench/nlu_onnx.py`)", "",
              f"- machine: {machine()} (shared with other jobs; both backends alternate question by question)",
              f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
-             f"- command: `nice -n 15 .venv/bin/python bench/nlu_onnx.py --passes {a.passes}`",
+             f"- command: `.venv/bin/python bench/nlu_onnx.py --passes {a.passes}`",
              f"- model: `{mdir}`; torch = int8 dynamic quantisation (torch.ao), onnx = ONNX Runtime, int8 per-channel "
              "MatMul weights; 1 thread each",
              "", "| measure | torch int8 | onnx int8 |", "| --- | ---: | ---: |",
