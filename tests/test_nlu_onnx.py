@@ -59,3 +59,9 @@ def test_backend_choice_follows_the_environment(monkeypatch):
     assert onnx_runtime.backend() == "torch"
     monkeypatch.setenv(onnx_runtime.BACKEND_ENV, "onnx")
     assert onnx_runtime.backend() == "onnx"
+
+
+def test_an_unknown_backend_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv(onnx_runtime.BACKEND_ENV, "tensorrt")
+    with pytest.raises(ValueError, match="expected one of torch, onnx"):
+        onnx_runtime.backend()
