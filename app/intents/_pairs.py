@@ -199,7 +199,7 @@ def matrix(classes: list[dict[str, Any]], g: nx.Graph, src: Optional[str] = None
     """Every ordered GPU pair with the value of its class, from the one slice (tool, test, condition,
     direction, size) that is preferred and covers most pairs. Returns (rows, {class without a value: pairs},
     the classes used)."""
-    gpus = sorted((n for n, d in g.nodes(data=True) if d.get("kind") == "gpu"), key=topo.natural)
+    gpus = topo.gpus_of(g)
     pairs = [(a, b) for a in gpus for b in gpus if a != b and src in (None, a) and dst in (None, b)]
     slices: dict[tuple, dict[str, dict]] = {}
     for r in classes:

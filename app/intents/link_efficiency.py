@@ -211,7 +211,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     stated = [r for r in rows if r["part"] == "stated"]
     pair = plan.extra["mode"] == "pair"
     notes: list[str] = []
-    gpus = sorted((n for n, d in g.nodes(data=True) if d.get("kind") == "gpu"), key=topo.natural)
+    gpus = topo.gpus_of(g)
     cache: dict[tuple, dict] = {}
 
     def routed(a, b, cond):

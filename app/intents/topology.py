@@ -64,6 +64,11 @@ def natural(s: str) -> tuple:
     return (m.group(1), int(m.group(2)) if m.group(2) else -1)
 
 
+def gpus_of(g) -> list[str]:
+    """The graph's GPUs in natural order."""
+    return sorted((n for n, d in g.nodes(data=True) if d.get("kind") == "gpu"), key=natural)
+
+
 def _sorted_ids(ids) -> list[str]:
     return sorted(ids, key=natural)
 
