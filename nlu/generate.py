@@ -180,13 +180,16 @@ def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optio
         tries = 0
         while made < n_per_intent and tries < n_per_intent * 20:
             tries += 1
-            t = _with_modifiers(rng.choice(templates), intent, rng)
+            # one random stream per attempt: a new alias or template word changes the examples that use it,
+            # not every example drawn after it
+            r = random.Random(f"{seed}:{intent}:{tries}")
+            t = _with_modifiers(r.choice(templates), intent, r)
             names = set(PLACEHOLDER.findall(t))
-            values = _frame(intent, names, fr, rng)
+            values = _frame(intent, names, fr, r)
             if values is None:
                 continue
-            style = rng.choices(["typed", "spoken", "typo"], weights=[5, 4, 1])[0]
-            ex = render(t, values, rng, style)
+            style = r.choices(["typed", "spoken", "typo"], weights=[5, 4, 1])[0]
+            ex = render(t, values, r, style)
             if ex is None:
                 continue
             ex.intent = intent

@@ -144,6 +144,12 @@ class NLU:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
                 surface = " ".join(words[a:b])
                 consumed.add(b - 1)
+            if slot == "count" and _bare_number(words[a:b]) and b < len(words) \
+                    and self.norm.count_and_kind(words[b])[1] is None \
+                    and self.norm.size_bytes(" ".join(words[a:b + 1])) not in (None, self.norm.number(surface)):
+                slot, b = "msg_bytes", b + 1  # "1 GiB" tagged as a count and a count kind is one size
+                surface = " ".join(words[a:b])
+                consumed.add(b - 1)
             if slot == "count_kind" and "count" not in slots and any(
                     s <= a and b <= e and "condition" in found for s, e, found in cands):
                 continue                      # "tensor cores" names a condition, not what is counted
@@ -158,6 +164,18 @@ class NLU:
             value = self.norm.value(slot, surface)
             if value is not None and slot in ("operation", "metric", "condition", "system", "app"):
                 a, b, value = self._widen(words, slot, value, a, b, covered)
+            if value is None and slot in ("src", "dst") and b < len(words) and tags[b] == "O":
+                nxt = self.norm.endpoint(words[b])   # "its | host" tagged on the possessive: the next word names it
+                if nxt is not None:
+                    a, b, value = b, b + 1, nxt
+                    surface = words[a]
+            if value is None and slot in ("system", "src", "dst"):
+                end = self.norm.endpoint(surface)   # "ipu5" tagged as a system is an endpoint of one
+                if end is not None and end != "host" and self.catalog is not None and any(
+                        end in comps for comps in self.catalog.components.values()):
+                    slot, value = ("src" if "src" not in slots else "dst"), end
+                    if slots.get("src") == end:
+                        continue
             if value is None:
                 unresolved.append((slot, surface, a, b))
                 continue
@@ -215,7 +233,20 @@ class NLU:
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         apply_cues(intent, words, slots)
+        if "operation" not in slots and intent != "topology":
+            # "device to host" tagged as a source "device" and a destination "host" names the copy itself
+            for st, en, found in cands:
+                if found.get("operation") in ("h2d", "d2h") and en - st >= 3:
+                    slots["operation"] = found["operation"]
+                    unresolved = [u for u in unresolved if u[3] <= st or u[2] >= en]
+                    break
         device_end(slots)
+        dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
+        if dev and dev not in slots:
+            # "device to host g p u one" tagged as one destination "host ...": the GPU is still named there
+            ends = [f["endpoint"] for _, _, f in cands if f.get("endpoint") not in (None, "host")]
+            if ends:
+                slots[dev] = ends[0]
         infer_implicit(intent, slots, self.catalog)
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints

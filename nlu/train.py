@@ -36,7 +36,10 @@ class TrainReport:
 
 def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
           seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
-          threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0) -> TrainReport:
+          threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
+          device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
+    """`device` and `encoder_dir` let bench/nlu_recipes.py run the same recipe on a GPU node, where many
+    seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder."""
     t0 = time.perf_counter()
     random.seed(seed)
     torch.manual_seed(seed)
@@ -52,7 +55,8 @@ def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: in
         if old != labels:
             model = None
     if model is None:
-        model, tok = M.build(len(labels["intents"]), len(labels["tags"]))
+        model, tok = M.build(len(labels["intents"]), len(labels["tags"]), encoder_dir)
+    model.to(device)
     data = list(examples)
     random.Random(seed).shuffle(data)
     n_dev = max(50, len(data) // 20)
@@ -71,7 +75,7 @@ def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: in
     opt = torch.optim.AdamW(params, weight_decay=0.01)
     steps = epochs * ((len(train_set) + batch_size - 1) // batch_size)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, 1 - s / steps))
-    ce = nn.CrossEntropyLoss(ignore_index=-100)
+    ce = nn.CrossEntropyLoss(ignore_index=-100, label_smoothing=label_smoothing)
     step = 0
     model.train()
     for ep in range(epochs):
@@ -83,8 +87,8 @@ def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: in
                     if w < len(e.tags):
                         tag_t[i, j] = t_idx[e.tags[w]]
             int_t = torch.tensor([i_idx[e.intent] for e in batch])
-            li, ls = model(enc["input_ids"], enc["attention_mask"])
-            loss = ce(li, int_t) + ce(ls.reshape(-1, ls.shape[-1]), tag_t.reshape(-1))
+            li, ls = model(enc["input_ids"].to(device), enc["attention_mask"].to(device))
+            loss = ce(li, int_t.to(device)) + ce(ls.reshape(-1, ls.shape[-1]), tag_t.to(device).reshape(-1))
             opt.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -94,8 +98,8 @@ def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: in
             if progress:
                 progress(step, steps, float(loss))
     model.eval()
-    ia, ta = _dev_scores(model, tok, dev, labels, max_len)
-    M.save(model, tok, labels, out)
+    ia, ta = _dev_scores(model, tok, dev, labels, max_len, device)
+    M.save(model.to("cpu"), tok, labels, out)
     return TrainReport(seconds=time.perf_counter() - t0, examples=len(train_set), epochs=epochs,
                        dev_intent_acc=ia, dev_tag_acc=ta)
 
@@ -115,12 +119,13 @@ def _length_batches(data: list[Example], batch_size: int, rng: random.Random) ->
 
 
 @torch.no_grad()
-def _dev_scores(model, tok, dev: list[Example], labels: dict, max_len: int) -> tuple[float, float]:
+def _dev_scores(model, tok, dev: list[Example], labels: dict, max_len: int, device: str = "cpu"
+                ) -> tuple[float, float]:
     ok_i = ok_t = n_t = 0
     for b in range(0, len(dev), 64):
         batch = dev[b:b + 64]
         enc, firsts = M.encode_words(tok, [e.tokens for e in batch], max_len)
-        li, ls = model(enc["input_ids"], enc["attention_mask"])
+        li, ls = model(enc["input_ids"].to(device), enc["attention_mask"].to(device))
         pi = li.argmax(-1).tolist()
         pt = ls.argmax(-1).tolist()
         for i, e in enumerate(batch):

@@ -81,3 +81,22 @@ def test_an_ambiguous_system_without_context_takes_the_first_and_says_so(asker):
 def test_a_typo_does_not_hide_the_slot(nlu):
     u = nlu.understand("dgx2 d2d bandwith pinned")
     assert u.slots.get("metric") == "bandwidth"
+
+
+def test_a_device_id_read_as_a_system_name_is_an_endpoint_of_its_system(nlu):
+    # whether the tagger reads "ipu2" as a system or a source, only one system has an ipu2 and an ipu7
+    u = nlu.understand("ipu2->ipu7 bw when the chip is under load")
+    assert (u.slots.get("src"), u.slots.get("dst"), u.slots.get("system")) == ("ipu2", "ipu7", "ipu16")
+    assert not [s for s in u.unresolved if s[0] == "system"]
+
+
+def test_device_to_host_in_words_is_the_copy_with_its_gpu_end(nlu):
+    u = nlu.understand("gtx980 device to host pageable 1 gigabyte g p u zero")
+    assert u.slots.get("operation") == "d2h" and u.slots.get("msg_bytes") == 1 << 30
+    assert u.slots.get("src") == "gpu0" and u.slots.get("dst") != "host"
+
+
+def test_a_number_with_a_size_unit_is_a_size_not_a_count(nlu):
+    u = nlu.understand("Yme h2d pinned 1GiB gpu3")
+    assert u.slots.get("msg_bytes") == 1 << 30 and "count" not in u.slots
+    assert u.slots.get("dst") == "gpu3"
