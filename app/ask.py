@@ -125,24 +125,45 @@ class Asker:
             self._run(res, mod, slots)
         except OutOfScope as first:
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
-            for dropped, value, relaxed in _alternatives(u.intent, slots):
+            for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings):
                 try:
                     self._run(res, mod, relaxed)
                 except OutOfScope:
                     continue
-                if dropped == "metric":
-                    what = f"{value} under that name"
+                if kind == "alias":
                     res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
                                  f"{res.answer}"
                     res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
+                elif kind == "reading":
+                    what = dropped.replace("_", " ")
+                    res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
+                                 f"{relaxed[dropped]}: {res.answer}"
+                    res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
+                    res.slots = relaxed
                 else:
                     what = f"{dropped.replace('_', ' ')} {value}"
                     res.answer = f"Nothing matches {what}; without that: {res.answer}"
                     res.notes.append(f"no data for {what}: answered without it")
                 break
             else:
-                raise first
+                if not self._as_stored_metric(res, u.intent, slots):
+                    raise first
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
+
+    def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
+        """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
+        itself. A link-efficiency question whose metric is stored as measured is answered as a lookup."""
+        sid = slots.get("system")
+        if intent != "link_efficiency" or not sid or slots.get("metric") not in self.cat.metrics.get(sid, set()):
+            return False
+        looked = {k: v for k, v in slots.items() if k != "link_type"}
+        try:
+            self._run(res, intents.get("metric_lookup"), looked)
+        except OutOfScope:
+            return False
+        res.intent = "metric_lookup"
+        res.notes.append(f"no link to set {slots['metric']} against: the {slots['metric']} stored as measured")
+        return True
 
     def _run(self, res: Result, mod, slots: dict[str, Any]) -> None:
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
@@ -167,13 +188,20 @@ METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "fl
                   "time": ("latency",), "latency": ("time",)}
 
 
-def _alternatives(intent: str, slots: dict[str, Any]):
-    """Ways to answer a question the data cannot answer as asked: the same metric under the name its tool
-    uses, then the question with one over-specified detail dropped."""
+def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None):
+    """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
+    metric under the name its tool uses; another value the question's own words give a slot ("share of
+    VASP's runtime" read as time: share); then the question with one over-specified detail dropped."""
     if intent in RELAXING_INTENTS and slots.get("metric") in METRIC_ALIASES:
         for alt in METRIC_ALIASES[slots["metric"]]:
-            yield "metric", slots["metric"], {**slots, "metric": alt}
-    yield from _relaxations(intent, slots)
+            yield "alias", "metric", slots["metric"], {**slots, "metric": alt}
+    if intent in RELAXING_INTENTS:
+        for k, alts in (readings or {}).items():
+            if slots.get(k) is not None:
+                for alt in alts:
+                    yield "reading", k, slots[k], {**slots, k: alt}
+    for k, v, relaxed in _relaxations(intent, slots):
+        yield "drop", k, v, relaxed
 
 
 def _relaxations(intent: str, slots: dict[str, Any]):

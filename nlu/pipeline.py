@@ -26,6 +26,9 @@ class Understanding:
     tags: list[str] = field(default_factory=list)
     ms: float = 0.0
     notes: list[str] = field(default_factory=list)   # choices the reader made that the user should know
+    # other values the question's own words allow for a slot the reader filled ("share of VASP's runtime":
+    # metric time as read, share as well); the data decides between them when the reading finds nothing
+    readings: dict[str, list[Any]] = field(default_factory=dict)
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -253,10 +256,28 @@ class NLU:
             slots.pop("count", None)
             slots.pop("count_kind", None)
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
-                             ms=(time.perf_counter() - t0) * 1000, notes=notes)
+                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=other_readings(slots, cands))
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+READING_SLOTS = ("metric", "operation", "app", "condition")
+
+
+def other_readings(slots: dict[str, Any], cands) -> dict[str, list[Any]]:
+    """For each filled slot of READING_SLOTS, the other values vocabulary windows of the question give it, in
+    the order the words come."""
+    out: dict[str, list[Any]] = {}
+    for k in READING_SLOTS:
+        if slots.get(k) is None:
+            continue
+        alts = []
+        for _, _, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
+            v = found.get(k)
+            if v is not None and v != slots[k] and v not in alts:
+                alts.append(v)
+        if alts:
+            out[k] = alts
+    return out
 
 
 def repair_tags(tags: list[str], cands) -> list[str]:

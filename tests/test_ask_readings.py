@@ -1,0 +1,63 @@
+"""When the data cannot answer a question as read: other values the question's own words give a slot
+("share of VASP's runtime": time as read, share as well), and an efficiency that a paper states outright rather
+than one computed against a link. Real vocabulary, real built database, real trained model."""
+import pytest
+
+from app.ask import _alternatives
+from app.result import Result
+from nlu.pipeline import other_readings
+
+
+def test_other_readings_come_from_the_question_words():
+    cands = [(1, 2, {"metric": "share"}), (5, 6, {"metric": "time"}), (7, 8, {"operation": "communication"}),
+             (3, 5, {"operation": "triad_bw"}), (3, 4, {"operation": "triad", "app": "Triad"})]
+    got = other_readings({"metric": "time", "operation": "triad_bw", "system": "x"}, cands)
+    assert got == {"metric": ["share"], "operation": ["triad", "communication"]}
+    assert other_readings({"system": "x"}, cands) == {}              # only slots the reader filled
+
+
+def test_alternatives_try_the_tool_name_then_the_words_then_dropping_details():
+    slots = {"system": "s", "metric": "time", "condition": "c"}
+    got = [(k, slot, v, alt.get(slot)) for k, slot, v, alt in _alternatives("metric_lookup", slots,
+                                                                              {"metric": ["share"]})]
+    assert got[0] == ("alias", "metric", "time", "latency")
+    assert got[1] == ("reading", "metric", "time", "share")
+    assert ("drop", "condition", "c", None) in got[2:]
+    assert not [g for g in _alternatives("topology", slots, {"metric": ["share"]}) if g[0] == "reading"]
+
+
+def test_a_metric_the_words_also_name_answers_when_the_read_one_is_not_stored(asker):
+    r = asker.ask("what share of the run time of VASP is communication on the nvidia in-house cluster "
+                  "with 608 processes")
+    assert r.intent == "metric_lookup" and r.slots["metric"] == "share"
+    assert r.rows and r.rows[0]["value"] == pytest.approx(50.0) and "50.00 %" in r.answer
+
+
+def test_an_operation_inside_the_read_phrase_answers(asker):
+    # "supermuc-ng triad bw 48 cores" read with the whole "triad bw" as an operation nobody measured
+    from nlu.pipeline import Understanding
+    u = Understanding("metric_lookup", 0.9, {"system": "supermuc_ng", "operation": "triad_bw", "count": 48,
+                                             "count_kind": "cores"}, readings={"operation": ["triad"]})
+    res = Result(question="supermuc-ng triad bw 48 cores", intent=u.intent, slots=dict(u.slots))
+    asker._answer(res, u, None)
+    assert res.slots["operation"] == "triad" and "read as triad" in " ".join(res.notes)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(205.0) and res.rows[0]["unit"] == "GB/s"
+    assert "triad_bw" in res.answer                               # the answer says what it did
+
+
+def test_a_stated_efficiency_answers_a_link_efficiency_question(asker):
+    res = Result(question="lassen amoebanet f214 efficiency 2048 gpus", intent="link_efficiency")
+    slots = {"system": "lassen", "metric": "efficiency", "app": "amoebanet_f214", "count": 2048,
+             "count_kind": "gpus"}
+    assert asker._as_stored_metric(res, "link_efficiency", slots)
+    assert res.intent == "metric_lookup" and res.rows[0]["value"] == pytest.approx(95.3)
+    assert any("stored as measured" in n for n in res.notes)
+    # a system with no stored efficiency is left to the link computation: nothing is made up
+    res2 = Result(question="x", intent="link_efficiency")
+    assert not asker._as_stored_metric(res2, "link_efficiency", {"system": "dgx2", "metric": "efficiency"})
+    assert not res2.rows and res2.intent == "link_efficiency"
+
+
+def test_an_unrelated_metric_is_not_substituted(asker):
+    r = asker.ask("what is the lassen latency of vasp")
+    assert r.intent == "out_of_scope" or r.slots.get("metric") in ("latency", "time")
