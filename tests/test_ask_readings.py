@@ -61,3 +61,13 @@ def test_a_stated_efficiency_answers_a_link_efficiency_question(asker):
 def test_an_unrelated_metric_is_not_substituted(asker):
     r = asker.ask("what is the lassen latency of vasp")
     assert r.intent == "out_of_scope" or r.slots.get("metric") in ("latency", "time")
+
+
+def test_a_link_named_as_the_measured_mode_is_a_condition(asker):
+    from app.ask import _check_link_type
+    from app.intents import OutOfScope
+    slots = {"system": "ac922_minisummit", "link_type": "PCIe", "condition": "pcie", "metric": "latency"}
+    _check_link_type(slots, asker.cat)
+    assert "link_type" not in slots and slots["condition"] == "pcie"
+    with pytest.raises(OutOfScope, match="has no PCIe links"):        # asked as a link, it is still not there
+        _check_link_type({"system": "ac922_minisummit", "link_type": "PCIe", "metric": "latency"}, asker.cat)
