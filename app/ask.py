@@ -1,6 +1,7 @@
 """The one façade every way of asking goes through (CLI, UI, reports): question -> Result."""
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -101,7 +102,12 @@ class Asker:
 
     def _answer(self, res: Result, u, context: Optional[dict[str, Any]]) -> None:
         from nlu.pipeline import CONFIDENCE_FLOOR
-        if u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR:
+        unsure = u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR
+        backed = self._data_backed(u) if unsure else None
+        if backed:
+            u = dataclasses.replace(u, intent=backed[0])
+            res.intent = u.intent
+        elif unsure:
             raise OutOfScope("I can't answer that from the loaded performance data. "
                              + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
                              "collectives, scaling, congestion or traces.")
@@ -110,7 +116,10 @@ class Asker:
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
-        _check_link_type(res.slots, self.cat)
+        if _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
+                and res.slots.get("metric") != "efficiency":
+            u = dataclasses.replace(u, intent="metric_lookup")   # a measured mode has no link to rate against
+            res.intent = u.intent
         slots = dict(res.slots)
         if context and "system" not in slots and context.get("system") and u.intent != "list_data":
             slots["system"] = context["system"]
@@ -148,7 +157,25 @@ class Asker:
             else:
                 if not self._as_stored_metric(res, u.intent, slots):
                     raise first
+        if backed:
+            res.notes.append(backed[1])
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
+
+    def _data_backed(self, u) -> Optional[tuple[str, str]]:
+        """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the
+        words name a known system and something measured on it. Then the likeliest in-scope intent is tried
+        (the planner still refuses if nothing matches); a question naming no measured thing stays out of scope.
+        Returns (intent, note) or None."""
+        sid, metric, op = u.slots.get("system"), u.slots.get("metric"), u.slots.get("operation")
+        if not sid or sid not in self.cat.systems or any(sl == "system" for sl, _ in u.unresolved):
+            return None
+        if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())):
+            return None
+        best = next((i for i, _p in u.ranked if i != "out_of_scope"), None)
+        if best is None:
+            return None
+        return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "
+                      f"since {self.cat.name(sid)} holds {metric or op}")
 
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
@@ -225,7 +252,7 @@ def ask(question: str, **kw) -> Result:
     return _DEFAULT.ask(question, **kw)
 
 
-def _check_link_type(slots: dict[str, Any], cat) -> None:
+def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     """"InfiniBand bandwidth between the H200 nodes": a link the system does not have cannot be measured on
     it, and answering with some other bandwidth would be a confident wrong number."""
     lt, sid = slots.get("link_type"), slots.get("system")
@@ -234,10 +261,14 @@ def _check_link_type(slots: dict[str, Any], cat) -> None:
     theirs = sorted({v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners})
     switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))   # "NVSwitch": a component
     if not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs):
-        if str(slots.get("condition") or "").lower().removeprefix("with_") == lt.lower():
-            # "PCIe-mode latency on the Mini Summit": a mode its GPUs were measured in, not a link to find
+        mode = lt.lower()
+        if str(slots.get("condition") or "").lower().removeprefix("with_") == mode or (
+                not slots.get("condition") and mode in cat.conditions.get(sid, set())):
+            # "PCIe-mode latency on the Mini Summit", "mini summit gpu1 to gpu0 pcie bandwidth": a mode its GPUs
+            # were measured in (Tartan's forced-PCIe runs), not a link the stored graph has
             del slots["link_type"]
-            return
+            slots["condition"] = mode
+            return "mode"
         raise OutOfScope(f"{cat.name(sid)} has no {lt} links in the loaded topology; its links are "
                          f"{', '.join(theirs)}.")
 

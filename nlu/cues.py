@@ -18,6 +18,9 @@ _DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accele
 _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
+# "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
+_PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
+                           r"which fraction|which part) of\b.*\b(time|runtime)\b")
 _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
 _REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
 
@@ -31,6 +34,8 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         slots["metric"] = "efficiency"
         if slots.get("condition") in _REFERENCE_CONDITIONS:
             del slots["condition"]
+    if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
+        slots["metric"] = "share"
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
         pairwise = any(_PAIRWISE.match(w) for w in lw)
         between = "between" in lw and any(_DEVICES.match(w) for w in lw)

@@ -29,6 +29,7 @@ class Understanding:
     # other values the question's own words allow for a slot the reader filled ("share of VASP's runtime":
     # metric time as read, share as well); the data decides between them when the reading finds nothing
     readings: dict[str, list[Any]] = field(default_factory=dict)
+    ranked: list[tuple[str, float]] = field(default_factory=list)   # intents by probability, best first
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -256,7 +257,8 @@ class NLU:
             slots.pop("count", None)
             slots.pop("count_kind", None)
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
-                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=other_readings(slots, cands))
+                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=other_readings(slots, cands),
+                             ranked=sorted(zip(self.labels["intents"], intent_probs), key=lambda x: -x[1]))
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}

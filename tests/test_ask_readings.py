@@ -1,6 +1,8 @@
 """When the data cannot answer a question as read: other values the question's own words give a slot
 ("share of VASP's runtime": time as read, share as well), and an efficiency that a paper states outright rather
 than one computed against a link. Real vocabulary, real built database, real trained model."""
+import dataclasses
+
 import pytest
 
 from app.ask import _alternatives
@@ -69,5 +71,25 @@ def test_a_link_named_as_the_measured_mode_is_a_condition(asker):
     slots = {"system": "ac922_minisummit", "link_type": "PCIe", "condition": "pcie", "metric": "latency"}
     _check_link_type(slots, asker.cat)
     assert "link_type" not in slots and slots["condition"] == "pcie"
-    with pytest.raises(OutOfScope, match="has no PCIe links"):        # asked as a link, it is still not there
-        _check_link_type({"system": "ac922_minisummit", "link_type": "PCIe", "metric": "latency"}, asker.cat)
+    slots = {"system": "ac922_minisummit", "link_type": "PCIe", "metric": "latency"}
+    assert _check_link_type(slots, asker.cat) == "mode" and slots["condition"] == "pcie"   # measured that way
+    with pytest.raises(OutOfScope, match="has no InfiniBand links"):  # neither a link there nor a mode
+        _check_link_type({"system": "h200x2", "link_type": "InfiniBand", "metric": "bandwidth"}, asker.cat)
+
+
+def test_an_unsure_model_is_overruled_only_by_data(asker):
+    from nlu.pipeline import Understanding
+    ranked = [("out_of_scope", 0.9), ("metric_lookup", 0.08), ("topology", 0.02)]
+    u = Understanding("out_of_scope", 0.9, {"system": "gtx980", "operation": "maxspflops"}, ranked=ranked)
+    assert asker._data_backed(u)[0] == "metric_lookup"
+    # nothing measured named, an unknown system, or a system named but not known: still out of scope
+    assert asker._data_backed(dataclasses.replace(u, slots={"system": "gtx980"})) is None
+    assert asker._data_backed(dataclasses.replace(u, slots={"system": "gtx980", "metric": "price"})) is None
+    assert asker._data_backed(dataclasses.replace(u, slots={"system": "frontier", "metric": "flops"})) is None
+    assert asker._data_backed(dataclasses.replace(u, unresolved=[("system", "Frontier")])) is None
+
+
+def test_a_mode_named_as_a_link_answers_as_a_lookup(asker):
+    r = asker.ask("mini summit gpu1 to gpu0 pcie bandwidth, one direction")
+    assert r.intent == "metric_lookup" and r.slots.get("condition") == "pcie" and "link_type" not in r.slots
+    assert r.rows and all(row["condition"] == "pcie" for row in r.rows)

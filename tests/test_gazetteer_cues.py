@@ -107,3 +107,15 @@ def test_a_condition_phrase_may_extend_a_word_the_tagger_read(gaz):
     hits = {(h.slot, h.value) for h in gaz.hits(ws, {1})}      # the tagger read "p2p" as the operation
     assert ("condition", "p2p_off") in hits
     assert not any(s == "system" for s, _ in {(h.slot, h.value) for h in gaz.hits(ws, {0})})
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("how much of the lammps mpi time goes to allreduce", "share"),
+    ("what fraction of the runtime is communication", "share"),
+    ("how much time does allreduce take on the dgx2", "time"),          # a time, not a part of one
+    ("how much longer does the allreduce take with p2p off", "time"),
+])
+def test_a_part_of_a_time_is_a_share(text, expect):
+    slots = {"metric": "time"}
+    apply_cues("metric_lookup", words(text), slots)
+    assert slots["metric"] == expect
