@@ -266,16 +266,18 @@ READING_SLOTS = ("metric", "operation", "app", "condition")
 
 
 def other_readings(slots: dict[str, Any], cands) -> dict[str, list[Any]]:
-    """For each filled slot of READING_SLOTS, the other values vocabulary windows of the question give it, in
-    the order the words come."""
+    """For each filled slot of READING_SLOTS, the other values that the words naming it also give ("triad bw"
+    read as the operation triad_bw: its word "triad" names the operation triad). Only words inside the phrase
+    the value was read from count: another word elsewhere in the question was left out for a reason."""
     out: dict[str, list[Any]] = {}
     for k in READING_SLOTS:
         if slots.get(k) is None:
             continue
+        where = [(s, e) for s, e, found in cands if found.get(k) == slots[k]]
         alts = []
-        for _, _, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
+        for s, e, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
             v = found.get(k)
-            if v is not None and v != slots[k] and v not in alts:
+            if v is not None and v != slots[k] and v not in alts and any(a <= s and e <= b for a, b in where):
                 alts.append(v)
         if alts:
             out[k] = alts
