@@ -37,3 +37,7 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
         if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
             slots["operation"] = "p2p"
+    if intent == "topology" and "host" in lw and "host" not in (slots.get("src"), slots.get("dst")) \
+            and not ("src" in slots and "dst" in slots):
+        # "what connects the DGX-1 V100 to its host": the word says which end, however "its host" was tagged
+        slots["dst" if "src" in slots or "dst" not in slots else "src"] = "host"

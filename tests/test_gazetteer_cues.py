@@ -74,6 +74,24 @@ def test_pairs_of_devices_imply_peer_to_peer(text, intent, expect):
     assert slots.get("operation") == expect
 
 
+@pytest.mark.parametrize("slots,expect", [
+    ({}, {"dst": "host"}),                                   # "its host" tagged as nothing
+    ({"src": "gpu0"}, {"src": "gpu0", "dst": "host"}),
+    ({"dst": "gpu3"}, {"src": "host", "dst": "gpu3"}),
+    ({"src": "host"}, {"src": "host"}),                      # the tagger read it already
+    ({"src": "gpu0", "dst": "gpu1"}, {"src": "gpu0", "dst": "gpu1"}),
+])
+def test_the_word_host_in_a_topology_question_names_an_end(slots, expect):
+    apply_cues("topology", words("what connects the DGX-1 V100 to its host"), slots)
+    assert slots == expect
+
+
+def test_host_is_not_an_end_outside_topology():
+    slots = {}
+    apply_cues("metric_lookup", words("host to device bandwidth on the dgx1"), slots)
+    assert "dst" not in slots and "src" not in slots
+
+
 def test_sizes_counts_and_devices_anywhere(gaz):
     got = {}
     for h in gaz.hits(words("alltoall busbw 1GiB inplace on both gpus from g p u zero to g p u two"), set()):
