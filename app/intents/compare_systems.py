@@ -41,29 +41,28 @@ _LOWER_ROW = "any_value(metric) IN ({})".format(", ".join(f"'{m}'" for m in sort
 _SQL = """WITH sel AS (
   SELECT {select} FROM measurements m JOIN runs r USING (run_id){where}
 ),
-slices AS (
-  SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit,
-         count(DISTINCT system_id) AS nsys, count(*) AS n
-  FROM sel GROUP BY ALL
-),
-pick AS (
-  SELECT * FROM slices
-  ORDER BY nsys DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2 WHEN 'latency' THEN 3
-           WHEN 'flops' THEN 4 ELSE 5 END,
-           {cond_rank}, (statistic IS NULL OR statistic = 'mean') DESC, count DESC NULLS LAST,
-           msg_bytes DESC NULLS LAST, n DESC,
-           -- ties: a fixed order over every slice column, so the answer never depends on scan order
-           metric, operation NULLS FIRST, condition NULLS FIRST, precision NULLS FIRST, count_kind NULLS FIRST,
-           direction NULLS FIRST, statistic NULLS FIRST, unit
-  LIMIT 1
+-- the slice that covers the most systems: every row carries its slice's counts (window aggregates), and the
+-- rows of the first slice in a fixed order over every slice column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT system_id) OVER slice AS nsys, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY metric, operation, condition, precision, msg_bytes, count, count_kind, direction,
+                   statistic, unit)
 ),
 inslice AS (
-  SELECT s.*, {case_s} AS case_key FROM sel s JOIN pick p
-    ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
-   AND s.condition IS NOT DISTINCT FROM p.condition AND s.precision IS NOT DISTINCT FROM p.precision
-   AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes AND s.count IS NOT DISTINCT FROM p.count
-   AND s.count_kind IS NOT DISTINCT FROM p.count_kind AND s.direction IS NOT DISTINCT FROM p.direction
-   AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
+  SELECT s.*, {case_s} AS case_key FROM ranked s
+  QUALIFY dense_rank() OVER (
+    ORDER BY nsys DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2 WHEN 'latency' THEN 3
+             WHEN 'flops' THEN 4 ELSE 5 END,
+             {cond_rank}, (statistic IS NULL OR statistic = 'mean') DESC, count DESC NULLS LAST,
+             msg_bytes DESC NULLS LAST, n DESC,
+             -- ties: a fixed order over every slice column, so the answer never depends on scan order
+             metric, operation NULLS FIRST, condition NULLS FIRST, precision NULLS FIRST, count_kind NULLS FIRST,
+             direction NULLS FIRST, statistic NULLS FIRST, unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
+),
+pick AS (
+  SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit, nsys, n
+  FROM inslice LIMIT 1
 ),
 common AS (
   SELECT case_key FROM inslice GROUP BY case_key
@@ -138,13 +137,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         cond, params = where_plus({**s, "system": systems}, [k for k in FILTERS if k != "metric"],
                                   fixed=("list_contains($metric_keys, m.system_id || '|' || m.metric)",))
         params["metric_keys"], params["metric_as"] = keys, s["metric"]
-        select = "m.* REPLACE ($metric_as AS metric), r.tool"
+        select = "m.* REPLACE ($metric_as AS metric), r.tool, m.rowid AS _row"
         used = "; ".join(f"{cat.name(x)}: {per_metric.get(x, s['metric'])}" for x in systems)
         notes.append(f"{s['metric']} is stored under different names: {used} (compared as one quantity, though "
                      f"the definitions differ: nccl-tests busbw scales algbw by the collective's traffic factor)")
     else:
         cond, params = where_plus({**s, "system": systems}, FILTERS)
-        select = "m.*, r.tool"
+        select = "m.*, r.tool, m.rowid AS _row"
     if s.get("aggregate") in AGG_SQL:               # the user's max / min / mean
         agg = AGG_SQL[s["aggregate"]]
         value_sql, source_sql = f"{agg}(value)", best_source_sql(agg)

@@ -124,11 +124,24 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
 def _candidate_graph(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> nx.Graph:
     h = topo.without_relays(g, a, b)
     if condition in PCIE_ONLY:
-        return _sub(h, lambda u, v: not is_peer_link(g, u, v))
-    nv = _sub(h, lambda u, v: topo.is_nvlink_class(g, u, v))
+        return topo.without_relays(_links_of(g, "no_peer"), a, b)
+    nv = topo.without_relays(_links_of(g, "nvlink"), a, b)
     if a in nv and b in nv and nx.has_path(nv, a, b):
         return nv
     return h
+
+
+def _links_of(g: nx.Graph, which: str) -> nx.Graph:
+    """g's NVLink-class links ("nvlink") or its links a host-staged copy may use ("no_peer"), made once per
+    graph: an answer routes many pairs over the same graph. Dropping the relay GPUs afterwards leaves the same
+    links as dropping them first (both filters only remove); a node may remain without links, which no route
+    uses."""
+    memo = g.graph.setdefault("_links_of", {})
+    if which not in memo:
+        keep = (lambda u, v: not is_peer_link(g, u, v)) if which == "no_peer" else \
+            (lambda u, v: topo.is_nvlink_class(g, u, v))
+        memo[which] = _sub(g, keep)
+    return memo[which]
 
 
 def route(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> dict[str, Any]:

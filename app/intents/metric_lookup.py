@@ -17,6 +17,8 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_byte
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "statistic", "app", "value", "unit", "source", "tool")
 HOST_OPS = ("h2d", "d2h")
+# ties in value (one number quoted in two tables) in a fixed order, never the plan's scan order
+TIES = "m.source, m.tool NULLS FIRST"
 # lower is better for these; "best" means min
 LOWER_IS_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
 
@@ -37,28 +39,31 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
     notes = []
+    # Each default narrows what the previous stage left, as a window over that stage (QUALIFY): one reference
+    # to the stage instead of subqueries that each re-read it (DuckDB bound, optimised and ran every copy; the
+    # windows answer the same rows in about half the time, bench/sql_latency.py).
     size_default = ""
     if s.get("msg_bytes") is None:
         # largest size measured under the same filters: where bandwidths are quoted
-        size_default = "m.msg_bytes IS NOT DISTINCT FROM (SELECT max(x.msg_bytes) FROM {prev} x)"
+        size_default = "m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER ()"
     metric_default = ""
     if s.get("metric") is None:
-        # one metric only (values of different units never compete): the one people quote first
-        metric_default = ("m.metric = (SELECT metric FROM {prev} GROUP BY metric ORDER BY CASE metric "
-                          "WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 "
-                          "WHEN 'latency' THEN 4 WHEN 'time' THEN 5 ELSE 6 END, count(*) DESC, metric LIMIT 1)")
+        # one metric only (values of different units never compete): the one people quote first, then the
+        # most often measured, then by name (metric is never NULL)
+        metric_default = ("m.metric = min({'q': CASE m.metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 "
+                          "WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 WHEN 'latency' THEN 4 WHEN 'time' THEN 5 "
+                          "ELSE 6 END, 'n': -m._n, 'metric': m.metric}) OVER ().metric")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
     count_default = ""
     if s.get("count") is None and not s.get("src") and not s.get("dst"):
         # a collective on "the H200 pair" means all its GPUs: the largest count measured (1-GPU runs of
         # nccl-tests report a bus bandwidth of 0)
-        count_default = ("(coalesce((SELECT max(x.count) FROM {prev} x), 0) <= 1"
-                         " OR m.count = (SELECT max(x.count) FROM {prev} x))")
+        count_default = "(coalesce(max(m.count) OVER (), 0) <= 1 OR m.count = max(m.count) OVER ())"
     dir_default = ""
     if s.get("direction") is None:
         # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
         dir_default = ("(m.direction IS DISTINCT FROM 'bi'"
-                       " OR NOT EXISTS (SELECT 1 FROM {prev} x WHERE x.direction IS DISTINCT FROM 'bi'))")
+                       " OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())")
     agg = s.get("aggregate")
     lower_better = s.get("metric") in LOWER_IS_BETTER
     if agg == "min":
@@ -71,16 +76,20 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # count, then the largest size, then one direction), so they never exclude each other.
     stages, prev = [], "sel"
     for i, rule in enumerate(r for r in (metric_default, count_default, size_default, dir_default) if r):
-        stages.append(f"d{i} AS (SELECT * FROM {prev} m WHERE {rule.format(prev=prev)})")
+        if "m._n" in rule:    # rows per metric (a window cannot nest in the window that picks the metric)
+            src = f"(SELECT *, count(*) OVER (PARTITION BY metric) AS _n FROM {prev}) m"
+            stages.append(f"d{i} AS (SELECT * EXCLUDE (_n) FROM {src} QUALIFY {rule})")
+        else:
+            stages.append(f"d{i} AS (SELECT * FROM {prev} m QUALIFY {rule})")
         prev = f"d{i}"
     head = f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages)
     if pairs:
         sql = (f"{head},\ndirect AS (SELECT *, row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
-               f"m.dst NULLS FIRST) AS rk FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
+               f"m.dst NULLS FIRST, {TIES}) AS rk FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
                f"SELECT 'measured' AS part, * FROM direct WHERE rk <= 50{_pairs.UNION}\nORDER BY rk NULLS LAST")
     else:
         sql = (f"{head}\nSELECT * FROM {prev} m\n"
-               f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST LIMIT 50")
+               f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST, {TIES} LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": bool(count_default)})

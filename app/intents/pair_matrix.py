@@ -22,31 +22,30 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_byte
            "app", "library", "statistic")
 
 _SQL = """WITH sel AS (
-  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
 ),
-slices AS (
-  SELECT tool, condition, direction, msg_bytes, statistic, unit,
-         count(DISTINCT src || '>' || dst) AS npairs, count(*) AS n
-  FROM sel GROUP BY ALL
+-- the slice with the most pairs: every row carries its slice's counts (window aggregates), and the rows of the
+-- first slice in a fixed order over every slice column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT src || '>' || dst) OVER slice AS npairs, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY tool, condition, direction, msg_bytes, statistic, unit)
 ),
-pick AS (
-  SELECT * FROM slices
-  ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
-           (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
-           -- ties: a fixed order over every slice column, so the answer never depends on scan order
-           tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit
-  LIMIT 1
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
+             (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
+             -- ties: a fixed order over every slice column, so the answer never depends on scan order
+             tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
 ),
 pairs AS (
 SELECT s.system_id, s.metric, s.operation, s.src, s.dst, avg(s.value) AS value, any_value(s.unit) AS unit,
        count(*) AS n, {sources} AS source,
        any_value(s.tool) AS tool, any_value(s.condition) AS condition,
        any_value(s.direction) AS direction, any_value(s.msg_bytes) AS msg_bytes,
-       any_value(s.statistic) AS statistic, any_value(p.npairs) AS npairs
-FROM sel s JOIN pick p
-  ON s.tool = p.tool AND s.condition IS NOT DISTINCT FROM p.condition
- AND s.direction IS NOT DISTINCT FROM p.direction AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
- AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
+       any_value(s.statistic) AS statistic, any_value(s.npairs) AS npairs
+FROM picked s
 GROUP BY s.system_id, s.metric, s.operation, s.src, s.dst
 ),
 {classes}

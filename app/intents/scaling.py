@@ -35,26 +35,29 @@ _WEAK = ("(per.family ILIKE '%weak%' OR (per.family NOT ILIKE '%strong%' AND per
          "AND per.operation IN ({ops})))")
 
 _SQL = """WITH sel AS (
-  SELECT m.*, r.tool,
+  SELECT m.*, r.tool, m.rowid AS _row,
          regexp_replace(coalesce(r.experiment, ''),
                         '_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$', '') AS family,
          concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
                    m.params->>'preconditioner', m.params->>'band') AS variant
   FROM measurements m JOIN runs r USING (run_id){where}
 ),
-series AS (
-  SELECT metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes,
-         count(DISTINCT count) AS ncounts, count(*) AS n
-  FROM sel GROUP BY ALL
+-- the series with the most counts: every row carries its series' counts (window aggregates), and the rows of
+-- the first series in a fixed order over every series column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT count) OVER series AS ncounts, count(*) OVER series AS n FROM sel
+  WINDOW series AS (PARTITION BY metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes)
 ),
-pick AS (
-  SELECT * FROM series
-  ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
-           (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
-           msg_bytes DESC NULLS LAST, n DESC,
-           -- ties: a fixed order over every series column, so the answer never depends on scan order
-           metric, operation NULLS FIRST, tool, family, variant, count_kind NULLS FIRST, statistic NULLS FIRST, unit
-  LIMIT 1
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
+             (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
+             msg_bytes DESC NULLS LAST, n DESC,
+             -- ties: a fixed order over every series column, so the answer never depends on scan order
+             metric, operation NULLS FIRST, tool, family, variant, count_kind NULLS FIRST, statistic NULLS FIRST,
+             unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
 ),
 per AS (
   SELECT s.count, {value} AS value, any_value(s.unit) AS unit, count(*) AS n,
@@ -63,11 +66,7 @@ per AS (
          any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
          any_value(s.variant) AS variant, any_value(s.statistic) AS statistic, any_value(s.msg_bytes) AS msg_bytes,
          string_agg(DISTINCT s.condition, ', ') AS conditions
-  FROM sel s JOIN pick p
-    ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
-   AND s.tool = p.tool AND s.family = p.family AND s.count_kind IS NOT DISTINCT FROM p.count_kind
-   AND s.variant = p.variant AND s.statistic IS NOT DISTINCT FROM p.statistic AND s.unit = p.unit
-   AND s.msg_bytes IS NOT DISTINCT FROM p.msg_bytes
+  FROM picked s
   GROUP BY s.count
 ),
 -- the smallest count with a usable value (nccl-tests prints a bus bandwidth of 0 for one GPU)

@@ -20,21 +20,24 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", 
            "precision", "app", "library", "statistic")
 
 _SQL = """WITH sel AS (
-  SELECT m.*, r.tool FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
 ),
-slices AS (
-  SELECT metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision, app, unit,
-         count(DISTINCT msg_bytes) AS nsizes, count(*) AS n
-  FROM sel GROUP BY ALL
+-- the slice (one curve) with the most sizes: every row carries its slice's counts (window aggregates), and the
+-- rows of the first slice in a fixed order over every slice column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT msg_bytes) OVER slice AS nsizes, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision,
+                   app, unit)
 ),
-pick AS (
-  SELECT * FROM slices
-  ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
-           count DESC NULLS LAST, n DESC,
-           -- ties: a fixed order over every slice column, so the answer never depends on scan order
-           metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
-           count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit
-  LIMIT 1
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
+             count DESC NULLS LAST, n DESC,
+             -- ties: a fixed order over every slice column, so the answer never depends on scan order
+             metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
+             count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
 )
 SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS value, any_value(s.unit) AS unit,
        count(*) AS n, {sources} AS source,
@@ -43,12 +46,7 @@ SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS 
        any_value(s.tool) AS tool, any_value(s.src) AS src, any_value(s.dst) AS dst,
        any_value(s.direction) AS direction, any_value(s.count) AS count, any_value(s.count_kind) AS count_kind,
        any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app
-FROM sel s JOIN pick p
-  ON s.metric = p.metric AND s.operation IS NOT DISTINCT FROM p.operation
- AND s.tool = p.tool AND s.src IS NOT DISTINCT FROM p.src AND s.dst IS NOT DISTINCT FROM p.dst
- AND s.direction IS NOT DISTINCT FROM p.direction AND s.count IS NOT DISTINCT FROM p.count
- AND s.count_kind IS NOT DISTINCT FROM p.count_kind AND s.statistic IS NOT DISTINCT FROM p.statistic
- AND s.precision IS NOT DISTINCT FROM p.precision AND s.app IS NOT DISTINCT FROM p.app AND s.unit = p.unit
+FROM picked s
 GROUP BY 1, 2
 ORDER BY 1, 2"""
 

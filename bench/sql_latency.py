@@ -1,0 +1,166 @@
+"""SQL-stage latency of ask() per intent, and a digest of every answer to prove a change keeps them identical.
+
+Every question of the evaluation set goes once through the real `Asker.ask()` (row cache off); its
+understanding (the NLU's output) is kept, and then only the SQL stage is timed: further passes call `ask()`
+again with the NLU replaced by the kept understanding, so `timings_ms["sql"]` (plan + query + answer
+sentence, relaxed retries included) is measured exactly as a user's question pays it, with every query new
+to the connection (row cache off).
+
+`--understandings FILE` keeps those understandings (or reuses them), so runs before and after a change compare
+answers to the same understood questions even if the NLU model was retrained in between.
+
+Each answer's digest covers its final intent, answer text, rows (column order and values), notes, chart,
+slots and parameters; the SQL text is not in it (a faster query may read differently). `--save` writes the
+digests and timings as JSON, `--compare OLD.json` lists every question whose digest differs from an earlier
+run's. Run from the repository root:
+
+    nice -n 10 .venv/bin/python bench/sql_latency.py --passes 5 --save /tmp/after.json --compare /tmp/before.json
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import json
+import pickle
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def _plain(v):
+    from app.result import _plain as plain
+    if isinstance(v, float):
+        return repr(v)   # exact: 0.1 and 0.1000000000000001 differ
+    return plain(v)
+
+
+def digest_of(res) -> dict:
+    """What must stay identical: the answer as a user and the UI see it."""
+    body = {
+        "intent": res.intent,
+        "understood_intent": res.understood_intent,
+        "answer": res.answer,
+        "rows": [[[k, _plain(v)] for k, v in r.items()] for r in res.rows],
+        "notes": list(res.notes),
+        "chart": json.loads(json.dumps(res.chart, sort_keys=True, default=repr)),
+        "slots": json.loads(json.dumps(res.slots, sort_keys=True, default=repr)),
+        "params": {k: _plain(v) for k, v in sorted((res.params or {}).items())},
+    }
+    h = hashlib.sha256(json.dumps(body, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+    return {"digest": h, "intent": res.intent, "answer": res.answer, "n_rows": len(res.rows), "body": body}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--questions", default=str(REPO / "nlu" / "eval" / "questions.jsonl"),
+                    help="JSONL with a 'text' per line (default: nlu/eval/questions.jsonl)")
+    ap.add_argument("--passes", type=int, default=5, help="timed passes over every question after the first")
+    ap.add_argument("--db", default=None, help="database file (default: the app's default, var/hpcask.duckdb)")
+    ap.add_argument("--save", default=None, help="write digests + timings to this JSON file")
+    ap.add_argument("--compare", default=None, help="compare digests with a JSON file an earlier --save wrote")
+    ap.add_argument("--label", default="", help="a name for this run in the printed table")
+    ap.add_argument("--understandings", default=None,
+                    help="pickle of the NLU's understanding per question: read if it exists (the NLU is then not "
+                         "run at all, so runs before and after a change, or on another model, answer the same "
+                         "understood questions), else written after pass 0")
+    a = ap.parse_args()
+
+    from app.ask import Asker
+    items = [json.loads(line) for line in Path(a.questions).read_text().splitlines() if line.strip()]
+    asker = Asker(db_path=a.db, cached_queries=0)
+    real_understand = asker.nlu.understand
+
+    # Pass 0: the real ask(), understanding kept per question.
+    kept, digests = {}, {}
+
+    def keep(q):
+        u = real_understand(q)
+        kept[q] = copy.deepcopy(u)
+        return u
+    upath = Path(a.understandings) if a.understandings else None
+    if upath and upath.exists():
+        kept.update(pickle.loads(upath.read_bytes()))
+        missing = [it["text"] for it in items if it["text"] not in kept]
+        if missing:
+            sys.exit(f"{upath} has no understanding of {len(missing)} question(s), e.g. {missing[0]!r}")
+        asker.nlu.understand = lambda q: copy.deepcopy(kept[q])
+    else:
+        asker.nlu.understand = keep
+    for it in items:
+        res = asker.ask(it["text"])
+        digests[it["text"]] = digest_of(res)
+    if upath and not upath.exists():
+        upath.write_bytes(pickle.dumps(kept))
+    # Timed passes: the NLU answers from what it said in pass 0 (a fresh copy each time: carry() may edit it).
+    asker.nlu.understand = lambda q: copy.deepcopy(kept[q])
+    per_intent: dict[str, list[float]] = defaultdict(list)
+    all_ms: list[float] = []
+    unstable = set()
+    t0 = time.perf_counter()
+    for _ in range(a.passes):
+        for it in items:
+            res = asker.ask(it["text"])
+            if digest_of(res)["digest"] != digests[it["text"]]["digest"]:
+                unstable.add(it["text"])
+            ms = res.timings_ms.get("sql")
+            if ms is None:
+                continue
+            intent = (res.understood_intent or res.intent) if res.intent == "out_of_scope" else res.intent
+            per_intent[intent].append(ms)
+            all_ms.append(ms)
+    wall = time.perf_counter() - t0
+    asker.close()
+
+    title = f"SQL stage{(' (' + a.label + ')') if a.label else ''}: {len(items)} questions x {a.passes} passes, " \
+            f"row cache off, {wall:.1f} s"
+    print(title)
+    print(f"| intent | n | p50 ms | p95 ms | mean ms |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    table = {}
+    for intent in sorted(per_intent):
+        xs = per_intent[intent]
+        table[intent] = {"n": len(xs), "p50": statistics.median(xs), "p95": pct(xs, 95), "mean": statistics.fmean(xs)}
+        print(f"| {intent} | {len(xs)} | {table[intent]['p50']:.1f} | {table[intent]['p95']:.1f} | "
+              f"{table[intent]['mean']:.1f} |")
+    table["all"] = {"n": len(all_ms), "p50": statistics.median(all_ms), "p95": pct(all_ms, 95),
+                    "mean": statistics.fmean(all_ms)}
+    print(f"| **all** | {len(all_ms)} | {table['all']['p50']:.1f} | {table['all']['p95']:.1f} | "
+          f"{table['all']['mean']:.1f} |")
+    if unstable:
+        print(f"\n{len(unstable)} question(s) answered differently between passes (non-deterministic):")
+        for q in sorted(unstable)[:20]:
+            print("  ", q)
+
+    if a.save:
+        Path(a.save).write_text(json.dumps({"label": a.label, "passes": a.passes, "table": table,
+                                            "digests": digests, "unstable": sorted(unstable)}, indent=1))
+    if a.compare:
+        old = json.loads(Path(a.compare).read_text())["digests"]
+        same = sum(1 for q, d in digests.items() if q in old and old[q]["digest"] == d["digest"])
+        diff = [q for q, d in digests.items() if q in old and old[q]["digest"] != d["digest"]]
+        missing = [q for q in digests if q not in old]
+        print(f"\ndigests vs {a.compare}: {same} identical, {len(diff)} different, {len(missing)} not in the old run")
+        for q in diff[:30]:
+            o, n = old[q], digests[q]
+            print(f"- {q!r}\n    old: [{o['intent']}] {o['answer'][:160]!r} ({o['n_rows']} rows)"
+                  f"\n    new: [{n['intent']}] {n['answer'][:160]!r} ({n['n_rows']} rows)")
+            for k in n["body"]:
+                if o["body"].get(k) != n["body"][k]:
+                    print(f"    differs in: {k}")
+        if diff or missing:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
