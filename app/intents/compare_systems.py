@@ -70,13 +70,13 @@ common AS (
 ),
 percase AS (
   SELECT system_id, case_key, {agg} AS value, count(*) AS n, {case_source} AS source,
-         string_agg(DISTINCT tool, ', ') AS tool
+         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
   FROM inslice WHERE case_key IN (SELECT case_key FROM common)
   GROUP BY system_id, case_key
 ),
 persys AS (
   SELECT system_id, avg(value) AS value, count(*) AS n_cases, sum(n) AS n, {sys_source} AS source,
-         string_agg(DISTINCT tool, ', ') AS tool
+         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
   FROM percase GROUP BY system_id
 ),
 same_slice AS (
@@ -92,7 +92,7 @@ mu AS (
   LIMIT 1
 ),
 loose AS (
-  SELECT x.system_id, {loose_cols}, 1 AS n_cases, count(*) AS n, string_agg(DISTINCT x.tool, ', ') AS tool,
+  SELECT x.system_id, {loose_cols}, 1 AS n_cases, count(*) AS n, string_agg(DISTINCT x.tool, ', ' ORDER BY x.tool) AS tool,
          any_value(x.metric) AS metric, any_value(x.unit) AS unit, 'each_best' AS mode
   FROM sel x JOIN mu ON x.metric = mu.metric AND x.unit = mu.unit
   GROUP BY x.system_id

@@ -65,7 +65,7 @@ per AS (
          any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
          any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
          any_value(s.variant) AS variant, any_value(s.statistic) AS statistic, any_value(s.msg_bytes) AS msg_bytes,
-         string_agg(DISTINCT s.condition, ', ') AS conditions
+         string_agg(DISTINCT s.condition, ', ' ORDER BY s.condition) AS conditions
   FROM picked s
   GROUP BY s.count
 ),
