@@ -46,3 +46,23 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             and not ("src" in slots and "dst" in slots):
         # "what connects the DGX-1 V100 to its host": the word says which end, however "its host" was tagged
         slots["dst" if "src" in slots or "dst" not in slots else "src"] = "host"
+
+
+# "by how much does compression cut the latency": a cut in a quantity is its reduction, when one is measured
+_REDUCING = re.compile(r"^(cut|cuts|cutting|reduces|reduced|reducing|reduction|reductions|lower|lowers|lowered|"
+                       r"lowering|shave|shaves|shaved|saves|saved|saving|savings|shorten|shortens|shortened)$")
+_REDUCING_OR_REDUCE = re.compile(_REDUCING.pattern.replace("^(", "^(reduce|", 1))
+_REDUCIBLE = ("latency", "time", "energy")
+
+
+def verb_readings(words: list[str], slots: dict[str, Any], metrics) -> dict[str, list[Any]]:
+    """Other readings of the metric that the question's verbs give ("cut the latency" -> latency_reduction,
+    where `metrics` holds that metric). Only a reading: tried when the data has nothing for the metric as
+    tagged. The bare word "reduce" counts only when the question names another operation: it is also the
+    collective ("latency of reduce")."""
+    m = slots.get("metric")
+    verb = _REDUCING if slots.get("operation") in (None, "reduce") else _REDUCING_OR_REDUCE
+    if m not in _REDUCIBLE or not any(verb.match(w.lower()) for w in words):
+        return {}
+    alt = f"{m}_reduction"
+    return {"metric": [alt]} if alt in metrics else {}

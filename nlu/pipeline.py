@@ -10,7 +10,7 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import apply_cues
+from nlu.cues import apply_cues, verb_readings
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -256,8 +256,11 @@ class NLU:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
             slots.pop("count", None)
             slots.pop("count_kind", None)
+        readings = other_readings(slots, cands)
+        for k, alts in verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items():
+            readings.setdefault(k, []).extend(a for a in alts if a not in readings.get(k, []))
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
-                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=other_readings(slots, cands),
+                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
                              ranked=sorted(zip(self.labels["intents"], intent_probs), key=lambda x: -x[1]))
 
 

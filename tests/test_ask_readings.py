@@ -93,3 +93,29 @@ def test_a_mode_named_as_a_link_answers_as_a_lookup(asker):
     r = asker.ask("mini summit gpu1 to gpu0 pcie bandwidth, one direction")
     assert r.intent == "metric_lookup" and r.slots.get("condition") == "pcie" and "link_type" not in r.slots
     assert r.rows and all(row["condition"] == "pcie" for row in r.rows)
+
+
+def test_a_cut_in_latency_reads_as_its_reduction():
+    from nlu.cues import verb_readings
+    metrics = {"latency", "latency_reduction", "time"}
+    words = "by how much does compression cut the latency".split()
+    assert verb_readings(words, {"metric": "latency"}, metrics) == {"metric": ["latency_reduction"]}
+    assert verb_readings(words, {"metric": "time"}, metrics) == {}            # no time_reduction known here
+    assert verb_readings("what is the latency on x".split(), {"metric": "latency"}, metrics) == {}
+    # "reduce" is the collective when it is the operation, a verb when another operation is named
+    assert verb_readings("latency of reduce".split(), {"metric": "latency", "operation": "reduce"}, metrics) == {}
+    assert verb_readings("does compression reduce alltoall latency".split(),
+                         {"metric": "latency", "operation": "alltoall"}, metrics) == {"metric": ["latency_reduction"]}
+
+
+def test_by_how_much_compression_cuts_latency_is_answered(asker, built_con):
+    r = asker.ask("By how much does compression cut the latency of a 16 MB all-to-all on 2 nodes of "
+                  "Frontera Liquid?")
+    assert r.intent == "metric_lookup" and r.slots["metric"] == "latency_reduction"
+    want = built_con.execute("""SELECT value FROM measurements WHERE system_id = 'frontera_liquid'
+                                AND metric = 'latency_reduction' AND operation = 'alltoall' AND count = 2
+                                AND msg_bytes = 16777216 AND condition = 'compressed'""").fetchall()
+    assert len(want) == 1 and r.rows[0]["value"] == pytest.approx(want[0][0])
+    # the collective "reduce" is not read as a cut: no latency is stored there, and no reduction is offered
+    r2 = asker.ask("what is the latency of reduce on frontera liquid")
+    assert r2.intent == "out_of_scope" and not r2.rows
