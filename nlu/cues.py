@@ -42,10 +42,52 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
         if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
             slots["operation"] = "p2p"
+    if intent == "scaling" and "count" in slots and _count_range(lw):
+        # "from 1 to 16 GPUs", "2 vs 12 gpus", "1, 2, 4, 8 and 16": the counts are the curve's axis, not a filter
+        del slots["count"]
+    if intent in ("metric_lookup", "compare_systems") and "count" not in slots and _ALONE.search(joined):
+        # "GPU 2 on its own", "gpu1 alone": the single-device run (SHOC runs each GPU alone and all together)
+        if "gpu" in lw or any(w.startswith("gpu") or w in ("gpus", "v100s", "p100s") for w in lw) or \
+                re.search(r"\bg p u\b", joined) or str(slots.get("src", "")).startswith("gpu"):
+            slots["count"], slots["count_kind"] = 1, "gpus"
     if intent == "topology" and "host" in lw and "host" not in (slots.get("src"), slots.get("dst")) \
             and not ("src" in slots and "dst" in slots):
         # "what connects the DGX-1 V100 to its host": the word says which end, however "its host" was tagged
         slots["dst" if "src" in slots or "dst" not in slots else "src"] = "host"
+
+
+_ALONE = re.compile(r"\b(alone|by itself|on its own|in isolation|by its lonesome|solo)\b")
+_NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                 "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+                 "thousand", "a"}
+_RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ","}
+_COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|sockets?|tiles?|devices?|cards?|"
+                      r"machines?|workers?|threads?)$")
+
+
+def _count_range(lw: list[str]) -> bool:
+    """Two counts joined as a range or list ("1 to 4", "2-16", "8 -> 2048", "1 node vs 16 nodes", "2, 3 and 4");
+    "up to 64" is one bound, not a range. The "and" of "two thousand and forty eight" joins nothing: only digits
+    on both sides make a list of it."""
+    def num(i: int) -> bool:
+        return 0 <= i < len(lw) and (lw[i].replace(",", "").isdigit() or (lw[i] in _NUMBER_WORDS and lw[i] != "a"))
+    for i, w in enumerate(lw):
+        join = w in _RANGE_JOIN or (w == "and" and num(i - 1) and lw[i - 1].isdigit() and num(i + 1))
+        if not join or not num(i + 1):
+            continue
+        j = i - 1
+        if w == ">" and j >= 0 and lw[j] in ("-", "="):
+            j -= 1                                   # "8 -> 2048" tokenised as "8 - > 2048"
+        elif w == ">":
+            continue
+        if j >= 0 and _COUNTED.match(lw[j]):
+            j -= 1                                   # "1 node vs 16 nodes"
+        elif j >= 2 and lw[j] in ("u", "us") and lw[j - 1] == "p" and lw[j - 2] in ("g", "i"):
+            j -= 3                                   # "one g p u to two g p us"
+        if num(j):
+            return True
+    return False
 
 
 # "by how much does compression cut the latency": a cut in a quantity is its reduction, when one is measured

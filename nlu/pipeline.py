@@ -2,6 +2,7 @@
 normalise each tagged span (spaCy rules + vocabulary). The one place the NLU's parts meet."""
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +53,31 @@ def span_bounds(tags: list[str]) -> list[tuple[str, int, int]]:
     if cur:
         spans.append((cur, start, len(tags)))
     return spans
+
+
+_NUMBER_WORD = re.compile(r"^(\d+|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                          r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
+                          r"fifty|sixty|seventy|eighty|ninety|hundred|thousand)$")
+_ENDS = ("src", "dst")
+
+
+def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
+                        ) -> list[tuple[str, int, int]]:
+    """Two slips of the tagger around spoken device numbers:
+    - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
+      a B- tag is the rest of its number (tile646), not a second endpoint;
+    - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2)."""
+    out: list[tuple[str, int, int]] = []
+    for slot, a, b in bounds:
+        if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and tags[a].startswith("I-")
+                and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
+            out[-1] = (out[-1][0], out[-1][1], b)
+            continue
+        if (slot in _ENDS and b - a > 1 and words[b - 1].lower() == "one" and b < len(words)
+                and words[b].lower() in ("direction", "directional", "way")):
+            b -= 1
+        out.append((slot, a, b))
+    return out
 
 
 class NLU:
@@ -130,7 +156,7 @@ class NLU:
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
         cands = self.gazetteer.candidates(words)
         tags = repair_tags(tags, cands)
-        bounds = span_bounds(tags)
+        bounds = mend_endpoint_spans(span_bounds(tags), words, tags)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
         unresolved: list[tuple[str, str, int, int]] = []
@@ -191,6 +217,11 @@ class NLU:
                     systems.append(value)
             elif slot not in slots:
                 slots[slot] = value
+            elif slot in _ENDS and value != slots[slot] and ({"src", "dst"} - slots.keys()):
+                # "between IPU7 and IPU10" tagged as two destinations: two ends, in the order said
+                if slot == "dst":
+                    slots["src"] = slots["dst"]
+                slots["dst"] = value
         tag_index = {t: i for i, t in enumerate(self.labels["tags"])}
         hit_words: set[int] = set()
 
@@ -351,6 +382,7 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
                 owners = have if owners is None else owners & have
         if owners and len(owners) == 1:
             slots["system"] = next(iter(owners))
+    app_operation(slots, catalog)
     src, dst = slots.get("src"), slots.get("dst")
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
@@ -362,3 +394,31 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
         if cond and sid and cond in catalog.conditions.get(sid, set()):
             slots["condition"] = cond
             del slots["link_type"]
+
+
+_PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
+
+
+def app_operation(slots: dict[str, Any], catalog) -> None:
+    """A benchmark named after its kernel names the operation: SHOC's "Triad" measures triad_bw, "MD5Hash"
+    md5hash, "MaxFlops" maxspflops/maxdpflops (the precision picks). With no operation tagged, the one the
+    system's runs of that app store under the app's own name becomes the operation, and the app, now saying
+    nothing more, is dropped; an app with several unrelated operations (GEMM, Stencil2D) stays as it is."""
+    app, sid = slots.get("app"), slots.get("system")
+    if "operation" in slots or not app or not sid:
+        return
+    name = re.sub(r"[^a-z0-9]", "", str(app).lower())
+    ops = catalog.app_ops.get(sid, {}).get(str(app).lower())
+    if not ops:
+        if name in catalog.operations.get(sid, set()):   # "triad" on SuperMUC-NG: STREAM's triad, no app there
+            slots["operation"] = name
+            del slots["app"]
+        return
+    exact = [o for o in ops if re.sub(r"[^a-z0-9]", "", o) == name]
+    named = exact or [o for o in ops if o.startswith(name) and o[len(name):len(name) + 1] in ("_", "")]
+    if not named and name.startswith("max") and slots.get("precision") in _PRECISION_OPS:
+        want = f"max{_PRECISION_OPS[slots['precision']]}{name[3:]}"
+        named = [o for o in ops if o == want]
+    if len(named) == 1:
+        slots["operation"] = named[0]
+        del slots["app"]

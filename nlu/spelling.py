@@ -130,6 +130,10 @@ def lexicon_words(vocab) -> set[str]:
     for ts in MODIFIERS.values():
         texts.extend(ts)
     texts += PREFIXES + SUFFIXES
+    # unit words are read by the normaliser, not the vocabulary: without them "megabytes" (outside the
+    # encoder's WordPiece words) was one edit from nothing and two from "gigabytes", and became it
+    from nlu.normalize import SIZE_UNITS
+    texts += list(SIZE_UNITS)
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)

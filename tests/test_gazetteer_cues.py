@@ -119,3 +119,27 @@ def test_a_part_of_a_time_is_a_share(text, expect):
     slots = {"metric": "time"}
     apply_cues("metric_lookup", words(text), slots)
     assert slots["metric"] == expect
+
+
+@pytest.mark.parametrize("text,ranged", [
+    ("yme nccl broadcast bw 1 to 4 gpus", True), ("dgx2 nccl reduce 1-6 gpus 256MB", True),
+    ("speedup on lassen 8 -> 2048 gpus", True), ("SHOC MaxFlops on the DGX-2 with 1, 2, 4, 8 and 16 GPUs", True),
+    ("hanging node overhead 1 node vs 16 nodes", True), ("from one g p u to two g p us", True),
+    ("ipu reduce bandwidth up to 19456 tiles", False), ("speed up with four g p us", False),
+    ("amoebanet speedup on two thousand and forty eight gpus", False)])
+def test_a_range_of_counts_is_the_scaling_axis_not_a_filter(text, ranged):
+    slots = {"count": 4, "count_kind": "gpus"}
+    apply_cues("scaling", words(text), slots)
+    assert ("count" not in slots) == ranged and slots["count_kind"] == "gpus"
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("minisummit maxspflops gpu1 alone", {"count": 1, "count_kind": "gpus"}),
+    ("SHOC triad bandwidth for Yme's GPU 2 on its own?", {"count": 1, "count_kind": "gpus"}),
+    ("what's the max flops of g p u zero on yme when it runs by itself", {"count": 1, "count_kind": "gpus"}),
+    ("ipu5 latency on its own", {}),                   # no GPU named: nothing is implied
+])
+def test_a_gpu_on_its_own_is_the_single_gpu_run(text, expect):
+    slots: dict = {}
+    apply_cues("metric_lookup", words(text), slots)
+    assert slots == expect

@@ -24,7 +24,7 @@ def test_typos_of_domain_words_are_repaired(speller, typo, fixed):
 
 
 @pytest.mark.parametrize("word", ["lammps", "xlink", "kernels", "gpus", "VASP", "f214", "gpu0", "Heid", "idle",
-                                  "quick", "the", "amoebanet", "wat"])
+                                  "quick", "the", "amoebanet", "wat", "megabytes", "kibibytes", "gigabits"])
 def test_known_words_names_and_ids_are_left_alone(speller, word):
     assert speller.correct(word) is None
 
@@ -100,3 +100,37 @@ def test_a_number_with_a_size_unit_is_a_size_not_a_count(nlu):
     u = nlu.understand("Yme h2d pinned 1GiB gpu3")
     assert u.slots.get("msg_bytes") == 1 << 30 and "count" not in u.slots
     assert u.slots.get("dst") == "gpu3"
+
+
+def test_a_size_in_words_keeps_its_unit(nlu):
+    # "megabytes" once became "gigabytes" in the speller, a 1024x wrong size
+    assert nlu.understand("all reduce time at sixty four megabytes on the dgx2").slots["msg_bytes"] == 64 * 2**20
+
+
+def test_spoken_device_numbers_are_mended():
+    from nlu.pipeline import mend_endpoint_spans
+    w = "tile six four six to tile zero latency".split()
+    tags = ["B-src", "I-src", "I-dst", "I-dst", "O", "B-dst", "I-dst", "B-metric"]
+    assert mend_endpoint_spans(span_bounds(tags), w, tags) == [("src", 0, 4), ("dst", 5, 7), ("metric", 7, 8)]
+    w = "g p u zero to g p u two one direction".split()
+    tags = ["B-src"] + ["I-src"] * 3 + ["O", "B-dst"] + ["I-dst"] * 4 + ["I-direction"]
+    assert mend_endpoint_spans(span_bounds(tags), w, tags)[:2] == [("src", 0, 4), ("dst", 5, 9)]
+
+
+def test_one_direction_is_not_a_digit_of_the_device(nlu):
+    u = nlu.understand("yme g p u zero to g p u two one direction envy link bandwidth")
+    assert (u.slots["src"], u.slots["dst"], u.slots["direction"]) == ("gpu0", "gpu2", "uni")
+
+
+def test_two_devices_tagged_as_one_end_are_both_ends(nlu):
+    u = nlu.understand("What's the latency between IPU7 and IPU10 on the Graphcore system?")
+    assert (u.slots.get("src"), u.slots.get("dst")) == ("ipu7", "ipu10")
+
+
+@pytest.mark.parametrize("question,operation", [
+    ("minisumit triad bw gpu1 single gpu", "triad_bw"),            # SHOC's Triad app measures triad_bw
+    ("supermuc-ng triad bw 48 cores", "triad"),                    # no Triad app there: STREAM's triad operation
+    ("SHOC MaxFlops, single precision, on DGX-2 GPU 8 running alone?", "maxspflops")])   # precision picks
+def test_a_benchmark_named_for_its_kernel_is_the_operation(nlu, question, operation):
+    s = nlu.understand(question).slots
+    assert s.get("operation") == operation and "app" not in s
