@@ -1,11 +1,11 @@
 """The default speech model: tiny.en fine-tuned on HPC questions, at models/asr/build/current.
 
-`hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate spoken-style questions (NLU
-generator, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
+`hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate 2000 questions as people type them
+(NLU generator, "written" style, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
-is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); 10-20 minutes on
-2 CPU cores (1188 s measured on a shared, busy 2-core machine).
+is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); about 8 minutes on
+2 quiet CPU cores (465 s measured), up to 20 on a busy machine.
 """
 from __future__ import annotations
 
@@ -54,11 +54,12 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     surface.use_extra_vocabulary(vocab, db=dbp)          # NEW.yaml words are spoken in training too
     con = duckdb.connect(str(dbp), read_only=True)
     try:
-        qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"])
+        qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"],
+                                          written_share=cfg.get("written_share", speech_data.WRITTEN_SHARE))
     finally:
         con.close()
     train_q, dev_q = qs[: cfg["questions"]], qs[cfg["questions"]:]
-    log(f"{len(train_q)} training and {len(dev_q)} dev questions (spoken style; evaluation sentences excluded)")
+    log(f"{len(train_q)} training and {len(dev_q)} dev questions (written and spoken styles; evaluation sentences excluded)")
 
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)

@@ -69,11 +69,19 @@ _SPELLED = re.compile(r"^[b-df-hj-np-tv-xz]{1,5}$")       # no vowel: said lette
 _TOKEN = re.compile(r"[a-z]+|\d+(?:\.\d+)?")
 
 
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_RUNS = re.compile(r"\d+(?:\.\d+)?|[^\d.]+")
+
+
 @lru_cache(maxsize=65536)
 def word_key(w: str) -> str:
     """Key of one lower-case token (letters only, or a number)."""
     if not w:
         return ""
+    if w[0].isdigit() and not _NUMBER.fullmatch(w):
+        # "1p", "2x", "8k": key each run of digits or letters, so a token
+        # Whisper glued together still sounds like its parts.
+        return "".join(word_key(x) for x in _RUNS.findall(w))
     if w[0].isdigit():
         from nlu.vocab import say_number
         if "." in w:

@@ -4,8 +4,8 @@ The encoder stays frozen, so each clip is encoded once (by the CTranslate2 int8 
 in the same short window) and every epoch only runs the decoder. The tied token embedding / output projection
 and the cross-attention key/value projections stay frozen too (most of the weights and most of the gradient
 cost); self-attention, cross-attention queries and outputs, feed-forward layers, layer norms and positions
-learn the HPC words. Targets are the spoken-style
-question text, lower case: the NLU reads exactly that style.
+learn the HPC words. Targets are the questions as typed ("NVLink bandwidth on the DGX-2 at 16 MB?"): the
+written forms a voice reads aloud, and the transcript style Whisper already leans to; the NLU reads it as typed.
 """
 from __future__ import annotations
 

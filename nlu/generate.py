@@ -125,10 +125,15 @@ def _typo(word: str, rng: random.Random) -> str:
 
 
 def render(template: str, values: dict[str, Any], rng: random.Random, style: str) -> Optional[Example]:
+    """One question in `style`: "typed" (written forms, sometimes lower-cased), "spoken" (a transcript: lower
+    case, numbers in words, no punctuation), "typo" (typed with misspellings) or "written" (written forms, case
+    and punctuation kept, and `text` spaced as typed, "DGX-2?" not "DGX - 2 ?": what a voice reading a typed
+    question says, and the transcript the speech model should write for it)."""
     from nlu.surface import forms
     from nlu.tokens import tokenize
     tokens: list[str] = []
     tags: list[str] = []
+    raw: list[str] = []
     pos = 0
     pieces = []
     for m in PLACEHOLDER.finditer(template):
@@ -140,6 +145,7 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
     pieces = [("O", prefix)] + pieces + [("O", suffix)]
     for name, text in pieces:
         if name == "O":
+            raw.append(text)
             words = [t.text for t in tokenize(text)]
             if style == "typo":
                 words = [_typo(w, rng) if rng.random() < 0.15 else w for w in words]
@@ -155,6 +161,7 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
         if not options:
             return None
         surface = rng.choice(options)
+        raw.append(surface)
         words = [t.text for t in tokenize(surface)]
         if not words:
             return None
@@ -162,6 +169,9 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
             words = [_typo(words[0], rng)] + words[1:]
         tokens += words
         tags += [f"B-{slot}"] + [f"I-{slot}"] * (len(words) - 1)
+    if style == "written":
+        return Example(text=re.sub(r"\s+", " ", "".join(raw)).strip(), tokens=tokens, tags=tags, intent="",
+                       slots={})
     if style in ("spoken", "typo") or rng.random() < 0.4:
         tokens = [t.lower() for t in tokens]
     if style == "spoken":

@@ -17,6 +17,7 @@ BUILD = MODELS / "nlu" / "build"
 CURRENT = BUILD / "current"
 PREVIOUS = BUILD / "previous"
 CONFIG = MODELS / "nlu" / "train_config.json"
+ASR_EXAMPLES = MODELS / "nlu" / "asr_examples.jsonl"
 
 
 def config() -> dict:
@@ -40,6 +41,26 @@ def extra_examples(path: Optional[Path]):
     return out
 
 
+def asr_transcripts(n: int, db: Path, log: Callable[[str], None] = print, path: Path = ASR_EXAMPLES
+                    ) -> Optional[Path]:
+    """Generated questions as the speech model writes them, with their labels (asr.nlu_examples), so the question
+    model also learns what the recogniser really writes ("NVLink" heard as "and the link"). The file is
+    committed: speech builds differ slightly between machines, and the question model should not. When it is
+    missing, `n` questions are spoken and transcribed by the installed speech model (`python -m
+    asr.nlu_examples --n 600 --out models/nlu/asr_examples.jsonl` remakes it). None (with a note) when neither
+    the file nor a speech model is there."""
+    from asr import build as asr_build
+    from asr import nlu_examples
+    if path.exists():
+        log(f"ASR transcripts for training: {path}")
+        return path
+    if not asr_build.present():
+        log("no speech model installed yet: training without ASR transcripts (`make asr`, then retrain)")
+        return None
+    nlu_examples.make(n, path, db=db, log=log)
+    return path
+
+
 def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples: Optional[Path] = None,
             force_install: bool = False, progress: Optional[Callable[[int, int, float], None]] = None,
             log: Callable[[str], None] = print, evaluate_after: bool = True, build_dir: Optional[Path] = None,
@@ -60,6 +81,8 @@ def retrain(*, db: Optional[Path] = None, vocab: Optional[Path] = None, examples
         log(f"generated {len(data)} training questions in {time.perf_counter() - t0:.1f} s")
     finally:
         con.close()
+    if cfg.get("asr_examples") and not incremental:
+        data += extra_examples(asr_transcripts(cfg["asr_examples"], dbp, log=log))
     cand = build / "candidate"
     if cand.exists():
         shutil.rmtree(cand)

@@ -92,6 +92,8 @@ def test_sound_keys():
     assert phrase_key(["ac", "922"]) == phrase_key(["ac", "nine", "twenty", "two"])
     assert said_tokens("NVLink") == ["n", "v", "link"] and said_tokens("GPUs") == ["g", "p", "u", "s"]
     assert said_tokens("DGX-2") == ["d", "g", "x", "2"] and said_tokens("Summit") == ["summit"]
+    # tokens Whisper glues together ("1p", "8k") sound like their parts instead of failing
+    assert word_key("1p") == phrase_key(["one", "p"]) and word_key("8k") == phrase_key(["8", "k"])
 
 
 def test_deterministic(corrector):

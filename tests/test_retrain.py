@@ -41,3 +41,26 @@ def test_rollback_needs_a_previous_model(tmp_path, monkeypatch):
     from nlu import retrain as R
     monkeypatch.setattr(R, "PREVIOUS", tmp_path / "nothing-here")
     assert R.rollback(log=lambda s: None) is False
+
+
+def test_asr_transcripts_are_labelled_training_questions(tmp_path, built_db):
+    """The question model's lessons from the speech model: real transcripts of spoken generated questions,
+    with the labels carried over word by word; made once when missing, then read as they are."""
+    import json
+
+    from nlu.retrain import ASR_EXAMPLES, asr_transcripts, extra_examples
+    logs: list[str] = []
+    path = asr_transcripts(6, built_db, log=logs.append, path=tmp_path / "asr.jsonl")
+    assert path == tmp_path / "asr.jsonl" and path.exists()
+    rows = [json.loads(l) for l in open(path)]
+    assert 1 <= len(rows) <= 6
+    for r in rows:
+        assert len(r["tokens"]) == len(r["tags"]) and r["intent"] and r["source"]
+        assert all(t == "O" or t.startswith("B-") or t.startswith("I-") for t in r["tags"])
+    assert len(extra_examples(path)) == len(rows)
+    made = path.stat().st_mtime_ns
+    assert asr_transcripts(6, built_db, log=logs.append, path=path) == path
+    assert path.stat().st_mtime_ns == made                     # read, not made again
+    # the committed file the question model trains on reads as training questions too
+    committed = extra_examples(ASR_EXAMPLES)
+    assert len(committed) > 100 and all(len(e.tokens) == len(e.tags) for e in committed)

@@ -1,0 +1,83 @@
+"""The questions the speech model is trained on: written-style ones read as typed, spoken-style ones as said.
+
+Why it matters: the evaluation voices read typed questions ("16 MB", "H200", "busbw"), so the training text must
+include those written forms, spaced and cased as typed, with the same labels the tagger would give them.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nlu import generate as G
+from nlu.normalize import Normalizer
+from nlu.tokens import tokenize
+from nlu.vocab import default_vocabulary
+
+
+@pytest.fixture(scope="module")
+def frames(built_db):
+    import duckdb
+    con = duckdb.connect(str(built_db), read_only=True)
+    yield G.Frames(con, seed=3)
+    con.close()
+
+
+def test_written_style_keeps_what_was_typed():
+    rng = random.Random(0)
+    ex = G.render("what is the {metric} on {system} at {msg_bytes}?", {"metric": "busbw", "system": "h200x2",
+                                                                       "msg_bytes": 16 << 20}, rng, "written")
+    assert ex is not None
+    assert not re.search(r"\s[?.,!]", ex.text), ex.text           # "… 16 MB?" not "… 16 MB ?"
+    assert re.search(r"\b16 ?(MiB|MB|M|megabytes)\b|\b16777216\b|2\^24", ex.text), ex.text
+    # the labels are those of the typed text's own tokens
+    assert [t.text for t in tokenize(ex.text)] == ex.tokens
+    assert len(ex.tags) == len(ex.tokens)
+    norm = Normalizer(default_vocabulary())
+    size_words = [w for w, t in zip(ex.tokens, ex.tags) if t.endswith("msg_bytes")]
+    assert norm.value("msg_bytes", " ".join(size_words)) == 16 << 20
+    # written forms only: no "sixteen megabytes"
+    assert "sixteen" not in ex.text.lower()
+
+
+def test_spoken_style_has_no_digits_or_punctuation():
+    rng = random.Random(1)
+    ex = G.render("what is the {metric} on {system} at {msg_bytes}?", {"metric": "busbw", "system": "dgx2",
+                                                                       "msg_bytes": 8192}, rng, "spoken")
+    assert ex is not None
+    assert ex.text == ex.text.lower()
+    assert not re.search(r"[?.,!]", ex.text)
+
+
+def test_speech_training_mixes_written_and_spoken(built_db):
+    import duckdb
+
+    from asr.speech_data import spoken_questions
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        qs = spoken_questions(con, 60, seed=5, exclude=set(), written_share=0.6)
+        only_spoken = spoken_questions(con, 30, seed=5, exclude=set(), written_share=0.0)
+    finally:
+        con.close()
+    assert len(qs) == 60
+    # written questions show case or punctuation (most do); spoken ones never do
+    written = [q for q in qs if q.text != q.text.lower() or re.search(r"[?.,!]", q.text)]
+    assert 15 <= len(written) <= 50, len(written)
+    assert all(q.text == q.text.lower() and not re.search(r"[?.,!]", q.text) for q in only_spoken)
+    for q in qs:
+        assert len(q.tokens) == len(q.tags)
+        assert q.intent
+
+
+def test_speech_training_never_holds_an_evaluation_sentence(built_db):
+    import duckdb
+
+    from asr.speech_data import _sentence_key, eval_keys, spoken_questions
+    keys = eval_keys()
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        qs = spoken_questions(con, 80, seed=11)
+    finally:
+        con.close()
+    assert not {_sentence_key(q.text) for q in qs} & keys
