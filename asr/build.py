@@ -55,7 +55,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     con = duckdb.connect(str(dbp), read_only=True)
     try:
         qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"],
-                                          written_share=cfg.get("written_share", speech_data.WRITTEN_SHARE))
+                                          written_share=cfg.get("written_share", speech_data.WRITTEN_SHARE),
+                                          prefix_share=cfg.get("prefix_share", 1.0))
     finally:
         con.close()
     train_q, dev_q = qs[: cfg["questions"]], qs[cfg["questions"]:]

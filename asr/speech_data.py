@@ -194,10 +194,11 @@ WRITTEN_SHARE = 1.0
 
 
 def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
-                     written_share: float = WRITTEN_SHARE) -> list[SpokenQuestion]:
+                     written_share: float = WRITTEN_SHARE, prefix_share: float = 1.0) -> list[SpokenQuestion]:
     """`n` generated questions to be spoken, spread over intents, none equal to an eval sentence: a share
-    `written_share` in the generator's "written" style, the rest in its "spoken" style. Uses the generator's
-    own pieces (templates, frames, render)."""
+    `written_share` in the generator's "written" style, the rest in its "spoken" style; `prefix_share` of them
+    may open with a filler ("um", "so", "i'd like to know"). Uses the generator's own pieces (templates, frames,
+    render)."""
     from nlu import generate as G
     exclude = eval_keys() if exclude is None else exclude
     rng = random.Random(seed)
@@ -216,7 +217,7 @@ def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
             if values is None:
                 continue
             style = "written" if rng.random() < written_share else "spoken"
-            ex = G.render(t, values, rng, style)
+            ex = G.render(t, values, rng, style, prefix_share=prefix_share)
             if ex is None or not ex.text.strip():
                 continue
             k = _sentence_key(ex.text)

@@ -124,11 +124,14 @@ def _typo(word: str, rng: random.Random) -> str:
     return word[:i] + word[i] + word[i:]
 
 
-def render(template: str, values: dict[str, Any], rng: random.Random, style: str) -> Optional[Example]:
+def render(template: str, values: dict[str, Any], rng: random.Random, style: str,
+           prefix_share: float = 1.0) -> Optional[Example]:
     """One question in `style`: "typed" (written forms, sometimes lower-cased), "spoken" (a transcript: lower
     case, numbers in words, no punctuation), "typo" (typed with misspellings) or "written" (written forms, case
     and punctuation kept, and `text` spaced as typed, "DGX-2?" not "DGX - 2 ?": what a voice reading a typed
-    question says, and the transcript the speech model should write for it)."""
+    question says, and the transcript the speech model should write for it). `prefix_share` < 1 leaves out the
+    opening filler ("um", "i'd like to know") of the other questions: a speech model trained with one on four
+    questions out of five learns to hear it where nobody said it."""
     from nlu.surface import forms
     from nlu.tokens import tokenize
     tokens: list[str] = []
@@ -142,6 +145,8 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
         pos = m.end()
     pieces.append(("O", template[pos:]))
     prefix, suffix = rng.choice(PREFIXES), rng.choice(SUFFIXES)
+    if prefix_share < 1 and rng.random() >= prefix_share:
+        prefix = ""
     pieces = [("O", prefix)] + pieces + [("O", suffix)]
     for name, text in pieces:
         if name == "O":

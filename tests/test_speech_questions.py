@@ -81,3 +81,22 @@ def test_speech_training_never_holds_an_evaluation_sentence(built_db):
     finally:
         con.close()
     assert not {_sentence_key(q.text) for q in qs} & keys
+
+
+def test_fewer_speech_questions_open_with_a_filler(built_db):
+    """A speech model trained mostly on "um, ..." / "i'd like to know ..." writes them where nobody said them."""
+    import duckdb
+
+    from asr.speech_data import spoken_questions
+    from nlu.templates import PREFIXES
+    openers = sorted({p.strip().lower() for p in PREFIXES if p.strip()}, key=len, reverse=True)
+
+    def opened(qs) -> int:
+        return sum(any(re.match(re.escape(p) + r"\b", q.text.lower()) for p in openers) for q in qs)
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        every = spoken_questions(con, 120, seed=5, exclude=set(), prefix_share=1.0)
+        few = spoken_questions(con, 120, seed=5, exclude=set(), prefix_share=0.2)
+    finally:
+        con.close()
+    assert opened(every) > 60 and opened(few) < 45, (opened(every), opened(few))
