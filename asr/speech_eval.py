@@ -115,7 +115,7 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
     five = [heard[c.item["text"]][1] for c in clips if 4.0 <= heard[c.item["text"]][2] <= 6.0]
     q = statistics.quantiles(ms, n=20) if len(ms) >= 2 else ms * 19
     errors = [{"text": r, "heard": h, **{k: e[k] for k in ("gold", "pred") if k in e}}
-              for e in rep.errors for r, h in pairs if r == e["text"]][:40]
+              for e in rep.errors for r, h in pairs if r == e["text"]]
     return SpeechReport(
         model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)"
         + (" + vocabulary correction" if getattr(transcriber, "corrector", None) is not None and not raw else ""),

@@ -101,7 +101,9 @@ def answer_matches(result, expected: dict[str, Any]) -> bool:
         (expected.get("unit") in (None, top.get("unit")))
 
 
-def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]], keep_errors: int = 60) -> EvalReport:
+def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
+             keep_errors: Optional[int] = None) -> EvalReport:
+    """Score `ask` on `items`; every miss is kept (`hpcask eval --errors` lists them all) unless capped."""
     t0 = time.perf_counter()
     rep = EvalReport(n=len(items))
     ok_int = ok_und = tp = fp = fn = 0
@@ -133,7 +135,7 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]], keep_errors
             ans_n += 1
             good_answer = answer_matches(res, it["expected"])
             ans_ok += good_answer
-        if (gold_i != pred_i or gold != pred or good_answer is False) and len(rep.errors) < keep_errors:
+        if (gold_i != pred_i or gold != pred or good_answer is False) and (keep_errors is None or len(rep.errors) < keep_errors):
             rep.errors.append({"id": it.get("id"), "text": it["text"], "gold": [gold_i, it.get("slots")],
                                "pred": [pred_i, res.slots], "answer": res.answer[:160]})
     rep.intent_acc = ok_int / max(1, len(items))

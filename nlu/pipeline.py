@@ -59,6 +59,8 @@ _NUMBER_WORD = re.compile(r"^(\d+|zero|oh|one|two|three|four|five|six|seven|eigh
                           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
                           r"fifty|sixty|seventy|eighty|ninety|hundred|thousand)$")
 _ENDS = ("src", "dst")
+# Slots whose tagged span may hold words that name another slot ("barrier time", "yme d2h").
+_NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library", "link_type")
 
 
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
@@ -136,16 +138,24 @@ class NLU:
                 return na, nb, e.value
         return a, b, value
 
-    @staticmethod
-    def _named_words(cands, slot: str, value: Any, a: int, b: int) -> range:
+    def _named_words(self, words: list[str], cands, slot: str, value: Any, a: int, b: int) -> "range | list[int]":
         """The words of a tagged span that actually name its value: "yme d2h" tagged as one system span
         names the system with "yme" only, so "d2h" stays free for the vocabulary to read as an operation.
+        "barrier time" tagged as one metric span names the metric with "time": "barrier", which the
+        vocabulary reads as an operation, is left free when the other words alone still give the value.
         `cands` are the question's vocabulary windows (Gazetteer.candidates), computed once per question."""
-        inner = [(s, e) for s, e, found in cands if a <= s and e <= b and found.get(slot) == value]
-        if not inner or slot not in ("system", "metric", "operation", "condition", "app", "library", "link_type"):
+        if slot not in _NAMING_SLOTS:
             return range(a, b)
-        s, e = max(inner, key=lambda se: se[1] - se[0])
-        return range(s, e)
+        inner = [(s, e) for s, e, found in cands if a <= s and e <= b and found.get(slot) == value]
+        if inner:
+            s, e = max(inner, key=lambda se: se[1] - se[0])
+            return range(s, e)
+        other = {i for s, e, found in cands if a <= s and e <= b and slot not in found
+                 and any(k in _NAMING_SLOTS for k in found) for i in range(s, e)}
+        rest = [i for i in range(a, b) if i not in other]
+        if other and rest and self.norm.value(slot, " ".join(words[i] for i in rest)) == value:
+            return rest
+        return range(a, b)
 
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
@@ -209,7 +219,7 @@ class NLU:
             if value is None:
                 unresolved.append((slot, surface, a, b))
                 continue
-            covered.update(self._named_words(cands, slot, value, a, b))
+            covered.update(self._named_words(words, cands, slot, value, a, b))
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
             if slot == "system":
@@ -355,6 +365,20 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 
 
+def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
+    """"titan rtx pageable h2d 1GB" names no metric, but every host-to-device row stored for the Titan RTX
+    is a bandwidth: the operation implies the metric when, on each system asked about, it was measured as one
+    metric only (the same one). Where it was measured several ways, the metric stays open for the planner."""
+    op, sid = slots.get("operation"), slots.get("system")
+    if intent not in MEASUREMENT_INTENTS or "metric" in slots or not op or not sid:
+        return
+    found: set[str] = set()
+    for s in [sid, *(slots.get("compare_with") or [])]:
+        found |= catalog.op_metrics(s, op)
+    if len(found) == 1:
+        slots["metric"] = next(iter(found))
+
+
 def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     """Slots a question implies without naming them, from what the database holds.
 
@@ -362,6 +386,7 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     - a device-to-device pair with no operation is a peer-to-peer transfer.
     - "over NVLink" / "PCIe mode" in a measurement question is the condition the benchmarks
       recorded (Tartan, Comm|Scope), when the system has such measurements.
+    - an operation measured one way only on the system ("h2d" on the Titan RTX: bandwidth) gives the metric.
     """
     if catalog is None:
         return
@@ -387,6 +412,7 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
         slots["operation"] = "p2p"
+    _only_metric(intent, slots, catalog)
     lt = slots.get("link_type")
     if intent in MEASUREMENT_INTENTS and lt and "condition" not in slots:
         cond = "nvlink" if lt.lower().startswith("nvlink") else "pcie" if lt.lower().startswith("pcie") else None

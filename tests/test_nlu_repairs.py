@@ -134,3 +134,29 @@ def test_two_devices_tagged_as_one_end_are_both_ends(nlu):
 def test_a_benchmark_named_for_its_kernel_is_the_operation(nlu, question, operation):
     s = nlu.understand(question).slots
     assert s.get("operation") == operation and "app" not in s
+
+
+def test_a_word_of_another_slot_inside_a_tagged_span_stays_free(nlu):
+    # the tagger may read "barrier time" as one metric span; "time" alone names the metric, and the
+    # vocabulary reads "barrier" as an operation, which must not be swallowed by the metric
+    words = "show the barrier time on the xmp64".split()
+    cands = nlu.gazetteer.candidates(words)
+    assert list(nlu._named_words(words, cands, "metric", "time", 2, 4)) == [3]
+    # a span whose words all name its own value is covered whole
+    assert list(nlu._named_words(words, cands, "system", "xmp64", 6, 7)) == [6]
+
+
+def test_an_operation_measured_one_way_only_gives_the_metric(asker):
+    from nlu.pipeline import infer_implicit
+    cat = asker.nlu.catalog
+    s = {"system": "dgx2", "operation": "maxspflops"}            # SHOC MaxFlops: stored as flops only
+    infer_implicit("metric_lookup", s, cat)
+    assert s["metric"] == "flops"
+    ops = {m for m in cat.op_metrics("dgx2", "p2p")}
+    assert len(ops) > 1                                          # p2p on the DGX-2: bandwidth and latency
+    s = {"system": "dgx2", "operation": "p2p"}
+    infer_implicit("metric_lookup", s, cat)
+    assert "metric" not in s                                     # left open for the planner
+    s = {"system": "xmp64", "operation": "barrier"}
+    infer_implicit("topology", s, cat)                           # not a measurement question
+    assert "metric" not in s
