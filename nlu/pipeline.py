@@ -171,6 +171,7 @@ class NLU:
         slots: dict[str, Any] = {}
         unresolved: list[tuple[str, str, int, int]] = []
         systems: list[str] = []
+        sys_spans: list[tuple[int, int, str]] = []
         covered: set[int] = set()
         agg_surface = ""
         read_count = False
@@ -223,6 +224,7 @@ class NLU:
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
             if slot == "system":
+                sys_spans.append((a, b, value))
                 if value not in systems:
                     systems.append(value)
             elif slot not in slots:
@@ -266,6 +268,11 @@ class NLU:
         systems += added
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
+        for u, sid in shared_head_systems(words, unresolved, sys_spans, self.norm):
+            if sid not in systems:   # in the order said: the first system named is the one asked about
+                later = [systems.index(v) for a, _, v in sys_spans if a > u[2] and v in systems]
+                systems.insert(min(later), sid) if later else systems.append(sid)
+            unresolved.remove(u)
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
             ranked = sorted(range(len(intent_probs)), key=lambda i: -intent_probs[i])
@@ -306,6 +313,48 @@ class NLU:
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+# Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
+_HEAD_FILLER = {"the", "a", "an", "version", "versions", "machine", "machines", "system", "systems", "box",
+                "boxes", "model", "variant", "flavour", "flavor", "ones"}
+
+
+def shared_head_systems(words: list[str], unresolved: list[tuple[str, str, int, int]],
+                        sys_spans: list[tuple[int, int, str]], norm) -> list[tuple[tuple[str, str, int, int], str]]:
+    """Systems named by a part that shares the rest of its name with a system named beside it.
+
+    "p100 vs v100 dgx1" and "the P100 and V100 DGX-1 machines" name two DGX-1s, but "p100" alone names none:
+    put it in place of the matching part of the other name ("v100 dgx1" -> "p100 dgx1") and keep it if that
+    is another system's name. Returns (unresolved span, system id) pairs.
+    """
+    out = []
+    for u in unresolved:
+        if u[0] != "system":
+            continue
+        part = [w for w in words[u[2]:u[3]]]
+        while part and part[0].lower() in _HEAD_FILLER:
+            part = part[1:]
+        while part and part[-1].lower() in _HEAD_FILLER:
+            part = part[:-1]
+        if not part:
+            continue
+        found = None
+        for ta, tb, sid in sys_spans:
+            name = [w for w in words[ta:tb]]
+            for width in range(1, len(name)):
+                for i in range(0, len(name) - width + 1):
+                    if [w.lower() for w in name[i:i + width]] == [w.lower() for w in part]:
+                        continue
+                    v = norm.value("system", " ".join(name[:i] + part + name[i + width:]))
+                    if v is not None and v != sid:
+                        found = v
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            out.append((u, found))
+    return out
 READING_SLOTS = ("metric", "operation", "app", "condition")
 
 

@@ -160,3 +160,19 @@ def test_an_operation_measured_one_way_only_gives_the_metric(asker):
     s = {"system": "xmp64", "operation": "barrier"}
     infer_implicit("topology", s, cat)                           # not a measurement question
     assert "metric" not in s
+
+
+def test_a_part_that_shares_the_rest_of_its_name_names_a_second_system(nlu):
+    # "p100" alone names no system; beside "v100 dgx1" it is the DGX-1 with P100s, asked about first
+    u = nlu.understand("p100 vs v100 dgx1 nvlink bw")
+    assert (u.slots.get("system"), u.slots.get("compare_with")) == ("dgx1_p100", ["dgx1_v100"])
+    assert u.intent == "compare_systems"
+
+
+def test_shared_head_systems_only_takes_another_systems_name(nlu):
+    from nlu.pipeline import shared_head_systems
+    words = "the p100 and v100 dgx1 machines".split()
+    span = ("system", "the p100", 0, 2)
+    assert shared_head_systems(words, [span], [(3, 5, "dgx1_v100")], nlu.norm) == [(span, "dgx1_p100")]
+    words = "the banana and v100 dgx1".split()
+    assert shared_head_systems(words, [("system", "the banana", 0, 2)], [(3, 5, "dgx1_v100")], nlu.norm) == []
