@@ -16,6 +16,8 @@ _RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|effic
 _PAIRWISE = re.compile(r"^(pair|pairs|peer|peers|pairwise|gpu-to-gpu|ipu-to-ipu)$")
 _DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accelerators)$")
 _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
+_TO_DEVICE = re.compile(r"\b(the )?host( memory)? ?(to|->|→|2) ?(the |a |its )?(gpu|ipu|device)")
+_TO_HOST = re.compile(r"\b(gpu|ipu|device)[0-9a-z]* ?(to|->|→|2) ?(the |its )?host\b")
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
@@ -36,6 +38,12 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             del slots["condition"]
     if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
         slots["metric"] = "share"
+    if intent in MEASUREMENT_INTENTS and "operation" not in slots:
+        # "host to GPU15", "from gpu2 to the host": the word order names the copy, however the ends were tagged
+        if _TO_DEVICE.search(joined):
+            slots["operation"] = "h2d"
+        elif _TO_HOST.search(joined):
+            slots["operation"] = "d2h"
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
         pairwise = any(_PAIRWISE.match(w) for w in lw)
         between = "between" in lw and any(_DEVICES.match(w) for w in lw)

@@ -229,7 +229,8 @@ class NLU:
                     systems.append(value)
             elif slot not in slots:
                 slots[slot] = value
-            elif slot in _ENDS and value != slots[slot] and ({"src", "dst"} - slots.keys()):
+            elif slot in _ENDS and value != slots[slot] and ({"src", "dst"} - slots.keys()) \
+                    and "host" not in (value, slots[slot]):
                 # "between IPU7 and IPU10" tagged as two destinations: two ends, in the order said
                 if slot == "dst":
                     slots["src"] = slots["dst"]
@@ -410,6 +411,8 @@ def device_end(slots: dict[str, Any]) -> None:
     dev, other = ("dst", "src") if op == "h2d" else ("src", "dst")
     if other in slots and dev not in slots:
         slots[dev] = slots.pop(other)
+
+
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 

@@ -65,7 +65,7 @@ def test_peak_alone_is_not_efficiency():
 @pytest.mark.parametrize("text,intent,expect", [
     ("bandwidth between each pair of V100s", "pair_matrix", "p2p"),
     ("IPU-to-IPU latency for every pair", "pair_matrix", "p2p"),
-    ("host to device bandwidth between runs", "metric_lookup", None),
+    ("host to device bandwidth between runs", "metric_lookup", "h2d"),   # a host copy, never p2p
     ("show the topology of every pair", "topology", None),
 ])
 def test_pairs_of_devices_imply_peer_to_peer(text, intent, expect):
@@ -143,3 +143,25 @@ def test_a_gpu_on_its_own_is_the_single_gpu_run(text, expect):
     slots: dict = {}
     apply_cues("metric_lookup", words(text), slots)
     assert slots == expect
+
+
+def test_word_order_names_a_host_copy():
+    from nlu.cues import apply_cues
+    s = {"dst": "gpu15", "metric": "bandwidth"}
+    apply_cues("metric_lookup", "dgx-2 : host to gpu15 bandwidth".split(), s)
+    assert s["operation"] == "h2d"
+    s = {"src": "gpu2", "metric": "bandwidth"}
+    apply_cues("metric_lookup", "bandwidth from gpu2 to the host".split(), s)
+    assert s["operation"] == "d2h"
+    s = {"src": "gpu0", "dst": "host"}
+    apply_cues("topology", "what connects gpu0 to the host".split(), s)
+    assert "operation" not in s                    # a path question, not a copy
+    s = {"src": "gpu0", "dst": "gpu1"}
+    apply_cues("metric_lookup", "gpu0 to gpu1 bandwidth".split(), s)
+    assert s.get("operation") != "h2d" and s.get("operation") != "d2h"
+
+
+def test_a_host_end_is_not_taken_for_the_other_end(asker):
+    # "host to GPU15 ... host memory": the second "host" must not turn GPU15 into the source
+    u = asker.nlu.understand("DGX-2 host to GPU15 bandwidth with write-combined host memory")
+    assert u.slots.get("dst") == "gpu15" and u.slots.get("operation") == "h2d" and "src" not in u.slots
