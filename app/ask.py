@@ -183,7 +183,10 @@ class Asker:
         sid = slots.get("system")
         if intent != "link_efficiency" or not sid or slots.get("metric") not in self.cat.metrics.get(sid, set()):
             return False
-        looked = {k: v for k, v in slots.items() if k != "link_type"}
+        if slots.get("link_type"):
+            # "lassen nvlink2 efficiency": a training efficiency stored for Lassen says nothing about its NVLink2
+            return False
+        looked = dict(slots)
         try:
             self._run(res, intents.get("metric_lookup"), looked)
         except OutOfScope:

@@ -119,3 +119,13 @@ def test_by_how_much_compression_cuts_latency_is_answered(asker, built_con):
     # the collective "reduce" is not read as a cut: no latency is stored there, and no reduction is offered
     r2 = asker.ask("what is the latency of reduce on frontera liquid")
     assert r2.intent == "out_of_scope" and not r2.rows
+
+
+def test_a_named_link_is_not_answered_with_another_stored_efficiency(asker):
+    # Lassen stores training efficiencies, none of its NVLink2 links: the link question gets no such number
+    res = Result(question="lassen nvlink2 efficiency", intent="link_efficiency")
+    assert not asker._as_stored_metric(res, "link_efficiency",
+                                       {"system": "lassen", "metric": "efficiency", "link_type": "NVLink2"})
+    assert not res.rows
+    full = asker.ask("lassen nvlink2 efficiency")
+    assert full.intent == "out_of_scope" and not full.rows and "NVLink2" in full.answer
