@@ -88,7 +88,9 @@ def _pairs(slots: dict[str, Any]) -> set[tuple[str, str]]:
 
 
 def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
+    """The sets' own rule (nlu/eval/README.md): 0.5 % relative or 0.01 absolute. Expected values were written
+    at two decimals where Scope JSON and a printed listing hold the same measurement (10.6 for 10.604 GB/s)."""
+    return math.isclose(a, b, rel_tol=0.005, abs_tol=0.01)
 
 
 def answer_matches(result, expected: dict[str, Any]) -> bool:

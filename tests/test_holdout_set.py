@@ -186,3 +186,17 @@ def test_a_crashing_question_is_a_miss_not_a_lost_run():
     assert rep.intent_acc == 0.0 and rep.answer_acc == 0.0 and rep.slot_r == 0.0
     assert any("crashed questions    2" in line for line in rep.lines())
     assert "KeyError" in rep.errors[0]["answer"]
+
+
+def test_answers_are_compared_with_the_sets_tolerance():
+    # nlu/eval/README.md: 0.5 % relative or 0.01 absolute (expected values written at two decimals)
+    from types import SimpleNamespace
+    from nlu.evaluate import answer_matches
+    def res(v, unit="GB/s"):
+        return SimpleNamespace(rows=[{"value": v, "unit": unit}])
+    assert answer_matches(res(10.60400015669384), {"value": 10.6, "unit": "GB/s"})
+    assert answer_matches(res(550.218), {"value": 550.22, "unit": "GFLOP/s"}) is False   # unit differs
+    assert answer_matches(res(550.218, "GFLOP/s"), {"value": 550.22, "unit": "GFLOP/s"})
+    assert not answer_matches(res(10.7), {"value": 10.6, "unit": "GB/s"})
+    assert not answer_matches(res(321.03), {"value": 300.12, "unit": "GB/s"})
+    assert not answer_matches(SimpleNamespace(rows=[]), {"value": 1.0, "unit": None})
