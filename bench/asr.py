@@ -27,11 +27,13 @@ CONFIGS = {   # correct: the transcript corrector (asr/correct.py); the rows wit
     "tiny.en+hints": dict(model="tiny.en", bias=True, window="full", correct=False),
     "finetuned": dict(model="finetuned", bias=False, window="short", correct=False),
     "finetuned+correct": dict(model="finetuned", bias=False, window="short", correct=True),
+    "finetuned+correct+greedy": dict(model="finetuned", bias=False, window="short", correct=True, beam_size=1),
     "base+hints": dict(model="base", bias=True, window="full", correct=False),
 }
 LABELS = {"tiny.en": "tiny.en off the shelf (30 s window)", "tiny.en+hints": "tiny.en + vocabulary prompt",
           "finetuned": "tiny.en fine-tuned, no correction (short window)",
           "finetuned+correct": "tiny.en fine-tuned + vocabulary correction (default)",
+          "finetuned+correct+greedy": "tiny.en fine-tuned + vocabulary correction, greedy decoding (session 7 default)",
           "base+hints": "base + vocabulary prompt"}
 
 
@@ -46,7 +48,7 @@ def main() -> None:
 
     from app.ask import Asker
     from asr.speech_eval import eval_audio, evaluate_speech
-    from asr.transcribe import Transcriber
+    from asr.transcribe import DEFAULT_BEAM, Transcriber
     from nlu.evaluate import evaluate, load_set
     items = load_set()[: a.limit or None]
     t0 = time.perf_counter()
@@ -82,7 +84,8 @@ def main() -> None:
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(clips)} hand-written questions (never trained on), "
              f"spoken once each, {secs:.1f} s of audio on average, by {len(voices)} voices never used in training: "
              + ", ".join(voices),
-             "- ASR: faster-whisper / CTranslate2 int8, 2 threads, greedy, no timestamps, at most 96 new tokens",
+             f"- ASR: faster-whisper / CTranslate2 int8, 2 threads, beam search over {DEFAULT_BEAM} hypotheses unless a "
+             "row says greedy, no timestamps, at most 96 new tokens",
              "- vocabulary correction (asr/correct.py, thresholds tuned on `python -m asr.correct_dev`, training-pool "
              "voices): scored on the same decode as the uncorrected row; its time is in its latency",
              "", "| model | WER | HPC-term recall | intent acc. | slot F1 | answer acc. | ASR p50 / p95 | "

@@ -126,7 +126,17 @@ def test_committed_clips_still_transcribe_to_their_text(tuned, clip):
     assert sum(max(0, c - got[w]) for w, c in want.items()) <= 1, t.text   # one term may be misheard
     assert 0 <= t.timings_ms["correct"] < t.timings_ms["total"]
     assert (t.text == t.raw_text) == (not t.corrections)
-    # the decoder's confidence per word comes with the same decode
+
+
+@pytest.fixture(scope="module")
+def tuned_greedy():
+    from asr.transcribe import Transcriber
+    return Transcriber("finetuned", beam_size=1)
+
+
+def test_greedy_decoding_gives_word_confidences(tuned_greedy):
+    # the decoder's confidence per word comes with the same (greedy) decode; beam search gives none
+    t = tuned_greedy.transcribe(AUDIO / CLIPS[0]["file"])
     assert t.word_probs is not None and len(t.word_probs) == len(t.raw_text.split())
     assert all(0.0 <= p <= 1.0 for p in t.word_probs) and max(t.word_probs) > 0.9
 
