@@ -414,6 +414,11 @@ class Normalizer:
         pieces = key_pieces(text or "")
         while len(pieces) > 1 and pieces[0] in ("from", "to", "between", "and", "the", "on", "at", "of", "with"):
             pieces = pieces[1:]
+        numbered = next((i for i, p in enumerate(pieces) if any(c.isdigit() for c in p)), None)
+        if numbered is not None:
+            # "gpu15 1gpu" tagged as one span "gpu15 1": the id ends with its number ("one five" is already one
+            # piece, 15); a number after it belongs to the next phrase (a count), not to the id (gpu151)
+            pieces = pieces[:numbered + 1]
         k = "".join(pieces)
         if not k:
             return None

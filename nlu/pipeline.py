@@ -65,15 +65,22 @@ _NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library",
 
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Two slips of the tagger around spoken device numbers:
+    """Three slips of the tagger around spoken device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
+    - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
+      has none is its number;
     - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2)."""
     out: list[tuple[str, int, int]] = []
     for slot, a, b in bounds:
         if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and tags[a].startswith("I-")
                 and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
             out[-1] = (out[-1][0], out[-1][1], b)
+            continue
+        if (out and slot in ("msg_bytes", "count") and out[-1][0] in _ENDS and out[-1][2] == a
+                and not any(c.isdigit() for w in words[out[-1][1]:a] for c in w)
+                and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
+            out[-1] = (out[-1][0], out[-1][1], b)   # "GPU | 2" tagged as a device and a bare size: GPU 2
             continue
         if (slot in _ENDS and b - a > 1 and words[b - 1].lower() == "one" and b < len(words)
                 and words[b].lower() in ("direction", "directional", "way")):

@@ -176,3 +176,21 @@ def test_shared_head_systems_only_takes_another_systems_name(nlu):
     assert shared_head_systems(words, [span], [(3, 5, "dgx1_v100")], nlu.norm) == [(span, "dgx1_p100")]
     words = "the banana and v100 dgx1".split()
     assert shared_head_systems(words, [("system", "the banana", 0, 2)], [(3, 5, "dgx1_v100")], nlu.norm) == []
+
+
+def test_a_number_after_a_numbered_device_is_not_part_of_its_id(nlu):
+    # "gpu15 1gpu": the 1 counts GPUs; the id is gpu15, not gpu151
+    assert nlu.norm.endpoint("gpu15 1") == "gpu15"
+    assert nlu.norm.endpoint("g p u one five") == "gpu15"       # spoken digits are still one number
+    assert nlu.norm.endpoint("tile six four six") == "tile646"
+
+
+def test_a_bare_number_after_a_device_word_is_its_number():
+    from nlu.pipeline import mend_endpoint_spans
+    w = "triad bandwidth for yme GPU 2 on its own".split()
+    tags = ["O", "B-metric", "O", "B-system", "B-src", "B-msg_bytes", "O", "O", "O"]
+    assert mend_endpoint_spans(span_bounds(tags), w, tags) == [("metric", 1, 2), ("system", 3, 4), ("src", 4, 6)]
+    # a device that already has its number keeps it; the size stays a size
+    w = "gpu2 64 MB".split()
+    tags = ["B-src", "B-msg_bytes", "I-msg_bytes"]
+    assert mend_endpoint_spans(span_bounds(tags), w, tags) == [("src", 0, 1), ("msg_bytes", 1, 3)]
