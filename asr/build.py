@@ -4,8 +4,8 @@
 (NLU generator, "written" style, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
-is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); about 15 minutes on
-2 quiet CPU cores (2000 questions took 465 s; 4000 took 31 minutes on a busy machine).
+is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); about 20 minutes on
+2 quiet CPU cores (1178 s in a fresh clone; 2000 questions took 465 s; 4000 took 31 minutes on a busy machine).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ oop", case and punctuation kept); `written_share` < 1 mixes in its spoken style 
 transcript Whisper's own prior leans to. On a fixed dev set (generated typed questions, held-out voices) dev WER
 was 16.1% with 60% written, 13.6% with all written (800 questions each), 8.0% with all written and 2000
 questions (session 7). The default since session 8 is 4000 questions (evaluation WER 18.2 -> 15.6% against 2000;
-about 15 minutes to build on 2 cores). Any question whose words match a
+about 20 minutes to build on 2 cores). Any question whose words match a
 hand-written evaluation sentence is dropped.
 """
 from __future__ import annotations

@@ -391,19 +391,28 @@ def repair_tags(tags: list[str], cands) -> list[str]:
     vocabulary says the whole phrase names that slot and every word of it was tagged."""
     out = list(tags)
     for s, e, found in sorted(cands, key=lambda c: c[0] - c[1]):
-        if e - s < 2 or not out[s].startswith("B-") or out[s][2:] not in found:
+        if e - s < 2 or not out[s].startswith("B-"):
             continue
+        slot = out[s][2:]
+        if slot not in found:
+            # "speech | query" tagged B-app I-condition: the I- tag says the tagger read a condition going on
+            # there, and the vocabulary says the whole phrase is one: the broken run is that condition
+            cont = [t[2:] for t in out[s + 1:e] if t.startswith("I-") and t[2:] in found]
+            if not cont:
+                continue
+            slot = cont[0]
         inner = out[s:e]
-        if "O" in inner or all(t[2:] == out[s][2:] for t in inner):
+        if "O" in inner or all(t[2:] == slot for t in inner):
             continue
         if e < len(out) and out[e] == f"I-{inner[-1][2:]}":
             continue                              # the last slot goes on past the phrase: leave it
-        out[s + 1:e] = [f"I-{out[s][2:]}"] * (e - s - 1)
+        out[s:e] = [f"B-{slot}"] + [f"I-{slot}"] * (e - s - 1)
     return out
 
 
 def _bare_number(ws: list[str]) -> bool:
-    return len(ws) == 1 and ws[0].replace(",", "").isdigit()
+    """One number alone: "2048", "1,024" or a number word ("one" of "one gigabyte")."""
+    return len(ws) == 1 and (ws[0].replace(",", "").isdigit() or _NUMBER_WORD.match(ws[0].lower()) is not None)
 
 
 def device_end(slots: dict[str, Any]) -> None:

@@ -194,3 +194,19 @@ def test_a_bare_number_after_a_device_word_is_its_number():
     w = "gpu2 64 MB".split()
     tags = ["B-src", "B-msg_bytes", "I-msg_bytes"]
     assert mend_endpoint_spans(span_bounds(tags), w, tags) == [("src", 0, 1), ("msg_bytes", 1, 3)]
+
+
+def test_a_broken_tag_run_inside_a_vocabulary_phrase_is_that_phrase():
+    # "speech | query" tagged B-app I-condition: the tagger read a condition going on, the vocabulary names one
+    tags = ["B-app", "I-condition", "B-metric", "O", "B-system"]
+    cands = [(0, 2, {"condition": "speech_query"}), (0, 1, {"app": "speech"})]
+    assert span_bounds(repair_tags(tags, cands))[0] == ("condition", 0, 2)
+    # no I- tag of the phrase's slot: left as tagged
+    assert repair_tags(["B-app", "B-metric"], [(0, 2, {"condition": "x"})]) == ["B-app", "B-metric"]
+
+
+def test_a_number_word_tagged_as_a_count_before_a_size_unit_is_a_size(nlu):
+    from nlu.pipeline import _bare_number
+    assert _bare_number(["one"]) and _bare_number(["2048"]) and not _bare_number(["gpu"])
+    u = nlu.understand("allreduce busbw on the h200 pair at one gigabyte")
+    assert u.slots.get("msg_bytes") == 1 << 30 and "count" not in u.slots
