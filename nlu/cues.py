@@ -53,6 +53,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     if intent == "scaling" and "count" in slots and _count_range(lw):
         # "from 1 to 16 GPUs", "2 vs 12 gpus", "1, 2, 4, 8 and 16": the counts are the curve's axis, not a filter
         del slots["count"]
+    if intent == "pair_matrix" and "count" in slots and re.search(r"\b(\w+) ?(by|x) ?\1\b", joined):
+        # "the sixteen by sixteen grid", "8x8": the matrix's shape, not a device count to filter on
+        slots.pop("count")
+        slots.pop("count_kind", None)
     if intent in ("metric_lookup", "compare_systems") and "count" not in slots and _ALONE.search(joined):
         # "GPU 2 on its own", "gpu1 alone": the single-device run (SHOC runs each GPU alone and all together)
         if "gpu" in lw or any(w.startswith("gpu") or w in ("gpus", "v100s", "p100s") for w in lw) or \
@@ -77,9 +81,12 @@ _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|soc
 def _count_range(lw: list[str]) -> bool:
     """Two counts joined as a range or list ("1 to 4", "2-16", "8 -> 2048", "1 node vs 16 nodes", "2, 3 and 4");
     "up to 64" is one bound, not a range. The "and" of "two thousand and forty eight" joins nothing: only digits
-    on both sides make a list of it."""
+    on both sides make a list of it. Three numbers in a row ("1 2 4 8") are a list too."""
     def num(i: int) -> bool:
         return 0 <= i < len(lw) and (lw[i].replace(",", "").isdigit() or (lw[i] in _NUMBER_WORDS and lw[i] != "a"))
+    digits = [w.isdigit() for w in lw]
+    if any(all(digits[i:i + 3]) for i in range(len(lw) - 2)):
+        return True                                  # "1 2 3 4 gpus": a list said without commas
     for i, w in enumerate(lw):
         join = w in _RANGE_JOIN or (w == "and" and num(i - 1) and lw[i - 1].isdigit() and num(i + 1))
         if not join or not num(i + 1):

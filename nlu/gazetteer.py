@@ -40,6 +40,12 @@ SIZE_WORDS = {"b", "byte", "bytes", "k", "kb", "kib", "kilobyte", "kilobytes", "
               "terabyte", "terabytes", "kibibyte", "mebibyte", "gibibyte", "kibibytes", "mebibytes", "gibibytes"}
 
 
+def spelled_device(words: list[str], i: int) -> bool:
+    """Whether words[i] begins a device spelled out letter by letter ("g p u", "g p us", "i p u")."""
+    return 0 <= i and i + 2 < len(words) and words[i].lower() in ("g", "i") and words[i + 1].lower() == "p" \
+        and words[i + 2].lower() in ("u", "us", "u's")
+
+
 @dataclass(frozen=True)
 class Hit:
     start: int          # first word index
@@ -64,6 +70,8 @@ class Gazetteer:
                 inner = [w for i, w in enumerate(words[a:b]) if i in (0, b - a - 1) or w.lower() not in FILLER]
                 text = " ".join(inner)
                 numeric = self._numeric(words[a:b], text)
+                if numeric and "msg_bytes" in numeric and spelled_device(words, b - 1):
+                    numeric = {}             # "two g p us": the g begins a spelled GPU, not gigabytes
                 if numeric:
                     out.append((a, b, numeric))
                 k = key(text)

@@ -196,6 +196,9 @@ class Normalizer:
     def _fuzzy(self, section: str, k: str) -> Optional[str]:
         if len(k) < 5:
             return None
+        if any(cand != k and cand.startswith(k) for cand, _ in self._fuzzy_keys.get(section, ())):
+            # "resnet" begins ResNet-50, ResNet-152, ...: a family name, not a misspelling of ResNeXt
+            return None
         limit = 2 if (len(k) >= 10 and section in ("system", "app")) else 1
         dk = _digits(k)
         best, best_vals = limit + 1, set()
@@ -224,6 +227,8 @@ class Normalizer:
             p2 = self._strip(slot, pieces)
             k2 = "".join(p2)
             e = index.get(k2)
+            if e is None and section == "condition" and "access" in p2[1:]:
+                e = index.get("".join(w for w in p2 if w != "access"))   # "P2P access disabled" = "P2P disabled"
             if e is None and len(k2) > 3 and k2.endswith("s"):
                 e = index.get(k2[:-1]) or (index.get(k2[:-2]) if k2.endswith("es") else None)
             if e is None and section in _CONTAIN:
@@ -389,6 +394,9 @@ class Normalizer:
             qty, i = 0.5, 0
             if len(ws) > 1 and ws[1] in ("a", "an"):
                 i = 1
+        elif ws[0] in ("a", "an") and len(ws) > 1 and self._as_number(ws[1]) is not None:
+            qty, i = self._first_number(ws[1:])   # "a 1000 MB copy": the article, then the number
+            i += 1
         elif ws[0] in ("a", "an") and len(ws) > 1:
             qty, i = 1.0, 0
         else:

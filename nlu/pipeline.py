@@ -11,7 +11,8 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import apply_cues, verb_readings
+from nlu.cues import _REFERENCE, apply_cues, verb_readings
+from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -59,20 +60,31 @@ _NUMBER_WORD = re.compile(r"^(\d+|zero|oh|one|two|three|four|five|six|seven|eigh
                           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
                           r"fifty|sixty|seventy|eighty|ninety|hundred|thousand)$")
 _ENDS = ("src", "dst")
+_COUNT_WORD = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|tiles?)$")
 # Slots whose tagged span may hold words that name another slot ("barrier time", "yme d2h").
 _NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library", "link_type")
 
 
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Three slips of the tagger around spoken device numbers:
+    """Four slips of the tagger around device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
     - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
       has none is its number;
-    - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2)."""
+    - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2);
+    - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu": an id that has its number, then a count."""
     out: list[tuple[str, int, int]] = []
+    taken = 0
     for slot, a, b in bounds:
+        if a < taken:
+            continue
+        if (slot in _ENDS and b - a >= 2 and any(c.isdigit() for c in words[a]) and any(c.isalpha() for c in words[a])
+                and _NUMBER_WORD.match(words[b - 1].lower()) and b < len(words) and _COUNT_WORD.match(words[b].lower())):
+            # "gpu15 | 1 gpu" tagged as one endpoint "gpu15 1" and another "gpu": the id, then a count
+            out += [(slot, a, b - 1), ("count", b - 1, b + 1)]
+            taken = b + 1
+            continue
         if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and tags[a].startswith("I-")
                 and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
             out[-1] = (out[-1][0], out[-1][1], b)
@@ -183,6 +195,7 @@ class NLU:
         agg_surface = ""
         read_count = False
         consumed: set[int] = set()
+        op_spans: list[tuple[int, int]] = []
         for slot, a, b in bounds:
             if consumed.issuperset(range(a, b)):
                 continue
@@ -193,7 +206,7 @@ class NLU:
                 surface = " ".join(words[a:b])
                 consumed.add(b - 1)
             if slot == "count" and _bare_number(words[a:b]) and b < len(words) \
-                    and self.norm.count_and_kind(words[b])[1] is None \
+                    and self.norm.count_and_kind(words[b])[1] is None and not spelled_device(words, b) \
                     and self.norm.size_bytes(" ".join(words[a:b + 1])) not in (None, self.norm.number(surface)):
                 slot, b = "msg_bytes", b + 1  # "1 GiB" tagged as a count and a count kind is one size
                 surface = " ".join(words[a:b])
@@ -228,6 +241,8 @@ class NLU:
                 unresolved.append((slot, surface, a, b))
                 continue
             covered.update(self._named_words(words, cands, slot, value, a, b))
+            if slot == "operation":
+                op_spans.append((a, b))
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
             if slot == "system":
@@ -270,8 +285,21 @@ class NLU:
                     slots["count_kind"] = h.value
             elif h.slot not in slots:
                 slots[h.slot] = h.value
+                if h.slot == "operation":
+                    op_spans.append((h.start, h.end))
                 if h.slot == "aggregate":
                     agg_surface = " ".join(words[h.start:h.end])
+        if "metric" not in slots and intent != "trace_breakdown":
+            at = next((e for _, e in op_spans if e < len(words) and words[e].lower() in _OP_METRIC_WORDS
+                       and e not in covered and e not in hit_words), None)
+            if at is not None:
+                # "the all to all time": too plain a word to tag alone, a metric right after an operation
+                slots["metric"] = _OP_METRIC_WORDS[words[at].lower()]
+                hit_words.add(at)
+        if "precision" not in slots:
+            # "MaxFlops, single precision" read as one operation (maxspflops) still says the precision
+            slots.update(next(({"precision": f["precision"]} for st, en, f in cands if "precision" in f
+                               and any(a <= st and en <= b for a, b in op_spans)), {}))
         added, used, notes = self.systems.resolve(words, covered | hit_words, systems)
         systems += added
         for m in used:
@@ -283,9 +311,11 @@ class NLU:
             unresolved.remove(u)
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
-            ranked = sorted(range(len(intent_probs)), key=lambda i: -intent_probs[i])
-            nxt = next(i for i in ranked if self.labels["intents"][i] != "compare_systems")
-            intent, conf = self.labels["intents"][nxt], intent_probs[nxt] / max(1e-9, 1 - max(intent_probs))
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
+        if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
+                and "link_type" not in slots and not any(_REFERENCE.match(w.lower()) for w in words):
+            # "SHOC triad bandwidth for Yme's GPU 2": a plain measurement, no link and nothing to rate it against
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
         if systems:
             slots["system"] = systems[0]
             if len(systems) > 1:
@@ -308,9 +338,24 @@ class NLU:
             if ends:
                 slots[dev] = ends[0]
         infer_implicit(intent, slots, self.catalog)
+        device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
             slots.pop("count", None)
+            slots.pop("count_kind", None)
+        if "operation" not in slots and intent != "topology" and \
+                ((intent == "pair_matrix" and "system" in slots) or slots.get("condition") in ("p2p_on", "p2p_off")):
+            # a grid of pairs, or peer access turned on or off, is about transfers between two devices
+            slots["operation"] = "p2p"
+            notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
+        if copy_bandwidth(intent, slots, self.catalog):
+            notes.append("no metric given: bandwidth, what a copy between memories is quoted by")
+        if intent == "size_sweep" and "msg_bytes" in slots and \
+                len({f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1:
+            # "from 8 bytes up to 4 GB": two sizes bound the sweep; one alone is a point to read off it
+            del slots["msg_bytes"]
+        if intent != "scaling" and "count" not in slots:
+            # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
         readings = other_readings(slots, cands)
         for k, alts in verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items():
@@ -320,7 +365,16 @@ class NLU:
                              ranked=sorted(zip(self.labels["intents"], intent_probs), key=lambda x: -x[1]))
 
 
+def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) -> tuple[str, float]:
+    """The likeliest intent not ruled out, with its probability renormalised over what is left."""
+    i = max((k for k in range(len(intents)) if intents[k] not in ruled_out), key=lambda k: probs[k])
+    gone = sum(p for k, p in enumerate(probs) if intents[k] in ruled_out)
+    return intents[i], probs[i] / max(1e-9, 1 - gone)
+
+
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+# plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"
+_OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 # Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
 _HEAD_FILLER = {"the", "a", "an", "version", "versions", "machine", "machines", "system", "systems", "box",
                 "boxes", "model", "variant", "flavour", "flavor", "ones"}
@@ -419,6 +473,9 @@ def device_end(slots: dict[str, Any]) -> None:
     """A host transfer has one device end: the GPU of "h2d ... gpu2" is the destination, of "d2h ... gpu1"
     the source, whichever side the tagger put it on; "host" itself is implied by the operation."""
     op = slots.get("operation")
+    if op and op not in _MOVES_DATA and "dst" in slots and "src" not in slots:
+        slots["src"] = slots.pop("dst")   # "triad_bw ... gpu15" runs on one device: the stored end is src
+        return
     if op not in ("h2d", "d2h"):
         return
     for k in ("src", "dst"):
@@ -430,6 +487,9 @@ def device_end(slots: dict[str, Any]) -> None:
 
 
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
+# operations that move data to a destination; any other (a kernel, a benchmark) runs on the one device named
+_MOVES_DATA = {"p2p", "h2d", "d2h", "d2d", "allreduce", "allgather", "alltoall", "broadcast", "reduce",
+               "reduce_scatter", "gather", "scatter", "send", "recv", "sendrecv", "exchange"}
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 
 
@@ -445,6 +505,23 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         found |= catalog.op_metrics(s, op)
     if len(found) == 1:
         slots["metric"] = next(iter(found))
+
+
+def copy_bandwidth(intent: str, slots: dict[str, Any], catalog) -> bool:
+    """"yme h2d write-combined 1GiB gpu2", "which pairs of GPUs are slow": a copy named without a metric is
+    asked about by its bandwidth, where the benchmarks also logged its time or latency (SHOC, Scope). Only
+    where every system asked about has that bandwidth; a congestion question stays open (its measure is the
+    slowdown). True when the metric was set."""
+    op, sid = slots.get("operation"), slots.get("system")
+    if catalog is None or intent not in _COPY_INTENTS or "metric" in slots or op not in POINT_TO_POINT or not sid:
+        return False
+    if not all("bandwidth" in catalog.op_metrics(s, op) for s in [sid, *(slots.get("compare_with") or [])]):
+        return False
+    slots["metric"] = "bandwidth"
+    return True
+
+
+_COPY_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling"}
 
 
 def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
@@ -476,6 +553,12 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
         if owners and len(owners) == 1:
             slots["system"] = next(iter(owners))
     app_operation(slots, catalog)
+    op, sid = slots.get("operation"), slots.get("system")
+    if op and sid and op not in catalog.operations.get(sid, set()):
+        # "triad" on Yme, where SHOC's triad is stored as triad_bw: the one operation of that name there
+        named = [o for o in catalog.operations.get(sid, set()) if o.startswith(f"{op}_")]
+        if len(named) == 1:
+            slots["operation"] = named[0]
     src, dst = slots.get("src"), slots.get("dst")
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):

@@ -307,17 +307,35 @@ def _piece(w: str) -> str:
 
 
 def key_pieces(text: str) -> list[str]:
-    """Keys of the words of `text` (leading "the" dropped, empty pieces removed)."""
+    """Keys of the words of `text` (leading "the" dropped, empty pieces removed, shorthands spelled out)."""
     ws = list(norm_words(text))
     if len(ws) > 1 and ws[0] == "the":
         ws = ws[1:]
-    return [p for p in (_piece(w) for w in ws) if p]
+    out: list[str] = []
+    for p in (_piece(w) for w in ws):
+        if not p:
+            continue
+        if p == "peer" and out[-2:] == ["peer", "to"]:
+            out[-2:] = ["p2p"]          # "peer to peer"
+            continue
+        out.append(p)
+    if len(out) > 1:
+        # inside a phrase only: "mem" alone is too short to say which memory quantity (capacity? bandwidth?)
+        out = [_SHORT.get(p, p) for p in out]
+    return [_SHORT_WORD.get(p, p) for p in out]
+
+
+# shorthands people type for the same words: "unified mem" = "unified memory", "peer-to-peer access" = "P2P access"
+_SHORT = {"mem": "memory"}
+_SHORT_WORD = {"peertopeer": "p2p"}
 
 
 @lru_cache(maxsize=65536)
 def key(text: str) -> str:
     """Forgiving lookup key: case, spaces, hyphens, spelled letters and number words do not matter.
-    "DGX-2", "dgx 2", "d g x two", "the DGX-two" -> "dgx2"; "A C nine twenty two" -> "ac922"."""
+    "DGX-2", "dgx 2", "d g x two", "the DGX-two" -> "dgx2"; "A C nine twenty two" -> "ac922". Shorthands
+    people use for the same words key the same: "peer-to-peer access" = "P2P access", "unified mem" =
+    "unified memory"."""
     return "".join(key_pieces(text))
 
 

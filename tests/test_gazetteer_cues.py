@@ -126,6 +126,7 @@ def test_a_part_of_a_time_is_a_share(text, expect):
     ("speedup on lassen 8 -> 2048 gpus", True), ("SHOC MaxFlops on the DGX-2 with 1, 2, 4, 8 and 16 GPUs", True),
     ("hanging node overhead 1 node vs 16 nodes", True), ("from one g p u to two g p us", True),
     ("ipu reduce bandwidth up to 19456 tiles", False), ("speed up with four g p us", False),
+    ("dgx2 triad bw with 1 2 4 8 16 gpus", True), ("allreduce time at 1 MB on 4 gpus", False),
     ("amoebanet speedup on two thousand and forty eight gpus", False)])
 def test_a_range_of_counts_is_the_scaling_axis_not_a_filter(text, ranged):
     slots = {"count": 4, "count_kind": "gpus"}
@@ -165,3 +166,19 @@ def test_a_host_end_is_not_taken_for_the_other_end(asker):
     # "host to GPU15 ... host memory": the second "host" must not turn GPU15 into the source
     u = asker.nlu.understand("DGX-2 host to GPU15 bandwidth with write-combined host memory")
     assert u.slots.get("dst") == "gpu15" and u.slots.get("operation") == "h2d" and "src" not in u.slots
+
+
+def test_a_spelled_gpu_after_a_number_is_no_gigabyte(gaz):
+    got = {(h.slot, h.value) for h in gaz.hits(words("broadcast bandwidth on two g p us"), set())}
+    assert ("count_kind", "gpus") in got and not any(s == "msg_bytes" for s, _ in got)
+    got = {(h.slot, h.value) for h in gaz.hits(words("broadcast bandwidth at two g"), set())}
+    assert ("msg_bytes", 2 << 30) in got                              # "two g" alone is still a size
+
+
+@pytest.mark.parametrize("text,shape", [("the sixteen by sixteen latency grid on heid", True),
+                                        ("dgx2 16x16 bandwidth matrix", True),
+                                        ("bandwidth matrix of the 8 gpus", False)])
+def test_n_by_n_is_the_matrix_shape_not_a_count(text, shape):
+    slots = {"count": 16, "count_kind": "gpus"}
+    apply_cues("pair_matrix", words(text), slots)
+    assert ("count" not in slots) == shape

@@ -210,3 +210,48 @@ def test_a_number_word_tagged_as_a_count_before_a_size_unit_is_a_size(nlu):
     assert _bare_number(["one"]) and _bare_number(["2048"]) and not _bare_number(["gpu"])
     u = nlu.understand("allreduce busbw on the h200 pair at one gigabyte")
     assert u.slots.get("msg_bytes") == 1 << 30 and "count" not in u.slots
+
+
+def test_a_plain_time_after_an_operation_is_the_metric(nlu):
+    u = nlu.understand("what's the all gather time on the h200 pair at four megabytes")
+    assert u.slots.get("operation") == "allgather" and u.slots.get("metric") == "time"
+
+
+def test_spelled_gpus_after_a_number_are_counted_not_gigabytes(nlu):
+    u = nlu.understand("what speed up does r s bench reach on the google cloud t fours with two g p us")
+    assert "msg_bytes" not in u.slots
+    assert u.slots.get("count") == 2 and u.slots.get("count_kind") == "gpus"
+
+
+def test_what_is_counted_needs_a_count_outside_scaling(nlu):
+    u = nlu.understand("how close to nominal is the nvlink bandwidth between gpus on the dgx1 v100")
+    assert "count_kind" not in u.slots and "count" not in u.slots
+
+
+def test_two_sizes_bound_a_sweep(nlu):
+    u = nlu.understand("how does yme's host to device bandwidth change from 4 KB up to 1 GB")
+    assert u.intent == "size_sweep" and "msg_bytes" not in u.slots
+    u = nlu.understand("yme host to device bandwidth over message sizes, and what is it at 1 MB")
+    assert u.slots.get("msg_bytes") in (None, 1 << 20)              # one size alone may stay as a point
+
+
+def test_an_operation_phrase_that_says_the_precision_keeps_it(nlu):
+    u = nlu.understand("titan rtx maxflops, double precision")
+    assert u.slots.get("operation") == "maxdpflops" and u.slots.get("precision") == "fp64"
+
+
+def test_a_copy_without_a_metric_is_asked_by_bandwidth(asker):
+    r = asker.ask("gtx 980 pinned d2h at 1 GB")
+    assert r.slots.get("metric") == "bandwidth" and r.rows and r.rows[0]["unit"] == "GB/s"
+    assert any("no metric given" in n for n in r.notes)
+
+
+def test_peer_access_switched_names_peer_to_peer(nlu):
+    u = nlu.understand("latency heat map on the h200 node with peer-to-peer access disabled")
+    assert u.slots.get("condition") == "p2p_off" and u.slots.get("operation") == "p2p"
+
+
+def test_a_plain_measurement_with_no_link_is_no_link_efficiency(asker):
+    r = asker.ask("what triad bandwidth does g p u three of yme reach by itself")
+    assert r.intent == "metric_lookup" and r.rows and r.rows[0]["unit"] == "GB/s"
+    assert r.slots.get("src") == "gpu3" and r.slots.get("operation") == "triad_bw"

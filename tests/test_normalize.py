@@ -521,3 +521,25 @@ def test_normalize_gives_the_same_values_with_caches_cleared(norm):
     V.norm_words.cache_clear()
     assert [norm.value(slot, text + " ") for slot, text in spans] == warm
     assert warm[1] == 8192 and warm[2] == "gpu0"
+
+
+@pytest.mark.parametrize("text,expect", [("a 1000 MB", 1000 << 20),
+                                         ("a hundred megabytes", 100 << 20), ("a megabyte", 1 << 20),
+                                         ("an 8 KiB message", 8192)])
+def test_an_article_before_a_number_is_not_one(norm, text, expect):
+    assert norm.size_bytes(text) == expect
+
+
+def test_a_family_name_is_not_a_misspelling_of_its_neighbour(norm):
+    # "resnet" begins ResNet-50 and ResNet-152 and is one letter from ResNeXt: no guess
+    assert norm.value("app", "resnet") is None
+    assert norm.value("app", "resnext") == "resnext"
+    assert norm.value("app", "ResNet-50") == "resnet50"
+    assert norm.value("operation", "allredcue") == "allreduce"     # a plain typo is still repaired
+
+
+def test_shorthands_key_like_the_words_they_stand_for():
+    assert key("peer-to-peer access enabled") == key("P2P access enabled")
+    assert key("peer to peer") == key("p2p")
+    assert key("unified mem") == key("unified memory")
+    assert key("memcpy") != key("memorycpy")

@@ -45,3 +45,31 @@ def test_a_word_only_one_system_has_names_that_system(built_con):
     shared = {"link_type": "NVLink2", "metric": "efficiency"}   # many systems have NVLink2: no guess
     infer_implicit("link_efficiency", shared, cat)
     assert "system" not in shared
+
+
+def test_an_operation_named_short_is_the_one_stored_under_that_name(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "ac922_yme", "operation": "triad", "metric": "bandwidth"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["operation"] == "triad_bw"          # SHOC's triad there; STREAM's triad is elsewhere
+    slots = {"system": "supermuc_ng", "operation": "triad", "metric": "bandwidth"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["operation"] == "triad"
+
+
+def test_a_kernel_runs_on_the_one_device_named():
+    from nlu.pipeline import device_end
+    s = {"operation": "triad_bw", "dst": "gpu15"}
+    device_end(s)
+    assert s == {"operation": "triad_bw", "src": "gpu15"}
+    s = {"operation": "p2p", "dst": "gpu3"}               # a transfer keeps its destination
+    device_end(s)
+    assert s == {"operation": "p2p", "dst": "gpu3"}
+
+
+def test_an_id_with_its_number_then_a_count():
+    from nlu.pipeline import mend_endpoint_spans, span_bounds
+    words = ["dgx2", "triad", "gpu15", "1", "gpu"]
+    tags = ["B-system", "B-operation", "B-dst", "I-dst", "B-dst"]
+    assert mend_endpoint_spans(span_bounds(tags), words, tags) == [
+        ("system", 0, 1), ("operation", 1, 2), ("dst", 2, 3), ("count", 3, 5)]
