@@ -11,7 +11,7 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import _REFERENCE, apply_cues, verb_readings
+from nlu.cues import _RATIO, _REFERENCE, apply_cues, verb_readings
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -230,8 +230,9 @@ class NLU:
                 if nxt is not None:
                     a, b, value = b, b + 1, nxt
                     surface = words[a]
-            if value is None and slot in ("system", "src", "dst"):
-                end = self.norm.endpoint(surface)   # "ipu5" tagged as a system is an endpoint of one
+            if value is None and (slot in ("system", "src", "dst") or (
+                    slot in _NAMING_SLOTS and any(c.isdigit() for c in surface))):
+                end = self.norm.endpoint(surface)   # "ipu5" tagged as a system (or a link) is an endpoint of one
                 if end is not None and end != "host" and self.catalog is not None and any(
                         end in comps for comps in self.catalog.components.values()):
                     slot, value = ("src" if "src" not in slots else "dst"), end
@@ -312,9 +313,12 @@ class NLU:
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
+        lw = [w.lower() for w in words]
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
-                and "link_type" not in slots and not any(_REFERENCE.match(w.lower()) for w in words):
-            # "SHOC triad bandwidth for Yme's GPU 2": a plain measurement, no link and nothing to rate it against
+                and not any(_REFERENCE.match(w) for w in lw) \
+                and ("link_type" not in slots or not any(_RATIO.match(w) for w in lw)):
+            # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
+            # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
         if systems:
             slots["system"] = systems[0]

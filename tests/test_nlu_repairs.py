@@ -255,3 +255,15 @@ def test_a_plain_measurement_with_no_link_is_no_link_efficiency(asker):
     r = asker.ask("what triad bandwidth does g p u three of yme reach by itself")
     assert r.intent == "metric_lookup" and r.rows and r.rows[0]["unit"] == "GB/s"
     assert r.slots.get("src") == "gpu3" and r.slots.get("operation") == "triad_bw"
+
+
+def test_a_device_id_read_as_a_link_is_an_endpoint(nlu):
+    u = nlu.understand("Which PCIe switch sits above IPU7?")
+    assert u.slots.get("src") == "ipu7" and u.slots.get("system") == "ipu16"
+
+
+def test_a_link_mode_bandwidth_without_a_reference_is_a_lookup(asker):
+    r = asker.ask("NVLink-mode unidirectional bandwidth from GPU3 to GPU9 on the DGX-2?")
+    assert r.intent == "metric_lookup" and r.rows and r.rows[0]["unit"] == "GB/s"
+    r = asker.ask("How close to nominal is the NVLink bandwidth from GPU3 to GPU9 on the DGX-2?")
+    assert r.intent == "link_efficiency"
