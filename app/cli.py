@@ -93,8 +93,10 @@ def _print_result(res, as_json: bool) -> None:
     if res.notes:
         print("  note: " + "; ".join(res.notes))
     if res.rows and res.intent != "out_of_scope":
-        cols = [c for c in ("system_id", "src", "dst", "operation", "metric", "msg_bytes", "count", "condition",
-                            "value", "unit") if any(c in r and r[c] is not None for r in res.rows)]
+        # measurements and links (topology rows: a -- b over a link type) in one column order
+        cols = [c for c in ("system_id", "hop", "a", "b", "link_type", "bw_gbps_per_dir", "src", "dst", "operation",
+                            "metric", "msg_bytes", "count", "condition", "value", "unit")
+                if any(c in r and r[c] is not None for r in res.rows)]
         if not cols:
             cols = list(res.rows[0].keys())[:8]
         print("  " + "  ".join(cols))

@@ -132,3 +132,11 @@ def test_metric_under_the_tools_own_name(asker, built_con):
         "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = 'reduce_scatter' "
         "AND metric = 'algbw' AND msg_bytes = 1073741824 AND count = 2").fetchone()[0]
     assert max(row["value"] for row in r.rows) <= want
+
+
+def test_cli_table_shows_the_links_of_a_path(asker, capsys):
+    from app.cli import _print_result
+    _print_result(asker.ask("how many hops between core 0 and core 63 on the XMP-64"), as_json=False)
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split() == ["system_id", "hop", "a", "b", "link_type", "count"]
+    assert out[3].split()[:5] == ["xmp64", "1", "core0", "core1", "OnChip"]
