@@ -60,6 +60,7 @@ _NUMBER_WORD = re.compile(r"^(\d+|zero|oh|one|two|three|four|five|six|seven|eigh
                           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
                           r"fifty|sixty|seventy|eighty|ninety|hundred|thousand)$")
 _ENDS = ("src", "dst")
+_GPU_MODEL = re.compile(r"^(v100|a100|h100|h200|p100|t4|k80|mi100|mi250x?|gh200|b200)s?$")
 _COUNT_WORD = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|tiles?)$")
 # Slots whose tagged span may hold words that name another slot ("barrier time", "yme d2h").
 _NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library", "link_type")
@@ -196,6 +197,7 @@ class NLU:
         read_count = False
         consumed: set[int] = set()
         op_spans: list[tuple[int, int]] = []
+        gpu_model_at: set[int] = set()
         for slot, a, b in bounds:
             if consumed.issuperset(range(a, b)):
                 continue
@@ -220,6 +222,9 @@ class NLU:
                     slots.setdefault("count", ck[0])
                     if ck[1]:
                         slots.setdefault("count_kind", ck[1])
+                    elif b < len(words) and _GPU_MODEL.match(words[b].lower()):
+                        slots.setdefault("count_kind", "gpus")   # "one V100", "the two H200s": GPUs counted
+                        gpu_model_at.add(b)
                     covered.update(range(a, b))
                     continue
             value = self.norm.value(slot, surface)
@@ -301,7 +306,11 @@ class NLU:
             # "MaxFlops, single precision" read as one operation (maxspflops) still says the precision
             slots.update(next(({"precision": f["precision"]} for st, en, f in cands if "precision" in f
                                and any(a <= st and en <= b for a, b in op_spans)), {}))
-        added, used, notes = self.systems.resolve(words, covered | hit_words, systems)
+        if systems and gpu_model_at:
+            # "one V100 on Summit": with a system named, the counted GPU model names no second one
+            unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at)]
+        added, used, notes = self.systems.resolve(words, covered | hit_words | (gpu_model_at if systems else set()),
+                                                  systems)
         systems += added
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
@@ -320,6 +329,9 @@ class NLU:
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
+        for st, en, sid in sys_spans:
+            if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
+                systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
         if systems:
             slots["system"] = systems[0]
             if len(systems) > 1:

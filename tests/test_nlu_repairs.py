@@ -267,3 +267,9 @@ def test_a_link_mode_bandwidth_without_a_reference_is_a_lookup(asker):
     assert r.intent == "metric_lookup" and r.rows and r.rows[0]["unit"] == "GB/s"
     r = asker.ask("How close to nominal is the NVLink bandwidth from GPU3 to GPU9 on the DGX-2?")
     assert r.intent == "link_efficiency"
+
+
+def test_a_counted_gpu_model_is_no_second_system(nlu):
+    u = nlu.understand("Measured memcpy bandwidth of one V100 on Summit?")
+    assert u.slots.get("system") == "summit" and "compare_with" not in u.slots
+    assert u.slots.get("count") == 1 and u.slots.get("count_kind") == "gpus"
