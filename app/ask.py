@@ -207,7 +207,7 @@ class Asker:
 
 
 # Details a question may over-specify, least essential first; system, metric and operation stay.
-RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "aggregate")
+RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "library", "aggregate")
 RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "compare_systems", "congestion",
                     "link_efficiency"}
 
@@ -242,6 +242,10 @@ def _relaxations(intent: str, slots: dict[str, Any]):
         if slots.get(k) is not None:
             gone = {k, "count_kind"} if k == "count" else {k}   # "2 GPUs" goes as a whole
             yield k, slots[k], {x: v for x, v in slots.items() if x not in gone}
+    if intent == "pair_matrix" and (slots.get("src") or slots.get("dst")):
+        # "IPU5, IPU4, IPU6: latencies between all of them": the grid they are in, when that pair is not stored
+        ends = "-".join(str(slots[k]) for k in ("src", "dst") if slots.get(k))
+        yield "pair", ends, {x: v for x, v in slots.items() if x not in ("src", "dst")}
 
 
 _DEFAULT: Optional[Asker] = None

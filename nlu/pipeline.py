@@ -364,7 +364,7 @@ class NLU:
             # a grid of pairs, or peer access turned on or off, is about transfers between two devices
             slots["operation"] = "p2p"
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
-        if copy_bandwidth(intent, slots, self.catalog):
+        if copy_bandwidth(intent, slots, self.catalog, words):
             notes.append("no metric given: bandwidth, what a copy between memories is quoted by")
         if intent == "size_sweep" and "msg_bytes" in slots and \
                 len({f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1:
@@ -523,7 +523,7 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = next(iter(found))
 
 
-def copy_bandwidth(intent: str, slots: dict[str, Any], catalog) -> bool:
+def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[list[str]] = None) -> bool:
     """"yme h2d write-combined 1GiB gpu2", "which pairs of GPUs are slow": a copy named without a metric is
     asked about by its bandwidth, where the benchmarks also logged its time or latency (SHOC, Scope). Only
     where every system asked about has that bandwidth; a congestion question stays open (its measure is the
@@ -531,12 +531,15 @@ def copy_bandwidth(intent: str, slots: dict[str, Any], catalog) -> bool:
     op, sid = slots.get("operation"), slots.get("system")
     if catalog is None or intent not in _COPY_INTENTS or "metric" in slots or op not in POINT_TO_POINT or not sid:
         return False
+    if words is not None and any(w.lower() in _TIME_WORDS for w in words):
+        return False   # "how much longer does a GPU0-GPU1 exchange take": a time, whichever one
     if not all("bandwidth" in catalog.op_metrics(s, op) for s in [sid, *(slots.get("compare_with") or [])]):
         return False
     slots["metric"] = "bandwidth"
     return True
 
 
+_TIME_WORDS = {"take", "takes", "took", "taking", "long", "longer", "duration", "wait", "waits"}
 _COPY_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling"}
 
 

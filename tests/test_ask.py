@@ -140,3 +140,20 @@ def test_cli_table_shows_the_links_of_a_path(asker, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[2].split() == ["system_id", "hop", "a", "b", "link_type", "count"]
     assert out[3].split()[:5] == ["xmp64", "1", "core0", "core1", "OnChip"]
+
+
+def test_a_library_the_data_does_not_record_is_relaxed(asker):
+    r = asker.ask("what share of lammps time goes to allreduce with mpi on the nvidia in-house cluster")
+    assert r.intent == "metric_lookup" and r.rows and r.rows[0]["value"] == 10.0
+    assert any("library mpi" in n for n in r.notes)
+
+
+def test_a_grid_asked_through_an_unmeasured_pair_shows_the_grid(asker):
+    r = asker.ask("p2p latency grid of ipu4 and ipu6 on the ipu system")
+    assert r.intent == "pair_matrix" and len(r.rows) >= 2
+    assert any(n.startswith("no data for pair ipu4-ipu6") for n in r.notes)
+
+
+def test_a_copy_asked_by_how_long_it_takes_is_not_read_as_bandwidth(asker):
+    u = asker.nlu.understand("how long does a gpu0 to gpu1 copy take on the dgx2")
+    assert u.slots.get("metric") != "bandwidth"
