@@ -33,6 +33,7 @@ NUMERIC = ("count", "numa_node", "top_n", "run")
 ENDPOINT = ("src", "dst")
 SLOTS = tuple(NAMED) + NUMERIC + ENDPOINT + ("msg_bytes",)
 
+_FABRIC_WORDS = {"infiniband", "ib", "ethernet", "roce", "omnipath", "opa", "slingshot"}
 _LEADING = {"the", "a", "an", "on", "in", "at", "of", "for", "from", "over", "via", "using", "by", "its", "their",
             "our", "this", "that", "these", "those", "to", "between", "and", "vs", "versus", "or", "with"}
 _TRAILING = {"1", "ones", "value", "values", "number", "numbers", "figure", "figures", "result", "results",
@@ -227,6 +228,10 @@ class Normalizer:
             p2 = self._strip(slot, pieces)
             k2 = "".join(p2)
             e = index.get(k2)
+            if e is None and section == "system" and any(w in _FABRIC_WORDS for w in pieces[1:-1]):
+                # "the in-house InfiniBand cluster": the fabric inside a cluster's name does not pick the cluster
+                e = index.get("".join(w for w in pieces if w not in _FABRIC_WORDS)) \
+                    or index.get("".join(w for w in p2 if w not in _FABRIC_WORDS) or "-")
             if e is None and section == "condition" and "access" in p2[1:]:
                 e = index.get("".join(w for w in p2 if w != "access"))   # "P2P access disabled" = "P2P disabled"
             if e is None and len(k2) > 3 and k2.endswith("s"):

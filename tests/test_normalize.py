@@ -543,3 +543,9 @@ def test_shorthands_key_like_the_words_they_stand_for():
     assert key("peer to peer") == key("p2p")
     assert key("unified mem") == key("unified memory")
     assert key("memcpy") != key("memorycpy")
+
+
+def test_a_fabric_inside_a_cluster_name_does_not_hide_the_cluster(norm):
+    assert norm.value("system", "the in-house InfiniBand cluster") == "nvidia_inhouse"
+    assert norm.value("system", "in-house IB cluster") == "nvidia_inhouse"
+    assert norm.value("system", "InfiniBand") is None
