@@ -43,6 +43,7 @@ class Asker:
         if extra_vocab is None and (mdir / "extra_vocabulary.yaml").exists():
             extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
         self.nlu = nlu or NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
+        self._backed: Optional[str] = None   # the intent an unsure question was last tried as
 
     def close(self) -> None:
         self.con.close()
@@ -59,7 +60,7 @@ class Asker:
             res.notes.append(carried)
         res.notes.extend(getattr(u, "notes", []))
         try:
-            self._answer(res, u, context)
+            self._answer_unsure(res, u, context)
         except OutOfScope as e:
             if res.intent != "out_of_scope":
                 res.understood_intent = res.intent
@@ -100,10 +101,42 @@ class Asker:
         res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
         return res
 
+    def _answer_unsure(self, res: Result, u, context: Optional[dict[str, Any]]) -> None:
+        """"how long does a barrier take on the xmp64": when the question model is unsure and the words name
+        something stored, the likeliest in-scope intent is tried; if the data cannot answer it that way (no trace
+        of the XMP-64), the next likeliest, up to three."""
+        notes, slots, ranked, read = list(res.notes), dict(res.slots), list(u.ranked), u.intent
+        first: Optional[OutOfScope] = None
+        for attempt in range(3):
+            self._backed = None
+            try:
+                self._answer(res, dataclasses.replace(u, ranked=ranked), context)
+                if u.note_as:
+                    res.understood_intent = u.note_as[0]    # what the reader understood, before the data
+                return
+            except OutOfScope as e:
+                first = first or e       # the likeliest reading's reason is the one to tell
+                tried = self._backed
+                if tried is None and attempt == 0 and u.intent != "out_of_scope":
+                    # a confident reading the data cannot answer ("how long does a barrier take on the xmp64"
+                    # read as a trace question: no trace of the XMP-64): a runner-up the words also allow
+                    runner = next(((i, p) for i, p in ranked if i not in (u.intent, "out_of_scope")), None)
+                    if runner is None or runner[1] < RUNNER_UP_FLOOR:
+                        raise
+                    tried = u.intent
+                    u = dataclasses.replace(u, intent="out_of_scope", note_as=(u.intent, str(e)))
+                elif tried is None or attempt == 2:
+                    if u.note_as:
+                        res.intent = read   # the refusal keeps what the reader understood
+                    raise first
+                ranked = [(i, p) for i, p in ranked if i != tried]
+                res.notes, res.slots, res.intent = list(notes), dict(slots), read
+
     def _answer(self, res: Result, u, context: Optional[dict[str, Any]]) -> None:
         from nlu.pipeline import CONFIDENCE_FLOOR
         unsure = u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR
         backed = self._data_backed(u) if unsure else None
+        self._backed = backed[0] if backed else None
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent
@@ -174,6 +207,9 @@ class Asker:
         best = next((i for i, _p in u.ranked if i != "out_of_scope"), None)
         if best is None:
             return None
+        if getattr(u, "note_as", None):
+            first, why = u.note_as
+            return best, f"read as {best}: as {first} the data cannot answer it ({why.split('.')[0]})"
         return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "
                       f"since {self.cat.name(sid)} holds {metric or op}")
 
@@ -207,6 +243,8 @@ class Asker:
 
 
 # Details a question may over-specify, least essential first; system, metric and operation stay.
+# a runner-up intent is tried when the likeliest one finds no data only if the model gave it at least this
+RUNNER_UP_FLOOR = 0.2
 RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "library", "aggregate")
 RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "compare_systems", "congestion",
                     "link_efficiency"}

@@ -32,6 +32,8 @@ class Understanding:
     # metric time as read, share as well); the data decides between them when the reading finds nothing
     readings: dict[str, list[Any]] = field(default_factory=dict)
     ranked: list[tuple[str, float]] = field(default_factory=list)   # intents by probability, best first
+    # set by the asker, not the reader: (intent first read, why the data could not answer it)
+    note_as: Optional[tuple[str, str]] = None
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -354,6 +356,9 @@ class NLU:
             if ends:
                 slots[dev] = ends[0]
         infer_implicit(intent, slots, self.catalog)
+        fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
+        if fam:
+            notes.append(fam)
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
@@ -521,6 +526,27 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         found |= catalog.op_metrics(s, op)
     if len(found) == 1:
         slots["metric"] = next(iter(found))
+
+
+def operation_family(intent: str, words: list[str], taken: set[int], slots: dict[str, Any], catalog
+                     ) -> Optional[str]:
+    """"the mean sgemm throughput on yme": a word no slot took that names a family of the system's stored
+    operations (SHOC's sgemm_n, sgemm_t, ..._pcie) is that operation; the plainest member is read, and the note
+    says which others exist. Without this the metric alone would pick any operation's throughput."""
+    sid = slots.get("system")
+    if catalog is None or "operation" in slots or not sid or intent not in MEASUREMENT_INTENTS | {"link_efficiency"}:
+        return None
+    ops = catalog.operations.get(sid, set())
+    for i, w in enumerate(words):
+        lw = w.lower()
+        if i in taken or len(lw) < 4 or not lw.isalnum():
+            continue
+        family = sorted((o for o in ops if o.split("_")[0] == lw and o != lw), key=lambda o: (len(o), o))
+        if family:
+            slots["operation"] = family[0]
+            others = ", ".join(family[1:4]) + (" ..." if len(family) > 4 else "")
+            return f"{w} read as {family[0]}" + (f" (also stored: {others})" if others else "")
+    return None
 
 
 def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[list[str]] = None) -> bool:

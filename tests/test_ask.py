@@ -157,3 +157,17 @@ def test_a_grid_asked_through_an_unmeasured_pair_shows_the_grid(asker):
 def test_a_copy_asked_by_how_long_it_takes_is_not_read_as_bandwidth(asker):
     u = asker.nlu.understand("how long does a gpu0 to gpu1 copy take on the dgx2")
     assert u.slots.get("metric") != "bandwidth"
+
+
+def test_a_reading_the_data_cannot_answer_gives_way_to_a_likely_runner_up(asker):
+    u = asker.nlu.understand("how long does a barrier take on the xmp64")
+    r = asker.ask("how long does a barrier take on the xmp64")
+    assert r.intent in ("metric_lookup", "scaling") and r.rows and r.rows[0]["unit"] == "us"
+    if u.intent != r.intent:           # the model's first reading found no data: the note says so
+        assert any("the data cannot answer it" in n for n in r.notes)
+        assert r.understood_intent == u.intent
+
+
+def test_no_runner_up_for_a_question_about_nothing_stored(asker):
+    r = asker.ask("Can you show a kernel-level time breakdown for the DGX-2 runs?")
+    assert r.intent == "out_of_scope" and "trace" in r.answer
