@@ -359,6 +359,8 @@ class NLU:
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
+        if "app" not in slots and self.catalog is not None:
+            notes.extend(app_family(unresolved, slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
@@ -547,6 +549,25 @@ def operation_family(intent: str, words: list[str], taken: set[int], slots: dict
             others = ", ".join(family[1:4]) + (" ..." if len(family) > 4 else "")
             return f"{w} read as {family[0]}" + (f" (also stored: {others})" if others else "")
     return None
+
+
+def app_family(unresolved, slots: dict[str, Any], catalog) -> list[str]:
+    """"hy-fi speedup for resnet on lassen": "resnet" begins several applications and names none of them.
+    On a named system the answer keeps to that family (ResNet-110 and ResNet-218v2 there), never to another
+    application; the notes say so. Returns the notes."""
+    from nlu.vocab import key
+    sid = slots.get("system")
+    stored = sorted(catalog.app_ops.get(sid, {})) if sid else []
+    for slot, surface, _a, _b in unresolved:
+        k = key(surface)
+        if slot != "app" or len(k) < 3:
+            continue
+        family = [a for a in stored if key(a).startswith(k) and key(a) != k]
+        if family:
+            slots["app"] = family if len(family) > 1 else family[0]
+            return [f"'{surface}' read as any of {', '.join(family)}" if len(family) > 1
+                    else f"'{surface}' read as {family[0]}"]
+    return []
 
 
 def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[list[str]] = None) -> bool:

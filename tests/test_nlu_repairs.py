@@ -273,3 +273,10 @@ def test_a_counted_gpu_model_is_no_second_system(nlu):
     u = nlu.understand("Measured memcpy bandwidth of one V100 on Summit?")
     assert u.slots.get("system") == "summit" and "compare_with" not in u.slots
     assert u.slots.get("count") == 1 and u.slots.get("count_kind") == "gpus"
+
+
+def test_a_family_name_keeps_the_answer_to_that_family(asker):
+    r = asker.ask("hy-fi speedup for resnet on lassen at 1024 gpus")
+    assert r.slots.get("app") == ["resnet110", "resnet218v2"]
+    assert r.rows and all(str(row.get("app") or row.get("variant")).startswith("resnet") for row in r.rows)
+    assert any("read as any of resnet110, resnet218v2" in n for n in r.notes)
