@@ -202,6 +202,11 @@ class Asker:
         sid, metric, op = u.slots.get("system"), u.slots.get("metric"), u.slots.get("operation")
         if not sid or sid not in self.cat.systems or any(sl == "system" for sl, _ in u.unresolved):
             return None
+        if metric is None and op is None and getattr(u, "note_as", None) is None:
+            kind = _counted_part(u.tokens, self.cat.components.get(sid, set()))
+            if kind:   # "how many gpus does yme have": its parts are in the stored topology
+                return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
+                                    f"topology, since the {kind}s of {self.cat.name(sid)} are in its stored graph")
         if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())):
             return None
         best = next((i for i, _p in u.ranked if i != "out_of_scope"), None)
@@ -254,6 +259,19 @@ RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "co
 # SHOC and DeepBench report GFLOP/s where people say throughput, Tartan calls a copy's time its latency.
 METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "flops": ("throughput",),
                   "time": ("latency",), "latency": ("time",)}
+
+
+def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
+    """The component kind a "how many ... " question counts, when the system's graph has that kind ("gpus" -> gpu)."""
+    lw = [w.lower() for w in words]
+    if not any(a == "how" and b == "many" for a, b in zip(lw, lw[1:])):
+        return None
+    kinds = {c.rstrip("0123456789") for c in components}
+    for w in lw:
+        k = w[:-1] if w.endswith("s") else w
+        if k in kinds and k != "host":
+            return k
+    return None
 
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None):

@@ -171,3 +171,9 @@ def test_a_reading_the_data_cannot_answer_gives_way_to_a_likely_runner_up(asker)
 def test_no_runner_up_for_a_question_about_nothing_stored(asker):
     r = asker.ask("Can you show a kernel-level time breakdown for the DGX-2 runs?")
     assert r.intent == "out_of_scope" and "trace" in r.answer
+
+
+def test_how_many_parts_is_read_from_the_topology(asker):
+    r = asker.ask("how many gpus does yme have")
+    assert r.intent == "topology" and "4 gpu" in r.answer
+    assert asker.ask("how many gpus does frontier have").intent == "out_of_scope"
