@@ -202,7 +202,7 @@ class Asker:
         sid, metric, op = u.slots.get("system"), u.slots.get("metric"), u.slots.get("operation")
         if not sid or sid not in self.cat.systems or any(sl == "system" for sl, _ in u.unresolved):
             return None
-        if metric is None and op is None and getattr(u, "note_as", None) is None:
+        if metric is None and op is None and u.note_as is None:
             kind = _counted_part(u.tokens, self.cat.components.get(sid, set()))
             if kind:   # "how many gpus does yme have": its parts are in the stored topology
                 return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
@@ -212,7 +212,7 @@ class Asker:
         best = next((i for i, _p in u.ranked if i != "out_of_scope"), None)
         if best is None:
             return None
-        if getattr(u, "note_as", None):
+        if u.note_as:
             first, why = u.note_as
             return best, f"read as {best}: as {first} the data cannot answer it ({why.split('.')[0]})"
         return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "

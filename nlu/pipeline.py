@@ -511,8 +511,8 @@ def device_end(slots: dict[str, Any]) -> None:
 
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion"}
 # operations that move data to a destination; any other (a kernel, a benchmark) runs on the one device named
-_MOVES_DATA = {"p2p", "h2d", "d2h", "d2d", "allreduce", "allgather", "alltoall", "broadcast", "reduce",
-               "reduce_scatter", "gather", "scatter", "send", "recv", "sendrecv", "exchange"}
+_MOVES_DATA = POINT_TO_POINT | {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter",
+                                "gather", "scatter", "send", "recv", "sendrecv", "exchange"}
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 
 
@@ -530,6 +530,12 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = next(iter(found))
 
 
+def _stored_family(name: str, ops) -> list[str]:
+    """The system's stored operations named `name` plus a suffix ("sgemm" -> sgemm_n, sgemm_t, ...), plainest
+    first."""
+    return sorted((o for o in ops if o.startswith(f"{name}_")), key=lambda o: (len(o), o))
+
+
 def operation_family(intent: str, words: list[str], taken: set[int], slots: dict[str, Any], catalog
                      ) -> Optional[str]:
     """"the mean sgemm throughput on yme": a word no slot took that names a family of the system's stored
@@ -543,7 +549,7 @@ def operation_family(intent: str, words: list[str], taken: set[int], slots: dict
         lw = w.lower()
         if i in taken or len(lw) < 4 or not lw.isalnum():
             continue
-        family = sorted((o for o in ops if o.split("_")[0] == lw and o != lw), key=lambda o: (len(o), o))
+        family = _stored_family(lw, ops)
         if family:
             slots["operation"] = family[0]
             others = ", ".join(family[1:4]) + (" ..." if len(family) > 4 else "")
@@ -587,7 +593,7 @@ def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[
 
 
 _TIME_WORDS = {"take", "takes", "took", "taking", "long", "longer", "duration", "wait", "waits"}
-_COPY_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling"}
+_COPY_INTENTS = MEASUREMENT_INTENTS - {"congestion"}
 
 
 def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
@@ -622,7 +628,7 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     op, sid = slots.get("operation"), slots.get("system")
     if op and sid and op not in catalog.operations.get(sid, set()):
         # "triad" on Yme, where SHOC's triad is stored as triad_bw: the one operation of that name there
-        named = [o for o in catalog.operations.get(sid, set()) if o.startswith(f"{op}_")]
+        named = _stored_family(op, catalog.operations.get(sid, set()))
         if len(named) == 1:
             slots["operation"] = named[0]
     src, dst = slots.get("src"), slots.get("dst")

@@ -125,11 +125,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # a stored series of the asked metric first; else the longest; a time series before a rate (nccl-tests'
     # algbw of one GPU is a copy within it, not a bandwidth to scale from)
     prefer = "(metric = $metric AND ncounts >= 2) DESC, " if derive else ""
-    prefer2 = "(metric = $metric) DESC, (metric IN ('time', 'latency')) DESC, " if derive else ""
-    if metric is None:
-        # no metric named: nccl-tests' bus bandwidth is what its users quote (algbw of one GPU is a copy within
-        # it, petabytes a second), then a time
-        prefer2 = "(metric = 'busbw') DESC, (metric IN ('time', 'latency')) DESC, "
+    # with no metric named, nccl-tests' bus bandwidth is what its users quote (algbw of one GPU is a copy within
+    # it, petabytes a second), then a time
+    first = "(metric = $metric) DESC, " if derive else "(metric = 'busbw') DESC, " if metric is None else ""
+    prefer2 = f"{first}(metric IN ('time', 'latency')) DESC, " if first else ""
     sql = _SQL.format(where=cond, value=value, speedup=speedup, weak=weak, sources=sources, prefer=prefer,
                       prefer2=prefer2)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
