@@ -155,8 +155,13 @@ def test_a_grid_asked_through_an_unmeasured_pair_shows_the_grid(asker):
 
 
 def test_a_copy_asked_by_how_long_it_takes_is_not_read_as_bandwidth(asker):
+    from nlu.pipeline import copy_bandwidth
     u = asker.nlu.understand("how long does a gpu0 to gpu1 copy take on the dgx2")
     assert u.slots.get("metric") != "bandwidth"
+    # the guard itself (the model may already read "how long" as a time): the same slots, with and without it
+    slots = {"system": "dgx2", "operation": "p2p", "src": "gpu0", "dst": "gpu1"}
+    assert not copy_bandwidth("metric_lookup", dict(slots), asker.cat, "how much longer does the copy take".split())
+    assert copy_bandwidth("metric_lookup", dict(slots), asker.cat, "gpu0 to gpu1 copy on the dgx2".split())
 
 
 def test_a_reading_the_data_cannot_answer_gives_way_to_a_likely_runner_up(asker):
