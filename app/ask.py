@@ -43,7 +43,6 @@ class Asker:
         if extra_vocab is None and (mdir / "extra_vocabulary.yaml").exists():
             extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
         self.nlu = nlu or NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
-        self._backed: Optional[str] = None   # the intent an unsure question was last tried as
 
     def close(self) -> None:
         self.con.close()
@@ -108,7 +107,6 @@ class Asker:
         notes, slots, ranked, read = list(res.notes), dict(res.slots), list(u.ranked), u.intent
         first: Optional[OutOfScope] = None
         for attempt in range(3):
-            self._backed = None
             try:
                 self._answer(res, dataclasses.replace(u, ranked=ranked), context)
                 if u.note_as:
@@ -116,7 +114,7 @@ class Asker:
                 return
             except OutOfScope as e:
                 first = first or e       # the likeliest reading's reason is the one to tell
-                tried = self._backed
+                tried = e.tried_as
                 if tried is None and attempt == 0 and u.intent != "out_of_scope":
                     # a confident reading the data cannot answer ("how long does a barrier take on the xmp64"
                     # read as a trace question: no trace of the XMP-64): a runner-up the words also allow
@@ -136,7 +134,14 @@ class Asker:
         from nlu.pipeline import CONFIDENCE_FLOOR
         unsure = u.intent == "out_of_scope" or u.confidence < CONFIDENCE_FLOOR
         backed = self._data_backed(u) if unsure else None
-        self._backed = backed[0] if backed else None
+        try:
+            self._answer_as(res, u, context, backed, unsure)
+        except OutOfScope as e:
+            e.tried_as = backed[0] if backed else None   # the runner-up loop of _answer_unsure skips it next
+            raise
+
+    def _answer_as(self, res: Result, u, context: Optional[dict[str, Any]],
+                   backed: Optional[tuple[str, str]], unsure: bool) -> None:
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent

@@ -14,7 +14,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Optional
 
 
 @dataclass
@@ -29,6 +29,7 @@ class Plan:
 
 class OutOfScope(Exception):
     """The loaded data cannot answer; the message says why and what is available instead."""
+    tried_as: Optional[str] = None   # set by Asker._answer: the intent an unsure question was tried as
 
 
 _MODULES: dict[str, ModuleType] = {}
