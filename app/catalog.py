@@ -5,6 +5,7 @@ from here, so a freshly ingested cluster can be asked about without retraining b
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -39,6 +40,22 @@ class Catalog:
     def op_metrics(self, system: str, operation: str | None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None)."""
         return {m for (s, m, o, _c) in self.combos if s == system and (operation is None or o == operation)}
+
+    def link_family(self, link_type: str) -> list[str]:
+        """Stored link types (lower case) that are this type or a generation of it: "NVLink" is also the
+        DGX-1's NVLink1 and the DGX-2's NVLink2, "PCIe" also PCIe3 and PCIe4."""
+        want = re.sub(r"[^a-z0-9]", "", link_type.lower())
+        out = []
+        for slot, value in self.owners:
+            have = re.sub(r"[^a-z0-9]", "", value)
+            if slot == "link_type" and (have == want or (have.startswith(want) and have[len(want):].isdigit())):
+                out.append(value)
+        return sorted(out)
+
+    def link_owners(self, link_type: str) -> set[str]:
+        """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
+        the one node whose links are stored as plain NVLink."""
+        return {sid for value in self.link_family(link_type) for sid in self.owners[("link_type", value)]}
 
     def name(self, system_id: str) -> str:
         s = self.systems.get(system_id)

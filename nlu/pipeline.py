@@ -331,6 +331,12 @@ class NLU:
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
+        if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
+                and not any(k in slots for k in ("src", "dst", "link_type")) \
+                and not any(_TOPOLOGY_WORD.match(w) for w in lw):
+            # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
+            # the question is about its measurements, not the connection graph
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -396,6 +402,8 @@ def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) ->
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+_TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
+                            r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"
 _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 # Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
@@ -611,7 +619,8 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
         # "IPU links", "GaspiLS", "destination tiles": a word only one system has names that system
         for k in ("link_type", "library", "app", "count_kind"):
             v = slots.get(k)
-            have = catalog.owners.get((k, v if k == "count_kind" else str(v).lower())) if v else None
+            have = (catalog.link_owners(str(v)) if k == "link_type" else
+                    catalog.owners.get((k, v if k == "count_kind" else str(v).lower()))) if v else None
             if have and len(have) == 1:
                 slots["system"] = next(iter(have))
                 break

@@ -182,3 +182,21 @@ def test_how_many_parts_is_read_from_the_topology(asker):
     r = asker.ask("how many gpus does yme have")
     assert r.intent == "topology" and "4 gpu" in r.answer
     assert asker.ask("how many gpus does frontier have").intent == "out_of_scope"
+
+
+def test_which_systems_have_nvlink_lists_every_generation(asker):
+    r = asker.ask("which systems have nvlink?")
+    assert r.intent == "list_data" and "system" not in r.slots
+    assert {"dgx1_p100", "dgx1_v100", "h200x2"} <= {x["system_id"] for x in r.rows}
+
+
+def test_a_kernel_with_no_word_about_links_is_not_a_topology_question(asker, built_con):
+    r = asker.ask("deepbench gemm on the dgx-2")
+    assert r.intent == "metric_lookup" and r.slots.get("operation") == "gemm"
+    (n,) = built_con.execute("SELECT count(*) FROM measurements WHERE system_id = 'dgx2' AND operation = 'gemm' "
+                             "AND metric = 'time'").fetchone()
+    # one of many shapes is quoted: the answer says which (the lowest) and of how many
+    assert r.answer.startswith(f"The lowest of {n:,} measurements: ")
+    assert r.rows[0]["value"] == min(x["value"] for x in r.rows)
+    assert not any(k.startswith("_") for k in r.rows[0])
+    assert asker.ask("how is the dgx-2 gemm gpu connected to the others").intent == "topology"

@@ -54,3 +54,23 @@ def test_hostile_and_out_of_scope(built_con):
     assert table_counts(built_con) == before
     with pytest.raises(OutOfScope, match="measured there: algbw, bandwidth, busbw, latency, time"):
         run(built_con, system="h200x2", metric="joules")
+
+
+def test_which_systems_have_a_link_family(built_con):
+    """'NVLink' also means the NVLink1 of the DGX-1 P100 and the NVLink2 of the V100 systems, not only the
+    H200 node whose links are stored as plain NVLink."""
+    cat = catalog.load(built_con)
+    assert cat.link_family("NVLink") == ["nvlink", "nvlink1", "nvlink2"]
+    assert cat.link_family("nvlink2") == ["nvlink2"]
+    assert cat.link_family("PCI-e") == ["pcie3", "pcie4"]
+    plan, rows, text = run(built_con, link_type="NVLink")
+    ids = {r["system_id"] for r in rows}
+    assert {"h200x2", "dgx1_p100", "dgx1_v100", "dgx2", "ac922_yme"} <= ids
+    assert not ids & {"ipu16", "xmp64", "gtx980"}
+    dgx2 = next(r for r in rows if r["system_id"] == "dgx2")
+    (n,) = built_con.execute("SELECT count(*) FROM links WHERE system_id = 'dgx2' AND link_type = 'NVLink2'").fetchone()
+    assert dgx2["n_links"] == n and dgx2["link_types"] == "NVLink2"
+    assert text.startswith(f"NVLink links are in the connection graphs of {len(rows)} systems")
+    assert "nvlink" not in plan.sql.lower()                   # the link types are a parameter
+    with pytest.raises(OutOfScope, match="link types stored"):
+        run(built_con, link_type="Slingshot")

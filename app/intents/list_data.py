@@ -5,7 +5,8 @@ Three shapes, chosen by the slots:
   - no system, no metric/operation/library: one row per system (runs, tools, measurements, metrics, links,
     trace events);
   - a system: one row per (tool, metric) on it (runs, measurements, operations, size range, trace events);
-  - a metric and/or operation (and/or library) without a system: one row per system that has it.
+  - a metric and/or operation (and/or library) without a system: one row per system that has it;
+  - a link type alone: one row per system whose connection graph has links of that type (or a generation of it).
 A source collection named in the question ("the ISC 2022 papers", "the NTNU systems", "the TUM thesis")
 narrows the first and the last shape to the systems of that collection (Catalog.groups).
 """
@@ -67,6 +68,14 @@ WHERE true{filters}{group}
 GROUP BY m.system_id, s.name
 ORDER BY n_measurements DESC, m.system_id"""
 
+BY_LINK = """SELECT l.system_id, s.name, count(*) AS n_links, sum(coalesce(l.count, 1)) AS n_lanes,
+       string_agg(DISTINCT l.link_type, ', ' ORDER BY l.link_type) AS link_types,
+       max(l.bw_gbps_per_dir) AS max_gbps_per_dir, min(l.source) AS source
+FROM links l JOIN systems s ON s.system_id = l.system_id
+WHERE list_contains($link_types, lower(l.link_type))
+GROUP BY l.system_id, s.name
+ORDER BY n_links DESC, l.system_id"""
+
 FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation = $operation",
            "library": " AND m.library = $library"}
 
@@ -114,6 +123,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         sid = require_system(s, cat)
         params["system"] = sid
         sql, mode = ONE_SYSTEM.format(filters=filters), "system"
+    elif s.get("link_type") and not filters and not group:
+        # "which systems have NVLink": the systems whose connection graph has links of that family
+        params["link_types"] = cat.link_family(str(s["link_type"]))
+        sql, mode = BY_LINK, "link"
     elif filters:
         sql, mode = BY_METRIC.format(filters=filters,
                                      group=" AND list_contains($group, m.system_id)" if group else ""), "filter"
@@ -148,6 +161,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f"{_plural(runs, 'run')} of {_plural(len(tools), 'tool')} ({', '.join(tools[:8])}"
                 f"{', ...' if len(tools) > 8 else ''}), {_plural(sum(r['n_links'] for r in rows), 'link')} and "
                 f"{_plural(sum(r['n_events'] for r in rows), 'trace event')}; the most measured: {top}.")
+    if mode == "link":
+        if not rows:
+            have = sorted({v for (slot, v) in cat.owners if slot == "link_type"})
+            raise OutOfScope(f"No connection graph has {s['link_type']} links; link types stored: {', '.join(have)}.")
+        names = "; ".join(f"{r['name']} ({_plural(r['n_links'], r['link_types'] + ' link')})" for r in rows[:8])
+        more = f" and {len(rows) - 8} more" if len(rows) > 8 else ""
+        return f"{s['link_type']} links are in the connection graphs of {_plural(len(rows), 'system')}: {names}{more}{cite(rows)}."
     if mode == "filter":
         if not rows:
             metrics = sorted({m for ms in cat.metrics.values() for m in ms})

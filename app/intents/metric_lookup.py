@@ -85,10 +85,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     head = f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages)
     if pairs:
         sql = (f"{head},\ndirect AS (SELECT *, row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
-               f"m.dst NULLS FIRST, {TIES}) AS rk FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
+               f"m.dst NULLS FIRST, {TIES}) AS rk, count(*) OVER () AS _matched FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
                f"SELECT 'measured' AS part, * FROM direct WHERE rk <= 50{_pairs.UNION}\nORDER BY rk NULLS LAST")
     else:
-        sql = (f"{head}\nSELECT * FROM {prev} m\n"
+        sql = (f"{head}\nSELECT *, count(*) OVER () AS _matched FROM {prev} m\n"
                f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST, {TIES} LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
@@ -139,11 +139,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         return (f"Mean {top.get('metric')} over {len(vals)} measurements on {cat.name(top['system_id'])}: "
                 f"{fmt_value(sum(vals) / len(vals), top['unit'])}{cite(rows)}.")
     lead = ""
-    if agg in ("min", "max") or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
+    matched = max([r.pop("_matched", 0) or 0 for r in rows] + [len(rows)])
+    # several different values (DeepBench's 1,090 GEMM shapes, the pairs of a system): say which one is quoted
+    varied = len({(r["value"], r["unit"]) for r in rows}) > 1
+    if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
         word = {"min": "lowest", "max": "highest"}.get(agg) or (
             "lowest" if plan.slots.get("metric") in LOWER_IS_BETTER else "highest")
         if len(rows) > 1:
-            lead = f"The {word} of {len(rows)} measurements: "
+            lead = f"The {word} of {matched:,} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
     if plan.extra.get("dir_defaulted") and top.get("direction") == "uni":
         plan.notes.append("no direction given: unidirectional")
