@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -12,6 +13,7 @@ from app import catalog as catalog_mod
 from app import followup
 from app import intents
 from app.intents import OutOfScope
+from app.intents._common import fmt_bytes
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
@@ -172,7 +174,8 @@ class Asker:
             self._run(res, mod, slots)
         except OutOfScope as first:
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
-            for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings):
+            for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
+                                                               self._nearest_size(slots)):
                 try:
                     self._run(res, mod, relaxed)
                 except OutOfScope:
@@ -181,6 +184,15 @@ class Asker:
                     res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
                                  f"{res.answer}"
                     res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
+                elif kind == "nearest":
+                    alias = relaxed.get("metric") != slots.get("metric")
+                    res.answer = (f"Nothing was measured at {fmt_bytes(value)}; the nearest measured size is "
+                                  f"{fmt_bytes(relaxed['msg_bytes'])}"
+                                  + (f", and the tools call {slots['metric']} {relaxed['metric']}" if alias else "")
+                                  + f": {res.answer}")
+                    res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
+                                     f"{fmt_bytes(relaxed['msg_bytes'])}"
+                                     + (f", with {relaxed['metric']}" if alias else ""))
                 elif kind == "reading":
                     what = dropped.replace("_", " ")
                     res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
@@ -188,7 +200,8 @@ class Asker:
                     res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
                     res.slots = relaxed
                 else:
-                    what = f"{dropped.replace('_', ' ')} {value}"
+                    what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
+                        else f"{dropped.replace('_', ' ')} {value}"
                     res.answer = f"Nothing matches {what}; without that: {res.answer}"
                     res.notes.append(f"no data for {what}: answered without it")
                 break
@@ -222,6 +235,24 @@ class Asker:
             return best, f"read as {best}: as {first} the data cannot answer it ({why.split('.')[0]})"
         return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "
                       f"since {self.cat.name(sid)} holds {metric or op}")
+
+    def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
+        """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
+        nearest the asked one (by ratio; the smaller on a tie) for the system and operation, when the asked
+        size itself was never measured there; None otherwise. Answering at the largest size instead (what
+        dropping the size does) would be a number for another question."""
+        n, sid, op = slots.get("msg_bytes"), slots.get("system"), slots.get("operation")
+        if not isinstance(n, int) or n <= 0 or not isinstance(sid, str):
+            return None
+        sql = "SELECT DISTINCT msg_bytes FROM measurements WHERE system_id = $system AND msg_bytes > 0"
+        params: dict[str, Any] = {"system": sid}
+        if isinstance(op, str):
+            sql += " AND operation = $operation"
+            params["operation"] = op
+        sizes = [r[0] for r in self.con.execute(sql, params).fetchall()]
+        if not sizes or n in sizes:
+            return None
+        return min(sizes, key=lambda x: (abs(math.log(x / n)), x))
 
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
@@ -279,18 +310,26 @@ def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
     return None
 
 
-def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None):
+def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
+                  nearest: Optional[int] = None):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
     metric under the name its tool uses; another value the question's own words give a slot ("share of
-    VASP's runtime" read as time: share); then the question with one over-specified detail dropped."""
-    if intent in RELAXING_INTENTS and slots.get("metric") in METRIC_ALIASES:
-        for alt in METRIC_ALIASES[slots["metric"]]:
-            yield "alias", "metric", slots["metric"], {**slots, "metric": alt}
+    VASP's runtime" read as time: share); the nearest measured message size (`nearest`), under the asked
+    metric or its tool's name; then the question with one over-specified detail dropped."""
+    aliases = METRIC_ALIASES.get(slots.get("metric"), ()) if intent in RELAXING_INTENTS else ()
+    for alt in aliases:
+        yield "alias", "metric", slots["metric"], {**slots, "metric": alt}
     if intent in RELAXING_INTENTS:
         for k, alts in (readings or {}).items():
             if slots.get(k) is not None:
                 for alt in alts:
                     yield "reading", k, slots[k], {**slots, k: alt}
+    if intent in RELAXING_INTENTS and nearest and slots.get("msg_bytes") is not None:
+        for metric in (slots.get("metric"), *aliases):
+            near = {**slots, "msg_bytes": nearest}
+            if metric is not None:
+                near["metric"] = metric
+            yield "nearest", "msg_bytes", slots["msg_bytes"], near
     for k, v, relaxed in _relaxations(intent, slots):
         yield "drop", k, v, relaxed
 

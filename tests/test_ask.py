@@ -200,3 +200,22 @@ def test_a_kernel_with_no_word_about_links_is_not_a_topology_question(asker, bui
     assert r.rows[0]["value"] == min(x["value"] for x in r.rows)
     assert not any(k.startswith("_") for k in r.rows[0])
     assert asker.ask("how is the dgx-2 gemm gpu connected to the others").intent == "topology"
+
+
+def test_a_size_never_measured_is_answered_at_the_nearest_measured_size(asker, built_con):
+    sizes = [r[0] for r in built_con.execute(
+        "SELECT DISTINCT msg_bytes FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
+        "AND msg_bytes > 0").fetchall()]
+    assert 1000 not in sizes and 1024 in sizes
+    r = asker.ask("allreduce busbw at 1000 bytes on the h200 pair")
+    assert r.intent == "metric_lookup" and r.slots["msg_bytes"] == 1000        # what was asked stays
+    assert r.answer.startswith("Nothing was measured at 1000 B; the nearest measured size is 1 KiB: ")
+    assert {x["msg_bytes"] for x in r.rows} == {1024}
+    (want,) = built_con.execute(
+        "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
+        "AND metric = 'busbw' AND msg_bytes = 1024 AND count = 2").fetchone()
+    assert r.rows[0]["value"] == want
+    # with the metric under the tool's own name too: nccl-tests report a collective's time, not its latency
+    r = asker.ask("alltoall latency at 8 bytes on the h200s")
+    assert "the tools call latency time" in r.answer and r.rows[0]["metric"] == "time"
+    assert 8 not in {x["msg_bytes"] for x in r.rows}
