@@ -166,3 +166,10 @@ def test_single_size_is_answered_with_a_note(built_con):
     # a sweep is still a sweep
     plan, rows, text = _run(built_con, "size_sweep", {"system": "h200x2", "metric": "busbw", "operation": "allreduce"})
     assert len({r["msg_bytes"] for r in rows}) > 10 and "peak" in text
+
+
+def test_a_latency_of_a_few_nanoseconds_is_also_shown_in_ns():
+    from app.intents._common import fmt_value
+    assert fmt_value(0.000136, "us") == "0.000136 us (0.136 ns)"
+    assert fmt_value(0.524, "us") == "0.524 us"
+    assert fmt_value(0.000136, "s") == "0.000136 s"

@@ -70,6 +70,9 @@ def fmt_value(v: float, unit: str) -> str:
         s = f"{v:.3g}"
     if s.endswith(".0") and a < 1000:
         s = s[:-2]
+    if unit == "us" and 0 < a < 0.01:
+        # latencies stay in us (the contract's unit), but "0.000136 us" is easier read as 0.136 ns
+        return f"{s} us ({fmt_value(v * 1000, 'ns')})"
     return f"{s} {unit}".strip()
 
 
@@ -106,7 +109,7 @@ def endpoint(x: Optional[str]) -> str:
 # ---- added for pair_matrix, size_sweep, scaling, compare_systems, congestion (new helpers only) ----
 
 # lower is better for these metrics (a "best" value is the minimum; a slowdown is new/old)
-LOWER_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
+LOWER_BETTER = {"latency", "latency_per_message", "time", "slowdown", "overhead", "error", "congestion_impact"}
 # higher is better, and a ratio of two values is a speedup
 HIGHER_BETTER = {"bandwidth", "busbw", "algbw", "throughput", "flops"}
 # conditions taken as the default "normal" setting when the user names none
