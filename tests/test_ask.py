@@ -219,3 +219,9 @@ def test_a_size_never_measured_is_answered_at_the_nearest_measured_size(asker, b
     r = asker.ask("alltoall latency at 8 bytes on the h200s")
     assert "the tools call latency time" in r.answer and r.rows[0]["metric"] == "time"
     assert 8 not in {x["msg_bytes"] for x in r.rows}
+
+
+def test_an_ipu_pair_latency_is_a_latency_not_an_average_per_message(asker):
+    r = asker.ask("latency between ipu5 and ipu4")
+    assert r.intent == "metric_lookup" and r.rows[0]["metric"] == "latency"
+    assert r.rows[0]["value"] == pytest.approx(0.524)     # 000 Table 4.1, not Table 4.3's 2.076 ns per message

@@ -27,6 +27,19 @@ def test_ipu_latency_under_load_keeps_both_printed_values(built_con):
     assert {5.989, 5.980} <= vals
 
 
+def test_ipu_latency_per_message_is_not_a_latency(built_con):
+    # 000 Table 4.3, experiment (c): "1,216   2.524 us   2.076 ns": the total, then the average per message
+    # (the total over 1,216 concurrent transfers). Filed as latency, 2 ns would be quoted as an IPU5 -> IPU4
+    # latency; the per-message average is its own metric.
+    per = values(built_con, "ipu16", "latency_per_message", src="ipu5", dst="ipu4")
+    assert [round(v, 6) for v, u, _ in per] == [0.002076] and per[0][1] == "us"
+    lat = values(built_con, "ipu16", "latency", src="ipu5", dst="ipu4")
+    assert min(v for v, _, _ in lat) == pytest.approx(0.524)
+    (n,) = built_con.execute("SELECT count(*) FROM measurements WHERE system_id = 'ipu16' AND metric = 'latency' "
+                             "AND json_extract_string(params, '$.quantity') = 'avg latency per message'").fetchone()
+    assert n == 0
+
+
 def test_ipu_congestion_free_off_board_latency(built_con):
     # 000 Table 4.1: "Off-board, direct IPU link (c) 0.524 us"
     rows = values(built_con, "ipu16", "latency", condition="congestion_free", src="ipu5", dst="ipu4")

@@ -7,8 +7,8 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.intents._common import (MEAS_SELECT, cite, endpoint, fmt_bytes, fmt_value, require_metric_on,
-                                 require_system, where)
+from app.intents._common import (LOWER_BETTER, MEAS_SELECT, cite, endpoint, fmt_bytes, fmt_value,
+                                 require_metric_on, require_system, where)
 
 NAME = "metric_lookup"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
@@ -20,7 +20,7 @@ HOST_OPS = ("h2d", "d2h")
 # ties in value (one number quoted in two tables) in a fixed order, never the plan's scan order
 TIES = "m.source, m.tool NULLS FIRST"
 # lower is better for these; "best" means min
-LOWER_IS_BETTER = {"latency", "time", "slowdown", "overhead", "error", "congestion_impact"}
+LOWER_IS_BETTER = LOWER_BETTER
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
