@@ -321,9 +321,11 @@ class NLU:
                 later = [systems.index(v) for a, _, v in sys_spans if a > u[2] and v in systems]
                 systems.insert(min(later), sid) if later else systems.append(sid)
             unresolved.remove(u)
+        ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
+            ruled_out.add("compare_systems")
         lw = [w.lower() for w in words]
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
                 and not any(_REFERENCE.match(w) for w in lw) \
@@ -331,12 +333,14 @@ class NLU:
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
+            ruled_out.add("link_efficiency")
         if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
             # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
+            ruled_out.add("topology")
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -391,7 +395,8 @@ class NLU:
             readings.setdefault(k, []).extend(a for a in alts if a not in readings.get(k, []))
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
-                             ranked=sorted(zip(self.labels["intents"], intent_probs), key=lambda x: -x[1]))
+                             ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
+                                            if i not in ruled_out), key=lambda x: -x[1]))
 
 
 def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) -> tuple[str, float]:

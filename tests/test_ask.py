@@ -197,6 +197,10 @@ def test_a_kernel_with_no_word_about_links_is_not_a_topology_question(asker):
     assert u.ranked[0][0] == "topology" and u.slots.get("operation") == "conv"
     assert u.intent != "topology"
     assert asker.nlu.understand("how is the dgx-2 gemm gpu connected to the others").intent == "topology"
+    # nor does ask's runner-up loop bring topology back when the reading left is unsure
+    assert "topology" not in dict(u.ranked)
+    r = asker.ask("conv on the dgx-2")
+    assert asker.nlu.understand("conv on the dgx-2").intent != "topology" and r.intent != "topology"
 
 
 def test_a_lookup_quoting_one_of_many_values_says_which_and_of_how_many(built_con):
