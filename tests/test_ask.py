@@ -192,10 +192,10 @@ def test_which_systems_have_nvlink_lists_every_generation(asker):
 
 
 def test_a_kernel_with_no_word_about_links_is_not_a_topology_question(asker):
-    # the model's own top reading of this one is topology (0.95): the reader rules it out
+    # the model's own top reading of this one is topology (0.95): the reader rules it out, and takes it out of
+    # the ranked intents (without the rule it would be first there)
     u = asker.nlu.understand("dgx-2 deepbench conv")
-    assert u.ranked[0][0] == "topology" and u.slots.get("operation") == "conv"
-    assert u.intent != "topology"
+    assert u.slots.get("operation") == "conv" and u.intent != "topology"
     assert asker.nlu.understand("how is the dgx-2 gemm gpu connected to the others").intent == "topology"
     # nor does ask's runner-up loop bring topology back when the reading left is unsure
     assert "topology" not in dict(u.ranked)
