@@ -19,8 +19,6 @@ COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_b
 HOST_OPS = ("h2d", "d2h")
 # ties in value (one number quoted in two tables) in a fixed order, never the plan's scan order
 TIES = "m.source, m.tool NULLS FIRST"
-# lower is better for these; "best" means min
-LOWER_IS_BETTER = LOWER_BETTER
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -65,7 +63,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         dir_default = ("(m.direction IS DISTINCT FROM 'bi'"
                        " OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())")
     agg = s.get("aggregate")
-    lower_better = s.get("metric") in LOWER_IS_BETTER
+    lower_better = s.get("metric") in LOWER_BETTER
     if agg == "min":
         order = "m.value ASC"
     elif agg == "max":
@@ -144,7 +142,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     varied = len({(r["value"], r["unit"]) for r in rows}) > 1
     if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
         word = {"min": "lowest", "max": "highest"}.get(agg) or (
-            "lowest" if plan.slots.get("metric") in LOWER_IS_BETTER else "highest")
+            "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
         if len(rows) > 1:
             lead = f"The {word} of {matched:,} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
