@@ -174,11 +174,16 @@ class Asker:
             self._run(res, mod, slots)
         except OutOfScope as first:
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
+            before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
             for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
-                                                               self._nearest_size(slots)):
+                                                               self._nearest_size(slots), self._app_as_op(slots)):
                 try:
                     self._run(res, mod, relaxed)
                 except OutOfScope:
+                    continue
+                if kind == "drop" and dropped == "app" and not self._kin_to_app(value, slots, res.rows):
+                    # "resnet50 time on the dgx-2": an all-reduce time is no answer to it
+                    res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
                     continue
                 if kind == "alias":
                     res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
@@ -193,6 +198,11 @@ class Asker:
                     res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
                                      f"{fmt_bytes(relaxed['msg_bytes'])}"
                                      + (f", with {relaxed['metric']}" if alias else ""))
+                elif kind == "as_operation":
+                    res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
+                                 f"{res.answer}"
+                    res.notes.append(f"no data for app {value}: read as the operation {relaxed['operation']}")
+                    res.slots = relaxed
                 elif kind == "reading":
                     what = dropped.replace("_", " ")
                     res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
@@ -254,6 +264,26 @@ class Asker:
             return None
         return min(sizes, key=lambda x: (abs(math.log(x / n)), x))
 
+    def _app_as_op(self, slots: dict[str, Any]) -> Optional[str]:
+        """"deepbench gemm times on the dgx-2": GEMM is a SHOC program there and DeepBench's gemm an operation.
+        The operation of the same name stored for the system, when the question named an app and no operation."""
+        app, sid = slots.get("app"), slots.get("system")
+        if not isinstance(app, str) or slots.get("operation") or not isinstance(sid, str):
+            return None
+        return next((op for op in sorted(self.cat.operations.get(sid, ())) if op.lower() == app.lower()), None)
+
+    def _kin_to_app(self, app: Any, slots: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
+        """Is an answer found without the asked app still about it? Yes when the question names an operation
+        (the number is that operation's), when an app stored for the system extends the asked name ("lenet5":
+        lenet5_mnist on Chifflot), or when the top row's operation is one the asked app measured there."""
+        if slots.get("operation") or not rows:
+            return True
+        want = str(app).lower()
+        apps = self.cat.app_ops.get(str(slots.get("system")), {})
+        if any(a != want and (a.startswith(want) or want.startswith(a)) for a in apps):
+            return True
+        return rows[0].get("operation") in apps.get(want, set())
+
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
         itself. A link-efficiency question whose metric is stored as measured is answered as a lookup."""
@@ -311,11 +341,12 @@ def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
 
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
-                  nearest: Optional[int] = None):
+                  nearest: Optional[int] = None, app_op: Optional[str] = None):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
     metric under the name its tool uses; another value the question's own words give a slot ("share of
     VASP's runtime" read as time: share); the nearest measured message size (`nearest`), under the asked
-    metric or its tool's name; then the question with one over-specified detail dropped."""
+    metric or its tool's name; an app read as the system's operation of the same name (`app_op`); then the
+    question with one over-specified detail dropped."""
     aliases = METRIC_ALIASES.get(slots.get("metric"), ()) if intent in RELAXING_INTENTS else ()
     for alt in aliases:
         yield "alias", "metric", slots["metric"], {**slots, "metric": alt}
@@ -324,6 +355,9 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
             if slots.get(k) is not None:
                 for alt in alts:
                     yield "reading", k, slots[k], {**slots, k: alt}
+    if intent in RELAXING_INTENTS and app_op:
+        yield "as_operation", "app", slots["app"], \
+            {**{k: v for k, v in slots.items() if k != "app"}, "operation": app_op}
     if intent in RELAXING_INTENTS and nearest and slots.get("msg_bytes") is not None:
         for metric in (slots.get("metric"), *aliases):
             near = {**slots, "msg_bytes": nearest}

@@ -199,6 +199,7 @@ class NLU:
         read_count = False
         consumed: set[int] = set()
         op_spans: list[tuple[int, int]] = []
+        app_spans: list[tuple[int, int]] = []   # "gemm time": a plain metric word may follow an app too
         gpu_model_at: set[int] = set()
         for slot, a, b in bounds:
             if consumed.issuperset(range(a, b)):
@@ -251,6 +252,8 @@ class NLU:
             covered.update(self._named_words(words, cands, slot, value, a, b))
             if slot == "operation":
                 op_spans.append((a, b))
+            elif slot == "app":
+                app_spans.append((a, b))
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
             if slot == "system":
@@ -295,10 +298,12 @@ class NLU:
                 slots[h.slot] = h.value
                 if h.slot == "operation":
                     op_spans.append((h.start, h.end))
+                elif h.slot == "app":
+                    app_spans.append((h.start, h.end))
                 if h.slot == "aggregate":
                     agg_surface = " ".join(words[h.start:h.end])
         if "metric" not in slots and intent != "trace_breakdown":
-            at = next((e for _, e in op_spans if e < len(words) and words[e].lower() in _OP_METRIC_WORDS
+            at = next((e for _, e in op_spans + app_spans if e < len(words) and words[e].lower() in _OP_METRIC_WORDS
                        and e not in covered and e not in hit_words), None)
             if at is not None:
                 # "the all to all time": too plain a word to tag alone, a metric right after an operation

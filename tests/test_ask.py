@@ -241,3 +241,27 @@ def test_an_ipu_pair_latency_is_a_latency_not_an_average_per_message(asker):
     r = asker.ask("latency between ipu5 and ipu4")
     assert r.intent == "metric_lookup" and r.rows[0]["metric"] == "latency"
     assert r.rows[0]["value"] == pytest.approx(0.524)     # 000 Table 4.1, not Table 4.3's 2.076 ns per message
+
+
+def test_an_app_that_names_a_stored_operation_is_read_as_that_operation(asker, built_con):
+    # GEMM is a SHOC program on the DGX-2 (GFLOP/s only) and gemm a DeepBench operation (times): a time asked
+    # of "gemm" is DeepBench's, not whatever time is left once the app is dropped (an all-reduce's)
+    for q in ("deepbench gemm times on the dgx-2", "gemm time on the dgx-2"):
+        r = asker.ask(q)
+        assert r.intent == "metric_lookup", q
+        assert {x["operation"] for x in r.rows} == {"gemm"} and {x["metric"] for x in r.rows} == {"time"}, q
+        (low,) = built_con.execute("SELECT min(value) FROM measurements WHERE system_id = 'dgx2' "
+                                   "AND operation = 'gemm' AND metric = 'time'").fetchone()
+        assert r.rows[0]["value"] == low
+
+
+def test_dropping_an_unstored_app_never_answers_with_another_programs_number(asker, built_con):
+    assert not built_con.execute("SELECT count(*) FROM measurements WHERE system_id = 'dgx2' "
+                                 "AND lower(app) LIKE 'resnet%'").fetchone()[0]
+    for q in ("what is the resnet50 training time on the dgx-2", "resnet-50 latency on the dgx-2"):
+        r = asker.ask(q)
+        assert r.intent == "out_of_scope" and not r.rows, q
+        assert not any("largest measured" in n for n in r.notes), q   # nothing left of the refused tries
+    # a stored app that extends the asked name still answers ("lenet5": Chifflot stores lenet5_mnist)
+    r = asker.ask("lenet5 training time chifflot 2 vs 12 gpus")
+    assert r.intent == "scaling" and r.rows and all("lenet5_mnist" in x["variant"] for x in r.rows)
