@@ -286,11 +286,17 @@ class Asker:
 
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
-        itself. A link-efficiency question whose metric is stored as measured is answered as a lookup."""
+        itself. "lulesh slowdown from sampling": no congestion pair, but the paper states the slowdown. A
+        link-efficiency or congestion question whose metric is stored as measured is answered as a lookup."""
         sid = slots.get("system")
-        if intent != "link_efficiency" or not sid or slots.get("metric") not in self.cat.metrics.get(sid, set()):
+        if intent not in ("link_efficiency", "congestion") or not sid \
+                or slots.get("metric") not in self.cat.metrics.get(sid, set()):
             return False
-        if slots.get("link_type"):
+        if intent == "congestion" and not slots.get("condition") and slots["metric"] not in EFFECT_METRICS:
+            # "how do the traffic patterns on the xmp sixty four affect latency": a plain latency ignores what
+            # the question is about; a stated condition or a metric that is itself the effect does not
+            return False
+        if intent == "link_efficiency" and slots.get("link_type"):
             # "lassen nvlink2 efficiency": a training efficiency stored for Lassen says nothing about its NVLink2
             return False
         looked = dict(slots)
@@ -299,7 +305,8 @@ class Asker:
         except OutOfScope:
             return False
         res.intent = "metric_lookup"
-        res.notes.append(f"no link to set {slots['metric']} against: the {slots['metric']} stored as measured")
+        against = "link" if intent == "link_efficiency" else "congestion pair"
+        res.notes.append(f"no {against} to set {slots['metric']} against: the {slots['metric']} stored as measured")
         return True
 
     def _run(self, res: Result, mod, slots: dict[str, Any]) -> None:
@@ -317,6 +324,8 @@ class Asker:
 # a runner-up intent is tried when the likeliest one finds no data only if the model gave it at least this
 RUNNER_UP_FLOOR = 0.2
 RELAXABLE = ("precision", "msg_bytes", "count", "count_kind", "direction", "condition", "app", "library", "aggregate")
+# metrics that are themselves the effect of a condition: stored as such, they answer a congestion question
+EFFECT_METRICS = {"slowdown", "congestion_impact", "latency_increase", "throughput_drop", "overhead"}
 RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "compare_systems", "congestion",
                     "link_efficiency"}
 

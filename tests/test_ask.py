@@ -265,3 +265,16 @@ def test_dropping_an_unstored_app_never_answers_with_another_programs_number(ask
     # a stored app that extends the asked name still answers ("lenet5": Chifflot stores lenet5_mnist)
     r = asker.ask("lenet5 training time chifflot 2 vs 12 gpus")
     assert r.intent == "scaling" and r.rows and all("lenet5_mnist" in x["variant"] for x in r.rows)
+
+
+def test_a_slowdown_the_papers_state_answers_a_question_read_as_congestion(asker, built_con):
+    # a profiler's or an offload's slowdown is no congestion pair, but the paper states it: a lookup answers
+    r = asker.ask("lulesh slowdown under compiler instrumentation, callgraph cluster")
+    assert r.intent == "metric_lookup" and r.rows
+    (want,) = built_con.execute("SELECT value FROM measurements WHERE system_id = 'callgraph_cluster' AND "
+                                "metric = 'slowdown' AND app = 'lulesh' AND condition = 'compiler_instrumentation'"
+                                ).fetchone()
+    assert r.rows[0]["value"] == want and r.rows[0]["metric"] == "slowdown"
+    # a plain metric asked about traffic patterns the data does not hold stays out of scope, not a bare latency
+    r = asker.ask("how do the traffic patterns on the xmp sixty four affect latency")
+    assert r.intent == "out_of_scope" and not r.rows
