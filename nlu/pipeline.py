@@ -294,6 +294,12 @@ class NLU:
             elif h.slot == "count_kind":
                 if "count_kind" not in slots and ("count" in slots or intent == "scaling"):
                     slots["count_kind"] = h.value
+                elif not systems:
+                    # "the nominal power of an IPU": no count to be the kind of, but the word names a system
+                    named = next((f["system"] for st, en, f in cands if (st, en) == (h.start, h.end)
+                                  and "system" in f), None)
+                    if named:
+                        systems.append(named)
             elif h.slot not in slots:
                 slots[h.slot] = h.value
                 if h.slot == "operation":

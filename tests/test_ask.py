@@ -278,3 +278,13 @@ def test_a_slowdown_the_papers_state_answers_a_question_read_as_congestion(asker
     # a plain metric asked about traffic patterns the data does not hold stays out of scope, not a bare latency
     r = asker.ask("how do the traffic patterns on the xmp sixty four affect latency")
     assert r.intent == "out_of_scope" and not r.rows
+
+
+def test_a_system_word_read_as_a_count_kind_with_no_count_still_names_the_system(asker, built_con):
+    # "an IPU": the gazetteer offers the system and the count kind "ipus"; with no count, the system stands
+    r = asker.ask("What's the theoretical local memory read bandwidth of an IPU?")
+    assert r.slots.get("system") == "ipu16" and r.intent == "metric_lookup"
+    (want,) = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'ipu16' AND "
+                                "operation = 'local_memory_read' AND metric = 'bandwidth' "
+                                "AND condition = 'theoretical'").fetchone()
+    assert r.rows[0]["value"] == want
