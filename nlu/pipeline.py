@@ -653,7 +653,9 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     op, sid = slots.get("operation"), slots.get("system")
     if op and sid and op not in catalog.operations.get(sid, set()):
         # "triad" on Yme, where SHOC's triad is stored as triad_bw: the one operation of that name there
-        named = _stored_family(op, catalog.operations.get(sid, set()))
+        stored = catalog.operations.get(sid, set())
+        # ... or "triad_bw" (SHOC's name) on SuperMUC-NG, where STREAM's triad is stored: the stored parent name
+        named = _stored_family(op, stored) or [o for o in stored if op.startswith(f"{o}_")]
         if len(named) == 1:
             slots["operation"] = named[0]
     src, dst = slots.get("src"), slots.get("dst")
