@@ -91,3 +91,20 @@ def test_clean_cuts_loops_and_windows_are_short():
     assert clean("show NVLink, NVLink, NVLink, NVLink") == "show NVLink"
     assert window_seconds(5.0, "short") == 6.0 and window_seconds(5.2, "short") == 8.0
     assert window_seconds(29.5, "short") == 30.0 and window_seconds(3.0, "full") == 30.0
+
+
+def test_hesitations_are_whole_tokens_and_no_words_of_the_question(tuned):
+    from asr.transcribe import FILLERS, filler_tokens
+    ids = filler_tokens(tuned.tokenizer)
+    assert ids and tuned.fillers == ids
+    for i in ids:   # each a whole hesitation: suppressing it never cuts a longer word
+        assert tuned.tokenizer.decode([i]).strip().lower() in FILLERS
+    # a hesitation is not a word of the question for WER, on either side
+    assert metrics.wer([("On Yme, what fraction of peak", "um on Yme, what fraction of peak")]) == 0
+    assert metrics.wer([("On Yme, what fraction of peak", "um Yme, what fraction of peak")]) == 1 / 6
+
+
+def test_a_transcript_never_opens_with_a_hesitation_nobody_said(tuned):
+    for c in CLIPS:
+        first = tuned.transcribe(AUDIO / c["file"]).text.split()[0].strip(",.").lower()
+        assert first not in ("uh", "um", "er", "ah"), c["file"]
