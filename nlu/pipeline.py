@@ -689,6 +689,11 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
         if name in catalog.operations.get(sid, set()):   # "triad" on SuperMUC-NG: STREAM's triad, no app there
             slots["operation"] = name
             del slots["app"]
+            return
+        longer = [a for a in catalog.app_ops.get(sid, {}) if a.startswith(str(app).lower() + "_")]
+        if len(longer) == 1:
+            # "lenet5" on Chifflot, which stores lenet5_mnist only: the name stored
+            slots["app"] = next((a for a in sorted(catalog.apps) if a.lower() == longer[0]), longer[0])
         return
     exact = [o for o in ops if re.sub(r"[^a-z0-9]", "", o) == name]
     named = exact or [o for o in ops if o.startswith(name) and o[len(name):len(name) + 1] in ("_", "")]

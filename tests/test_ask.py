@@ -262,9 +262,11 @@ def test_dropping_an_unstored_app_never_answers_with_another_programs_number(ask
         r = asker.ask(q)
         assert r.intent == "out_of_scope" and not r.rows, q
         assert not any("largest measured" in n for n in r.notes), q   # nothing left of the refused tries
-    # a stored app that extends the asked name still answers ("lenet5": Chifflot stores lenet5_mnist)
+    # a stored app that extends the asked name still answers ("lenet5": Chifflot stores lenet5_mnist), and the
+    # reader already names it as stored
     r = asker.ask("lenet5 training time chifflot 2 vs 12 gpus")
     assert r.intent == "scaling" and r.rows and all("lenet5_mnist" in x["variant"] for x in r.rows)
+    assert r.slots["app"] == "lenet5_mnist"
 
 
 def test_a_slowdown_the_papers_state_answers_a_question_read_as_congestion(asker, built_con):
