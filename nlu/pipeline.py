@@ -338,8 +338,13 @@ class NLU:
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
             ruled_out.add("compare_systems")
         lw = [w.lower() for w in words]
+        refs = [w for w in lw if _REFERENCE.match(w)]
+        if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
+                and not any(_RATIO.match(w) for w in lw) and "how close" not in " ".join(lw) \
+                and not any(a == "of" and b in ("peak", "the") for a, b in zip(lw, lw[1:])):
+            refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
-                and not any(_REFERENCE.match(w) for w in lw) \
+                and not refs \
                 and ("link_type" not in slots or not any(_RATIO.match(w) for w in lw)):
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against

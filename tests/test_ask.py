@@ -290,3 +290,14 @@ def test_a_system_word_read_as_a_count_kind_with_no_count_still_names_the_system
                                 "operation = 'local_memory_read' AND metric = 'bandwidth' "
                                 "AND condition = 'theoretical'").fetchone()
     assert r.rows[0]["value"] == want
+
+
+def test_peak_as_the_highest_measured_is_a_lookup_not_a_link_efficiency(asker, built_con):
+    # "peak" read as the aggregate, with no word rating it against anything: the highest stored value
+    r = asker.ask("what is the peak allreduce bus bandwidth on the H200s")
+    assert r.intent == "metric_lookup" and r.slots.get("aggregate") == "max"
+    (top,) = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND "
+                               "operation = 'allreduce' AND metric = 'busbw'").fetchone()
+    assert r.rows[0]["value"] == top
+    # a reference the question rates against stays a link-efficiency question
+    assert asker.ask("what fraction of the peak does NVLink reach on the DGX-1 V100").intent == "link_efficiency"
