@@ -1,7 +1,8 @@
 """The default speech model: tiny.en fine-tuned on HPC questions, at models/asr/build/current.
 
 `hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate 4000 questions as people type them
-(NLU generator, "written" style, evaluation sentences excluded) -> speak them with training voices (espeak-ng, flite) and roughen
+(NLU generator, "written" style, evaluation sentences excluded), plus one question for each written vocabulary
+form none of them says (`cover_forms`; about 270) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
 is kept at build/previous). Deterministic for a given config (models/asr/train_config.json); about 20 minutes on
@@ -57,10 +58,14 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
         qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"],
                                           written_share=cfg.get("written_share", speech_data.WRITTEN_SHARE),
                                           prefix_share=cfg.get("prefix_share", 1.0))
+        # vocabulary forms none of those questions says, each put into a question of its own
+        cover = speech_data.coverage_questions(con, qs, cfg["seed"], per_form=cfg["cover_forms"]) \
+            if cfg.get("cover_forms") else []
     finally:
         con.close()
-    train_q, dev_q = qs[: cfg["questions"]], qs[cfg["questions"]:]
-    log(f"{len(train_q)} training and {len(dev_q)} dev questions (written and spoken styles; evaluation sentences excluded)")
+    train_q, dev_q = qs[: cfg["questions"]] + cover, qs[cfg["questions"]:]
+    log(f"{len(train_q)} training questions ({len(cover)} of them saying vocabulary forms the others do not) and "
+        f"{len(dev_q)} dev questions (evaluation sentences excluded)")
 
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
@@ -90,7 +95,7 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
-               "train_clips": len(enc), "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
+               "train_clips": len(enc), "coverage_questions": len(cover), "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))

@@ -192,6 +192,62 @@ def _sentence_key(text: str) -> str:
 
 
 WRITTEN_SHARE = 1.0
+# the vocabulary sections whose written forms the coverage questions put into templates (their slot names)
+COVER_SLOTS = ("system", "link_type", "operation", "metric", "library", "app", "condition")
+
+
+def coverage_questions(con, have: list[SpokenQuestion], seed: int, per_form: int = 1,
+                       exclude: Optional[set[str]] = None) -> list[SpokenQuestion]:
+    """Questions that say the written vocabulary forms no question of `have` says: each such form, `per_form`
+    times, put into a random template with a placeholder of its kind (written style, the form forced, the rest
+    drawn as usual). 4000 generated questions leave about a quarter of the forms unsaid ("XLink", "Hy-Fi",
+    "MaxFlops", "NVSwitch"), and a speech model never trained on a name cannot spell it. Forms that are ids
+    (with "_") are left out: nobody says them."""
+    from asr import metrics
+    from nlu import generate as G
+    from nlu.surface import default_surface, forms
+    exclude = eval_keys() if exclude is None else exclude
+    rng = random.Random(f"{seed}:cover")
+    fr = G.Frames(con, seed=seed)
+    said = {" " + " ".join(metrics.words(q.text)) + " " for q in have}
+    blob = "\n".join(said)
+    by_slot: dict[str, list[tuple[str, str]]] = {}
+    for intent, templates in G.TEMPLATES.items():
+        for t in templates:
+            for name in set(G.PLACEHOLDER.findall(t)):
+                by_slot.setdefault(G.SLOT_OF.get(name, name), []).append((intent, t))
+    vocab = default_surface().vocab      # with `retrain --vocab` words: a new name is said at least once
+    seen = {_sentence_key(q.text) for q in have}
+    out: list[SpokenQuestion] = []
+    for slot in COVER_SLOTS:
+        places = by_slot.get(slot, [])
+        for canonical in vocab.canonicals(slot):
+            for form in sorted(set(forms(slot, canonical, kind="written"))):
+                ws = " ".join(metrics.words(form))
+                if "_" in form or not ws or not places or f" {ws} " in blob:
+                    continue
+                made = tries = 0
+                while made < per_form and tries < 40:
+                    tries += 1
+                    intent, t = rng.choice(places)
+                    names = set(G.PLACEHOLDER.findall(t))
+                    values = G._frame(intent, names, fr, rng)
+                    if values is None:
+                        continue
+                    name = next(n for n in sorted(names) if G.SLOT_OF.get(n, n) == slot)
+                    values[name] = canonical
+                    ex = G.render(t, values, rng, "written", prefix_share=0.0, force={name: form})
+                    if ex is None or not ex.text.strip():
+                        continue
+                    k = _sentence_key(ex.text)
+                    if k in exclude or k in seen or len(ex.tokens) > 40:
+                        continue
+                    seen.add(k)
+                    out.append(SpokenQuestion(text=ex.text, intent=intent, slots=G._slots_of(values, names),
+                                              tokens=ex.tokens, tags=ex.tags))
+                    made += 1
+    rng.shuffle(out)
+    return out
 
 
 def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,

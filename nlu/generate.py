@@ -125,13 +125,14 @@ def _typo(word: str, rng: random.Random) -> str:
 
 
 def render(template: str, values: dict[str, Any], rng: random.Random, style: str,
-           prefix_share: float = 1.0) -> Optional[Example]:
+           prefix_share: float = 1.0, force: Optional[dict[str, str]] = None) -> Optional[Example]:
     """One question in `style`: "typed" (written forms, sometimes lower-cased), "spoken" (a transcript: lower
     case, numbers in words, no punctuation), "typo" (typed with misspellings) or "written" (written forms, case
     and punctuation kept, and `text` spaced as typed, "DGX-2?" not "DGX - 2 ?": what a voice reading a typed
     question says, and the transcript the speech model should write for it). `prefix_share` < 1 leaves out the
     opening filler ("um", "i'd like to know") of the other questions: a speech model trained with one on four
-    questions out of five learns to hear it where nobody said it."""
+    questions out of five learns to hear it where nobody said it. `force`: placeholder -> the surface to write
+    for it (the speech model's coverage questions, asr.speech_data.coverage_questions)."""
     from nlu.surface import forms
     from nlu.tokens import tokenize
     tokens: list[str] = []
@@ -166,6 +167,8 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
         if not options:
             return None
         surface = rng.choice(options)
+        if force and name in force:
+            surface = force[name]
         raw.append(surface)
         words = [t.text for t in tokenize(surface)]
         if not words:

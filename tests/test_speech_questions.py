@@ -100,3 +100,26 @@ def test_fewer_speech_questions_open_with_a_filler(built_db):
     finally:
         con.close()
     assert opened(every) > 60 and opened(few) < 45, (opened(every), opened(few))
+
+
+def test_coverage_questions_say_the_forms_the_others_leave_unsaid(built_db):
+    import duckdb
+
+    from asr import metrics, speech_data
+    from nlu.surface import forms
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        have = speech_data.spoken_questions(con, 300, seed=5)
+        cover = speech_data.coverage_questions(con, have, seed=5)
+    finally:
+        con.close()
+    said = " ".join(" " + " ".join(metrics.words(q.text)) + " " for q in have)
+    new = " ".join(" " + " ".join(metrics.words(q.text)) + " " for q in cover)
+    unsaid = [f for f in forms("link_type", "XLink", kind="written") if f" {' '.join(metrics.words(f))} " not in said]
+    assert unsaid, "300 questions should leave some XLink form unsaid"
+    for f in unsaid:      # each unsaid written form is now said, in a question of the link type's kind
+        assert f" {' '.join(metrics.words(f))} " in new, f
+    assert len(cover) > 50
+    keys = {speech_data._sentence_key(q.text) for q in have}
+    assert not any(speech_data._sentence_key(q.text) in keys for q in cover)
+    assert not any(speech_data._sentence_key(q.text) in speech_data.eval_keys() for q in cover)
