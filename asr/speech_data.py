@@ -192,6 +192,21 @@ def _sentence_key(text: str) -> str:
 
 
 WRITTEN_SHARE = 1.0
+
+
+def _new_question(ex, intent: str, values: dict, names: set[str], exclude: set[str],
+                  seen: set[str]) -> Optional[SpokenQuestion]:
+    """A rendered question as a SpokenQuestion, unless it is empty, too long, an evaluation sentence or one
+    already made (`seen` is updated)."""
+    from nlu import generate as G
+    if ex is None or not ex.text.strip():
+        return None
+    k = _sentence_key(ex.text)
+    if k in exclude or k in seen or len(ex.tokens) > 40:
+        return None
+    seen.add(k)
+    return SpokenQuestion(text=ex.text, intent=intent, slots=G._slots_of(values, names), tokens=ex.tokens,
+                          tags=ex.tags)
 # the vocabulary sections whose written forms the coverage questions put into templates (their slot names)
 COVER_SLOTS = ("system", "link_type", "operation", "metric", "library", "app", "condition")
 
@@ -237,15 +252,10 @@ def coverage_questions(con, have: list[SpokenQuestion], seed: int, per_form: int
                     name = next(n for n in sorted(names) if G.SLOT_OF.get(n, n) == slot)
                     values[name] = canonical
                     ex = G.render(t, values, rng, "written", prefix_share=0.0, force={name: form})
-                    if ex is None or not ex.text.strip():
-                        continue
-                    k = _sentence_key(ex.text)
-                    if k in exclude or k in seen or len(ex.tokens) > 40:
-                        continue
-                    seen.add(k)
-                    out.append(SpokenQuestion(text=ex.text, intent=intent, slots=G._slots_of(values, names),
-                                              tokens=ex.tokens, tags=ex.tags))
-                    made += 1
+                    q = _new_question(ex, intent, values, names, exclude, seen)
+                    if q is not None:
+                        out.append(q)
+                        made += 1
     rng.shuffle(out)
     return out
 
@@ -275,14 +285,9 @@ def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
                 continue
             style = "written" if rng.random() < written_share else "spoken"
             ex = G.render(t, values, rng, style, prefix_share=prefix_share)
-            if ex is None or not ex.text.strip():
-                continue
-            k = _sentence_key(ex.text)
-            if k in exclude or k in seen or len(ex.tokens) > 40:
-                continue
-            seen.add(k)
-            out.append(SpokenQuestion(text=ex.text, intent=intent, slots=G._slots_of(values, names),
-                                      tokens=ex.tokens, tags=ex.tags))
-            made += 1
+            q = _new_question(ex, intent, values, names, exclude, seen)
+            if q is not None:
+                out.append(q)
+                made += 1
     rng.shuffle(out)
     return out[:n]
