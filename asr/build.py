@@ -5,9 +5,9 @@
 form none of them says (`cover_forms`; about 270) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
-is kept at build/previous). Seeded by the config (models/asr/train_config.json), but not bit-for-bit: two builds
-in session 11 on one machine started with the same losses and ended at other weights (WER 15.89 vs 16.77%).
-13 to 20 minutes on 2 quiet CPU cores (804 s in session 11's fresh clone), up to 31 on a busy machine.
+is kept at build/previous). Deterministic for a given config (models/asr/train_config.json) on one machine: the
+training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds in session 11
+started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 13 to 20 minutes on 2 quiet CPU cores (804 s in session 11's fresh clone), up to 31 on a busy machine.
 """
 from __future__ import annotations
 
