@@ -7,7 +7,8 @@ some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (as
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
 is kept at build/previous). Deterministic for a given config (models/asr/train_config.json) on one machine: the
 training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds in session 11
-started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 13 to 20 minutes on 2 quiet CPU cores (804 s in session 11's fresh clone), up to 31 on a busy machine.
+started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 13 to 20 minutes on 2 quiet CPU
+cores (862 s in session 11's fresh clone), up to 31 on a busy machine.
 """
 from __future__ import annotations
 
@@ -96,7 +97,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
-               "train_clips": len(enc), "coverage_questions": len(cover), "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
+               "train_clips": len(enc), "coverage_questions": len(cover),
+               "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))

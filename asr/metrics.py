@@ -3,7 +3,8 @@
 Both sides go through the NLU's own word normaliser (nlu.vocab.norm_words: lower case, number words as digits,
 spelled letters joined) and are then split at punctuation and letter/digit boundaries, so "DGX-2",
 "dgx2" and "d g x two" are all the words "dgx 2": WER counts what a listener would call a mistake, not
-spelling conventions. Hesitations ("uh", "um") are not words of the question and are left out on both sides. HPC-term recall asks how many vocabulary terms said in the reference (systems, link
+spelling conventions. Hesitations ("uh", "um") are not words of the question and are left out on both sides.
+HPC-term recall asks how many vocabulary terms said in the reference (systems, link
 types, operations, metrics, libraries, endpoints like "gpu 3") the transcript also contains.
 """
 from __future__ import annotations

@@ -224,8 +224,7 @@ def coverage_questions(con, have: list[SpokenQuestion], seed: int, per_form: int
     exclude = eval_keys() if exclude is None else exclude
     rng = random.Random(f"{seed}:cover")
     fr = G.Frames(con, seed=seed)
-    said = {" " + " ".join(metrics.words(q.text)) + " " for q in have}
-    blob = "\n".join(said)
+    blob = "\n".join(" " + " ".join(metrics.words(q.text)) + " " for q in have)   # what `have` says
     by_slot: dict[str, list[tuple[str, str]]] = {}
     for intent, templates in G.TEMPLATES.items():
         for t in templates:

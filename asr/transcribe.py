@@ -8,8 +8,8 @@ modes:
   fine-tuned model (asr/finetune.py) is trained on exactly these windows, so it is served with them.
 Generated tokens are capped (a vocabulary prompt can make Whisper loop: "NVLink, NVLink, NVLink, ...") and a
 repeated tail is cut. A transcript that opens with a hesitation ("um") gets a second decode without hesitations
-(`filler_tokens`), kept unless it scores clearly worse. The text is then corrected toward the HPC vocabulary (asr.correct: "b g x one" ->
-"d g x one"); the decoder's own text stays in `raw_text`. $HPCASK_ASR_CORRECT=0 (or correct=False) turns that off.
+(`filler_tokens`), kept unless it scores clearly worse. The text is then corrected toward the HPC vocabulary
+(asr.correct: "b g x one" -> "d g x one"); the decoder's own text stays in `raw_text`. $HPCASK_ASR_CORRECT=0 (or correct=False) turns that off.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import numpy as np
 
 from asr import audio as audio_mod
 from asr.audio import AudioError, AudioInput
+from asr.metrics import HESITATIONS
 
 DEFAULT_MODEL = "finetuned"
 MAX_NEW_TOKENS = 96          # a 30-second question is ~80 tokens; loops end here
@@ -148,7 +149,7 @@ class Transcriber:
                                       "correct": round((t3 - t2) * 1000, 2), "total": round((t3 - t0) * 1000, 2)})
 
 
-FILLERS = ("uh", "um", "uhm", "umm", "uhh", "erm", "er", "ah", "hmm", "mm")
+FILLERS = HESITATIONS       # the words WER leaves out are the tokens a second decode suppresses
 # How much lower (length-normalised log-probability) the text decoded without hesitations may score and still be
 # taken over one that opens with a hesitation. Chosen on generated dev questions spoken by held-out voices
 # (9 of 150 open with a real "uh"/"um"): 0.05 kept their WER (4.81 -> 4.77%); suppressing hesitations outright
@@ -162,7 +163,7 @@ def filler_tokens(tokenizer) -> list[int]:
     first word it did not catch ("um Yme, what fraction ..." for "On Yme, ..."); a transcript that opens with
     one is decoded a second time without them (`Transcriber.transcribe`)."""
     out: list[int] = []
-    for w in FILLERS:
+    for w in sorted(FILLERS):
         for form in (" " + w, " " + w.capitalize(), w.capitalize()):
             ids = tokenizer.encode(form)
             if len(ids) == 1 and ids[0] not in out:

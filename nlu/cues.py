@@ -27,12 +27,17 @@ _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
 _REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
 
 
+def rates_against(lw: list[str]) -> bool:
+    """Do the (lower-case) words set a value against something ("percent", "how close", "of the peak")?"""
+    joined = " ".join(lw)
+    return any(_RATIO.match(w) for w in lw) or "how close" in joined or "of the" in joined
+
+
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
     if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
-            and any(_REFERENCE.match(w) for w in lw)
-            and (any(_RATIO.match(w) for w in lw) or "how close" in joined or "of the" in joined)):
+            and any(_REFERENCE.match(w) for w in lw) and rates_against(lw)):
         slots["metric"] = "efficiency"
         if slots.get("condition") in _REFERENCE_CONDITIONS:
             del slots["condition"]

@@ -11,7 +11,7 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import _RATIO, _REFERENCE, apply_cues, verb_readings
+from nlu.cues import _RATIO, _REFERENCE, apply_cues, rates_against, verb_readings
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -340,8 +340,7 @@ class NLU:
         lw = [w.lower() for w in words]
         refs = [w for w in lw if _REFERENCE.match(w)]
         if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
-                and not any(_RATIO.match(w) for w in lw) and "how close" not in " ".join(lw) \
-                and not any(a == "of" and b in ("peak", "the") for a, b in zip(lw, lw[1:])):
+                and not rates_against(lw) and "of peak" not in " ".join(lw):
             refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
                 and not refs \
@@ -695,7 +694,7 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
             slots["operation"] = name
             del slots["app"]
             return
-        longer = [a for a in catalog.app_ops.get(sid, {}) if a.startswith(str(app).lower() + "_")]
+        longer = _stored_family(str(app).lower(), catalog.app_ops.get(sid, {}))
         if len(longer) == 1:
             # "lenet5" on Chifflot, which stores lenet5_mnist only: the name stored
             slots["app"] = next((a for a in sorted(catalog.apps) if a.lower() == longer[0]), longer[0])
