@@ -128,3 +128,15 @@ def verb_readings(words: list[str], slots: dict[str, Any], metrics) -> dict[str,
         return {}
     alt = f"{m}_reduction"
     return {"metric": [alt]} if alt in metrics else {}
+
+
+# operations a word of one family names on different systems: SHOC's "reduction" kernel and the "reduce"
+# collective of the IPU, NCCL and MPI. Asked on a system that stores only the other, the other is what was meant.
+WORD_FAMILY = {"reduction": ("reduce",), "reduce": ("reduction",)}
+
+
+def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
+    """"reduction latency on the IPU": a reading of the operation as the other member of its word family,
+    tried only when the data has nothing for the operation as tagged."""
+    alts = WORD_FAMILY.get(str(slots.get("operation")), ())
+    return {"operation": list(alts)} if alts else {}

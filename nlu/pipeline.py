@@ -11,7 +11,7 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import _RATIO, _REFERENCE, apply_cues, rates_against, verb_readings
+from nlu.cues import _RATIO, _REFERENCE, apply_cues, family_readings, rates_against, verb_readings
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -356,6 +356,11 @@ class NLU:
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
             ruled_out.add("topology")
+        if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(" ".join(lw)):
+            # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
+            probs = dict(zip(self.labels["intents"], intent_probs))
+            intent, conf = "size_sweep", probs["size_sweep"] / max(1e-9, 1 - probs["metric_lookup"])
+            ruled_out.add("metric_lookup")
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -406,7 +411,8 @@ class NLU:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
         readings = other_readings(slots, cands)
-        for k, alts in verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items():
+        for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
+                        *family_readings(slots).items()]:
             readings.setdefault(k, []).extend(a for a in alts if a not in readings.get(k, []))
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
@@ -422,6 +428,10 @@ def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) ->
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+# a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
+_OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
+                         r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
+                         r"increases|goes up))\b")
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"

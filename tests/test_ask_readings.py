@@ -129,3 +129,20 @@ def test_a_named_link_is_not_answered_with_another_stored_efficiency(asker):
     assert not res.rows
     full = asker.ask("lassen nvlink2 efficiency")
     assert full.intent == "out_of_scope" and not full.rows and "NVLink2" in full.answer
+
+
+def test_a_word_of_the_same_family_names_the_operation_the_system_stores(asker, built_con):
+    # SHOC's "reduction" kernel is not measured on the IPU; its "reduce" collective is
+    stored = {r[0] for r in built_con.execute("SELECT DISTINCT operation FROM measurements "
+                                              "WHERE system_id = 'ipu16'").fetchall()}
+    assert "reduce" in stored and "reduction" not in stored
+    r = asker.ask("reduction latency on the IPU")
+    assert r.intent == "metric_lookup" and r.slots["operation"] == "reduce"
+    assert "no data for operation reduction: read as reduce" in r.notes
+    total = built_con.execute("SELECT min(value) FROM measurements WHERE system_id = 'ipu16' AND operation = "
+                              "'reduce' AND metric = 'latency' AND count = 19456 AND params->>'quantity' = 'total'"
+                              ).fetchone()[0]
+    assert r.rows[0]["value"] == total
+    # where "reduction" is stored (SHOC on the DGX-2), it stays
+    r = asker.ask("reduction bandwidth on the dgx-2")
+    assert r.intent == "metric_lookup" and r.slots["operation"] == "reduction"

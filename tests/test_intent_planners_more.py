@@ -173,3 +173,23 @@ def test_a_latency_of_a_few_nanoseconds_is_also_shown_in_ns():
     assert fmt_value(0.000136, "us") == "0.000136 us (0.136 ns)"
     assert fmt_value(0.524, "us") == "0.524 us"
     assert fmt_value(0.000136, "s") == "0.000136 s"
+
+
+# ---- metric_lookup: a whole operation's value before a per-unit average ----
+
+def test_a_collective_latency_is_the_whole_operations_not_its_average_per_operand(built_con):
+    where = ("FROM measurements WHERE system_id = 'ipu16' AND operation = 'reduce' AND metric = 'latency' "
+             "AND count = 19456")
+    per_unit = _one(built_con, f"SELECT min(value) {where} AND params->>'quantity' LIKE 'avg%per%'")[0]
+    total = _one(built_con, f"SELECT min(value) {where} AND params->>'quantity' = 'total'")[0]
+    assert per_unit < total         # the premise: the lowest latency stored is an average per input operand
+    plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "latency",
+                                                         "operation": "reduce"})
+    assert rows[0]["value"] == total and "_per_unit" not in rows[0]
+    # the lowest is still the operation's; asked for the mean, the averages are candidates again
+    plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "latency",
+                                                         "operation": "reduce", "aggregate": "min"})
+    assert rows[0]["value"] == total
+    plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "latency",
+                                                         "operation": "reduce", "aggregate": "mean"})
+    assert any(r["statistic"] == "mean" for r in rows)

@@ -280,3 +280,13 @@ def test_a_family_name_keeps_the_answer_to_that_family(asker):
     assert r.slots.get("app") == ["resnet110", "resnet218v2"]
     assert r.rows and all(str(row.get("app") or row.get("variant")).startswith("resnet") for row in r.rows)
     assert any("read as any of resnet110, resnet218v2" in n for n in r.notes)
+
+
+def test_sizes_as_the_axis_make_a_sweep_not_a_lookup(nlu):
+    # the model reads this one as a single lookup (a count and no size); "by msg size" asks for the curve
+    u = nlu.understand("dgx2 broadcast time by msg size 4 gpus")
+    assert u.intent == "size_sweep" and "msg_bytes" not in u.slots
+    assert "metric_lookup" not in [i for i, _ in u.ranked]
+    assert u.slots["count"] == 4 and u.slots["operation"] == "broadcast"
+    # one size given: a point on the curve stays a lookup
+    assert nlu.understand("dgx2 broadcast time at 1 MB on 4 gpus").intent == "metric_lookup"

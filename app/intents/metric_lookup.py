@@ -19,6 +19,8 @@ COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_b
 HOST_OPS = ("h2d", "d2h")
 # ties in value (one number quoted in two tables) in a fixed order, never the plan's scan order
 TIES = "m.source, m.tool NULLS FIRST"
+# a value per transfer, per tile or per operand where the document also gives the whole operation's
+PER_UNIT = "coalesce(regexp_matches(json_extract_string(m.params, '$.quantity'), '^(avg .*)?per '), false) AS _per_unit"
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -63,6 +65,12 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         dir_default = ("(m.direction IS DISTINCT FROM 'bi'"
                        " OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())")
     agg = s.get("aggregate")
+    per_unit_default = ""
+    if agg != "mean":
+        # the IPU report gives a collective's total latency and its average per transfer or operand side by
+        # side: "(the lowest) reduce latency" is the operation's, not 0.74 ns per operand, unless only per-unit
+        # values exist or an average is asked for
+        per_unit_default = "(NOT m._per_unit OR NOT bool_or(NOT m._per_unit) OVER ())"
     lower_better = s.get("metric") in LOWER_BETTER
     if agg == "min":
         order = "m.value ASC"
@@ -73,20 +81,21 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # Defaults narrow one after another, each over what the previous left (one metric, then the largest
     # count, then the largest size, then one direction), so they never exclude each other.
     stages, prev = [], "sel"
-    for i, rule in enumerate(r for r in (metric_default, count_default, size_default, dir_default) if r):
+    rules = (metric_default, per_unit_default, count_default, size_default, dir_default)
+    for i, rule in enumerate(r for r in rules if r):
         if "m._n" in rule:    # rows per metric (a window cannot nest in the window that picks the metric)
             src = f"(SELECT *, count(*) OVER (PARTITION BY metric) AS _n FROM {prev}) m"
             stages.append(f"d{i} AS (SELECT * EXCLUDE (_n) FROM {src} QUALIFY {rule})")
         else:
             stages.append(f"d{i} AS (SELECT * FROM {prev} m QUALIFY {rule})")
         prev = f"d{i}"
-    head = f"WITH sel AS ({MEAS_SELECT}{cond})" + "".join(f",\n{st}" for st in stages)
+    head = f"WITH sel AS ({MEAS_SELECT.replace('r.tool', 'r.tool, ' + PER_UNIT)}{cond})" + "".join(f",\n{st}" for st in stages)
     if pairs:
-        sql = (f"{head},\ndirect AS (SELECT *, row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
+        sql = (f"{head},\ndirect AS (SELECT * EXCLUDE (_per_unit), row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
                f"m.dst NULLS FIRST, {TIES}) AS rk, count(*) OVER () AS _matched FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
                f"SELECT 'measured' AS part, * FROM direct WHERE rk <= 50{_pairs.UNION}\nORDER BY rk NULLS LAST")
     else:
-        sql = (f"{head}\nSELECT *, count(*) OVER () AS _matched FROM {prev} m\n"
+        sql = (f"{head}\nSELECT * EXCLUDE (_per_unit), count(*) OVER () AS _matched FROM {prev} m\n"
                f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST, {TIES} LIMIT 50")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
