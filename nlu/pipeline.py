@@ -322,12 +322,16 @@ class NLU:
         if systems and gpu_model_at:
             # "one V100 on Summit": with a system named, the counted GPU model names no second one
             unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at)]
-        added, used, notes = self.systems.resolve(words, covered | hit_words | (gpu_model_at if systems else set()),
-                                                  systems)
+        # "the DGX-1 P100 ... the V100 version": a part that completes another system's name is that system,
+        # before the ambiguity of a bare "V100" (a GPU, or a qualifier of the system named) is weighed
+        heads = shared_head_systems(words, unresolved, sys_spans, self.norm)
+        head_words = {k for u, _ in heads for k in range(u[2], u[3])}
+        added, used, notes = self.systems.resolve(
+            words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems)
         systems += added
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
-        for u, sid in shared_head_systems(words, unresolved, sys_spans, self.norm):
+        for u, sid in heads:
             if sid not in systems:   # in the order said: the first system named is the one asked about
                 later = [systems.index(v) for a, _, v in sys_spans if a > u[2] and v in systems]
                 systems.insert(min(later), sid) if later else systems.append(sid)

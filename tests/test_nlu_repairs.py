@@ -290,3 +290,13 @@ def test_sizes_as_the_axis_make_a_sweep_not_a_lookup(nlu):
     assert u.slots["count"] == 4 and u.slots["operation"] == "broadcast"
     # one size given: a point on the curve stays a lookup
     assert nlu.understand("dgx2 broadcast time at 1 MB on 4 gpus").intent == "metric_lookup"
+
+
+def test_a_gpu_model_that_completes_the_named_systems_name_is_the_other_system(nlu):
+    # a bare "V100" is ambiguous (a GPU, the IPU paper's V100 reference) and shares "100" with "P100": it used
+    # to be taken for a qualifier of the DGX-1 P100 and dropped
+    u = nlu.understand("is the dgx-1 p100 faster than the v100 model for h2d bandwidth")
+    assert u.slots["system"] == "dgx1_p100" and u.slots.get("compare_with") == ["dgx1_v100"]
+    # a GPU model inside the system that has it stays a qualifier
+    u = nlu.understand("nvlink bandwidth between the V100s in the DGX-1 V100")
+    assert u.slots["system"] == "dgx1_v100" and "compare_with" not in u.slots
