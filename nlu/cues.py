@@ -140,3 +140,11 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     tried only when the data has nothing for the operation as tagged."""
     alts = WORD_FAMILY.get(str(slots.get("operation")), ())
     return {"operation": list(alts)} if alts else {}
+
+
+# a condition and its counterpart: named together, the question is about the difference (the congestion intent)
+CONDITION_PAIRS = ({"congestion_free", "under_load"}, {"cc_on", "cc_off"})
+
+
+def names_a_condition_pair(conditions: set[str]) -> bool:
+    return any(pair <= conditions for pair in CONDITION_PAIRS)

@@ -11,7 +11,8 @@ from typing import Any, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import _RATIO, _REFERENCE, apply_cues, family_readings, rates_against, verb_readings
+from nlu.cues import (_RATIO, _REFERENCE, apply_cues, family_readings, names_a_condition_pair, rates_against,
+                      verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -360,6 +361,13 @@ class NLU:
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
             ruled_out.add("topology")
+        if intent in ("metric_lookup", "pair_matrix") and \
+                names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
+            # "compare congestion-free and under-load bandwidth for IPU pairs": both sides of a condition pair
+            # named ask for the difference between them
+            probs = dict(zip(self.labels["intents"], intent_probs))
+            ruled_out.add(intent)
+            intent, conf = "congestion", probs["congestion"] / max(1e-9, 1 - probs[intent])
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(" ".join(lw)):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             probs = dict(zip(self.labels["intents"], intent_probs))

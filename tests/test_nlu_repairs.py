@@ -300,3 +300,11 @@ def test_a_gpu_model_that_completes_the_named_systems_name_is_the_other_system(n
     # a GPU model inside the system that has it stays a qualifier
     u = nlu.understand("nvlink bandwidth between the V100s in the DGX-1 V100")
     assert u.slots["system"] == "dgx1_v100" and "compare_with" not in u.slots
+
+
+def test_both_sides_of_a_condition_pair_ask_for_the_difference(nlu):
+    # the model reads this as a pair matrix; naming congestion-free and under load asks how they differ
+    u = nlu.understand("pairwise ipu latency congestion-free and under load")
+    assert u.intent == "congestion" and "pair_matrix" not in [i for i, _ in u.ranked]
+    # one side alone is a filter
+    assert nlu.understand("pairwise ipu latency under load").intent == "pair_matrix"
