@@ -67,12 +67,22 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         if "gpu" in lw or any(w.startswith("gpu") or w in ("gpus", "v100s", "p100s") for w in lw) or \
                 re.search(r"\bg p u\b", joined) or str(slots.get("src", "")).startswith("gpu"):
             slots["count"], slots["count_kind"] = 1, "gpus"
+    if isinstance(slots.get("count"), int) and 1990 <= slots["count"] <= 2035 and _A_YEAR.search(joined):
+        # "the 2019 GPU interconnect thesis": a year before a singular noun, not 2019 GPUs
+        slots.pop("count")
+        slots.pop("count_kind", None)
+    if intent == "list_data" and slots.get("condition") == "under_load" and _DATA_LOADED.search(joined):
+        # "which systems are loaded?": data loaded into the database, not a network under load
+        del slots["condition"]
     if intent == "topology" and "host" in lw and "host" not in (slots.get("src"), slots.get("dst")) \
             and not ("src" in slots and "dst" in slots):
         # "what connects the DGX-1 V100 to its host": the word says which end, however "its host" was tagged
         slots["dst" if "src" in slots or "dst" not in slots else "src"] = "host"
 
 
+_A_YEAR = re.compile(r"\b(the|a|an|our|their|this|that|in|from|of|since) (19[89]\d|20[0-3]\d) (gpu|ipu|node|core|"
+                     r"tile|rank|process|thread|cpu|socket)\b(?!s)")
+_DATA_LOADED = re.compile(r"\b(is|are|was|were|been|got|get|gets)( (already|currently|all|now))? loaded\b")
 _ALONE = re.compile(r"\b(alone|by itself|on its own|in isolation|by its lonesome|solo)\b")
 _NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",

@@ -182,3 +182,22 @@ def test_n_by_n_is_the_matrix_shape_not_a_count(text, shape):
     slots = {"count": 16, "count_kind": "gpus"}
     apply_cues("pair_matrix", words(text), slots)
     assert ("count" not in slots) == shape
+
+
+@pytest.mark.parametrize("text,kept", [("which systems are loaded?", False), ("what is currently loaded", False),
+                                       ("list the ipu runs under load", True),
+                                       ("which ipu measurements are under load", True)])
+def test_data_that_is_loaded_is_no_load_condition(text, kept):
+    slots = {"condition": "under_load"}
+    apply_cues("list_data", words(text), slots)
+    assert ("condition" in slots) == kept
+
+
+@pytest.mark.parametrize("text,kept", [("systems of the 2019 GPU interconnect thesis", False),
+                                       ("allreduce time on 2000 gpus", True),         # plural: counted
+                                       ("resnet training time on 2048 GPUs", True),
+                                       ("speedup from 1 to 2019 gpus", True)])
+def test_a_year_before_a_singular_noun_is_no_count(text, kept):
+    slots = {"count": int(next(w for w in words(text) if w.isdigit() and int(w) > 1)), "count_kind": "gpus"}
+    apply_cues("list_data", words(text), slots)
+    assert ("count" in slots) == kept
