@@ -82,7 +82,8 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
 
 _A_YEAR = re.compile(r"\b(the|a|an|our|their|this|that|in|from|of|since) (19[89]\d|20[0-3]\d) (gpu|ipu|node|core|"
                      r"tile|rank|process|thread|cpu|socket)\b(?!s)")
-_DATA_LOADED = re.compile(r"\b(is|are|was|were|been|got|get|gets)( (already|currently|all|now))? loaded\b")
+_DATA_LOADED = re.compile(r"\b(is|are|was|were|been|got|get|gets|data|measurements|results|runs|traces|outputs)"
+                          r"( (already|currently|all|now))? loaded\b")
 _ALONE = re.compile(r"\b(alone|by itself|on its own|in isolation|by its lonesome|solo)\b")
 _NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",

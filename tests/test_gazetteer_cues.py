@@ -185,6 +185,7 @@ def test_n_by_n_is_the_matrix_shape_not_a_count(text, shape):
 
 
 @pytest.mark.parametrize("text,kept", [("which systems are loaded?", False), ("what is currently loaded", False),
+                                       ("is there any nccl-tests data loaded", False),
                                        ("list the ipu runs under load", True),
                                        ("which ipu measurements are under load", True)])
 def test_data_that_is_loaded_is_no_load_condition(text, kept):
