@@ -2,7 +2,8 @@
 
 `hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate 4000 questions as people type them
 (NLU generator, "written" style, evaluation sentences excluded), plus one question for each written vocabulary
-form none of them says (`cover_forms`; about 270) -> speak them with training voices (espeak-ng, flite) and roughen
+form none of them says (`cover_forms`; about 270), plus 1000 sentences of the source documents that say a
+vocabulary word (`prose`, asr/prose.py) -> speak them with training voices (espeak-ng, flite) and roughen
 some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
 is kept at build/previous). Deterministic for a given config (models/asr/train_config.json) on one machine: the
@@ -65,9 +66,13 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
             if cfg.get("cover_forms") else []
     finally:
         con.close()
-    train_q, dev_q = qs[: cfg["questions"]] + cover, qs[cfg["questions"]:]
-    log(f"{len(train_q)} training questions ({len(cover)} of them saying vocabulary forms the others do not) and "
-        f"{len(dev_q)} dev questions (evaluation sentences excluded)")
+    # sentences from the source documents: the same words in the authors' own phrasing (asr/prose.py)
+    from asr import prose
+    said = prose.load(cfg["prose"], cfg["seed"]) if cfg.get("prose") else []
+    train_q, dev_q = qs[: cfg["questions"]] + cover + said, qs[cfg["questions"]:]
+    log(f"{len(train_q)} training texts ({len(cover)} questions saying vocabulary forms the others do not, "
+        f"{len(said)} sentences of the source documents) and {len(dev_q)} dev questions (evaluation sentences "
+        "excluded)")
 
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
@@ -97,7 +102,7 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
-               "train_clips": len(enc), "coverage_questions": len(cover),
+               "train_clips": len(enc), "coverage_questions": len(cover), "prose_sentences": len(said),
                "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
