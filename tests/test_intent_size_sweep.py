@@ -100,3 +100,12 @@ def test_out_of_scope(built_con):
     plan = M.plan({"system": "nvidia_inhouse", "metric": "congestion_impact"}, cat)
     with pytest.raises(OutOfScope, match="several message sizes"):
         M.answer(rows_of(built_con, plan), plan, cat)
+
+
+def test_no_sweep_says_what_was_asked_in_plain_words(built_con):
+    # the XMP-64's latencies are per hop count, at no message size
+    with pytest.raises(OutOfScope) as e:
+        _run(built_con, {"system": "xmp64", "metric": "latency"})
+    msg = str(e.value)
+    assert msg.startswith("No size sweep of latency on XMOS XK-XMP-64 matches that") and "  " not in msg
+    assert "Systems with latency data:" in msg

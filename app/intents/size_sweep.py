@@ -104,10 +104,10 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     s = plan.slots
     if not rows:
         others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))]
-        raise OutOfScope(f"No size sweep of {s.get('operation') or ''} {s.get('metric') or ''} on "
-                         f"{cat.name(s['system'])} matches that (it needs measurements at several message sizes)."
-                         + (f" Systems with {s.get('operation') or ''} {s.get('metric') or ''} data: "
-                            f"{', '.join(others[:8])}." if others else ""))
+        what = " ".join(str(x) for x in (s.get("operation"), s.get("metric")) if x)
+        raise OutOfScope(f"No size sweep of {what} on {cat.name(s['system'])} matches that (it needs measurements "
+                         "at several message sizes)."
+                         + (f" Systems with {what} data: {', '.join(others[:8])}." if others else ""))
     r0 = rows[0]
     series: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
