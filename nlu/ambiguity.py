@@ -78,12 +78,12 @@ class SystemResolver:
         notes: list[str] = []
         pending: list[Mention] = []
         ms = self.mentions(words, covered)
-        inside = {k for m in ms for k in range(m.start, m.end)}
-        context = set().union(*(_word_forms(w) for k, w in enumerate(words) if k not in inside)) if words else set()
         for m in ms:
             if any(c in systems or c in added for c in m.candidates):
                 used.append(m)
                 continue
+            # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s
+            context = set().union(set(), *(_word_forms(w) for k, w in enumerate(words) if not m.start <= k < m.end))
             scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
             top = max(scores.values())
             best = [c for c in m.candidates if scores[c] == top]

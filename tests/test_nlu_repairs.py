@@ -308,3 +308,10 @@ def test_both_sides_of_a_condition_pair_ask_for_the_difference(nlu):
     assert u.intent == "congestion" and "pair_matrix" not in [i for i, _ in u.ranked]
     # one side alone is a filter
     assert nlu.understand("pairwise ipu latency under load").intent == "pair_matrix"
+
+
+def test_an_ambiguous_system_is_settled_by_another_ambiguous_name(nlu):
+    # "v100" (a GPU or the IPU paper's reference) and "dgx1" (P100 or V100) are both ambiguous; together they
+    # name the DGX-1 with V100s, not the first DGX-1 candidate
+    u = nlu.understand("v100 nvlink bandwidth on the dgx1")
+    assert u.slots["system"] == "dgx1_v100" and "compare_with" not in u.slots
