@@ -276,10 +276,12 @@ class NLU:
             row = tag_probs[at] if at < len(tag_probs) else []
             return max(options, key=lambda s: row[tag_index[f"B-{s}"]] if row and f"B-{s}" in tag_index else 0.0)
 
+        gaz_systems: list[tuple[int, int, str]] = []     # systems the vocabulary found where the tagger did not
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
             hit_words.update(range(h.start, h.end))
             if h.slot == "system":
+                gaz_systems.append((h.start, h.end, h.value))
                 if h.value not in systems:
                     systems.append(h.value)
             elif h.slot == "endpoint":
@@ -332,9 +334,13 @@ class NLU:
         systems += added
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
+        # ... and one that completes a name the ambiguity resolver or the vocabulary settled ("P100 vs V100, DGX-1")
+        settled = [(m.start, m.end, sid) for m in used for sid in systems if sid in m.candidates] + gaz_systems
+        done = {u for u, _ in heads}
+        heads += shared_head_systems(words, [u for u in unresolved if u not in done], settled, self.norm)
         for u, sid in heads:
             if sid not in systems:   # in the order said: the first system named is the one asked about
-                later = [systems.index(v) for a, _, v in sys_spans if a > u[2] and v in systems]
+                later = [systems.index(v) for a, _, v in sys_spans + settled if a > u[2] and v in systems]
                 systems.insert(min(later), sid) if later else systems.append(sid)
             unresolved.remove(u)
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
@@ -484,6 +490,12 @@ def shared_head_systems(words: list[str], unresolved: list[tuple[str, str, int, 
                         found = v
                         break
                 if found:
+                    break
+            for joined in ([] if found else (name + part, part + name)):
+                # "P100 vs V100, DGX-1": the shared head alone ("DGX-1") with the part said apart from it
+                v = norm.value("system", " ".join(joined))
+                if v is not None and v != sid:
+                    found = v
                     break
             if found:
                 break

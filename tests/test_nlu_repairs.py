@@ -315,3 +315,9 @@ def test_an_ambiguous_system_is_settled_by_another_ambiguous_name(nlu):
     # name the DGX-1 with V100s, not the first DGX-1 candidate
     u = nlu.understand("v100 nvlink bandwidth on the dgx1")
     assert u.slots["system"] == "dgx1_v100" and "compare_with" not in u.slots
+
+
+def test_a_part_said_apart_from_the_shared_head_names_the_other_system(nlu):
+    # as a transcript writes it: "V100, DGX-1" is found by the vocabulary, "P100" alone names nothing
+    u = nlu.understand("P100 vs V100, DGX-1: NVLink bandwidth.")
+    assert u.slots["system"] == "dgx1_p100" and u.slots.get("compare_with") == ["dgx1_v100"]
