@@ -8,8 +8,8 @@ some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (as
 CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
 is kept at build/previous). Deterministic for a given config (models/asr/train_config.json) on one machine: the
 training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds in session 11
-started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 13 to 20 minutes on 2 quiet CPU
-cores (862 s in session 11's fresh clone), up to 31 on a busy machine.
+started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 15 to 20 minutes on 2 quiet CPU
+cores (1071 s in session 12's fresh clone, sharing the machine), up to 31 on a busy machine.
 """
 from __future__ import annotations
 
