@@ -403,7 +403,7 @@ class NLU:
             ends = [f["endpoint"] for _, _, f in cands if f.get("endpoint") not in (None, "host")]
             if ends:
                 slots[dev] = ends[0]
-        infer_implicit(intent, slots, self.catalog)
+        infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"])
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
@@ -658,10 +658,25 @@ _TIME_WORDS = {"take", "takes", "took", "taking", "long", "longer", "duration", 
 _COPY_INTENTS = MEASUREMENT_INTENTS - {"congestion"}
 
 
-def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
+def _could_be(sid: str, surfaces: list[str], catalog) -> bool:
+    """Every system name the question said that we could not resolve shares a word with this system's names
+    ("the xeon 6148 cluster" and "Xeon Gold 6148 EDR InfiniBand cluster"; not "Aurora Xe" and the IPU system)."""
+    info = catalog.systems.get(sid)
+    names = [info.name, *info.aliases] if info else [sid]
+    theirs = {w for n in names for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) >= 3} - _GENERIC_NAME_WORDS
+    return all({w for w in re.findall(r"[a-z0-9]+", s.lower()) if len(w) >= 3} & theirs for s in surfaces)
+
+
+_GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "machine", "test", "with", "and",
+                       "gpu", "gpus", "cpu", "cpus"}
+
+
+def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None) -> None:
     """Slots a question implies without naming them, from what the database holds.
 
-    - "from IPU5 to IPU4" names no system, but only one system has an ipu5: that one.
+    - "from IPU5 to IPU4" names no system, but only one system has an ipu5: that one (likewise a link type,
+      library, app or counted part only one system has, unless the question names an unknown system that is
+      not that one).
     - a device-to-device pair with no operation is a peer-to-peer transfer.
     - "over NVLink" / "PCIe mode" in a measurement question is the condition the benchmarks
       recorded (Tartan, Comm|Scope), when the system has such measurements.
@@ -670,12 +685,13 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog) -> None:
     if catalog is None:
         return
     if "system" not in slots:
-        # "IPU links", "GaspiLS", "destination tiles": a word only one system has names that system
+        # "IPU links", "GaspiLS", "destination tiles": a word only one system has names that system (unless the
+        # question named a system we do not know that is not it: "Aurora ... two PVC tiles" is not the IPU)
         for k in ("link_type", "library", "app", "count_kind"):
             v = slots.get(k)
             have = (catalog.link_owners(str(v)) if k == "link_type" else
                     catalog.owners.get((k, v if k == "count_kind" else str(v).lower()))) if v else None
-            if have and len(have) == 1:
+            if have and len(have) == 1 and _could_be(next(iter(have)), unknown or [], catalog):
                 slots["system"] = next(iter(have))
                 break
     if "system" not in slots:

@@ -321,3 +321,13 @@ def test_a_part_said_apart_from_the_shared_head_names_the_other_system(nlu):
     # as a transcript writes it: "V100, DGX-1" is found by the vocabulary, "P100" alone names nothing
     u = nlu.understand("P100 vs V100, DGX-1: NVLink bandwidth.")
     assert u.slots["system"] == "dgx1_p100" and u.slots.get("compare_with") == ["dgx1_v100"]
+
+
+def test_a_word_only_one_system_has_names_it_unless_an_unknown_system_is_named(nlu, asker):
+    # "tiles" alone: only the IPU system counts tiles
+    assert nlu.understand("bandwidth between two tiles").slots.get("system") == "ipu16"
+    # Aurora is not in the database: its tiles are not the IPU's, and no IPU number may answer
+    u = nlu.understand("bandwidth between two tiles on Aurora")
+    assert "system" not in u.slots and ("system", "Aurora") in u.unresolved
+    r = asker.ask("bandwidth between two tiles on Aurora")
+    assert r.intent == "out_of_scope" and not r.rows and "Aurora" in r.answer
