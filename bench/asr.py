@@ -37,6 +37,13 @@ LABELS = {"tiny.en": "tiny.en off the shelf (30 s window)", "tiny.en+hints": "ti
           "base+hints": "base + vocabulary prompt"}
 
 
+def _decoding(name: str) -> tuple[str, dict, bool]:
+    """(key of the decode a row shares with rows of the same model settings, those settings, corrected?)."""
+    cfg = dict(CONFIGS[name])
+    corrected = cfg.pop("correct")
+    return json.dumps(cfg, sort_keys=True), cfg, corrected
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--limit", type=int, default=0, help="only the first N questions of the first evaluation set")
@@ -63,9 +70,7 @@ def main() -> None:
     reports = {}
     decoded: dict[str, tuple] = {}     # one decode per model setting, scored with and without correction
     for name in a.models:
-        cfg = dict(CONFIGS[name])
-        corrected = cfg.pop("correct")
-        key = json.dumps(cfg, sort_keys=True)
+        key, cfg, corrected = _decoding(name)
         if key not in decoded:
             decoded[key] = (Transcriber(**cfg, correct=True), {})
         tr, cache = decoded[key]
@@ -78,9 +83,8 @@ def main() -> None:
     if default in reports and not a.no_second_set:
         # the questions written later and never read for fixes: the default model's numbers on them
         held = load_named("holdout")
-        cfg = dict(CONFIGS[default])
-        corrected = cfg.pop("correct")
-        tr = decoded[json.dumps(cfg, sort_keys=True)][0]
+        key, _, corrected = _decoding(default)
+        tr = decoded[key][0]
         with tqdm(total=len(held), desc="second set", unit="q", file=sys.stderr) as bar:
             clips2 = eval_audio(held, progress=lambda d, t: bar.update(d - bar.n))
             second = (evaluate_speech(asker, tr, clips2, raw=not corrected), evaluate(asker.ask, held), clips2)

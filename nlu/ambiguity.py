@@ -83,7 +83,7 @@ class SystemResolver:
                 used.append(m)
                 continue
             # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s
-            context = set().union(set(), *(_word_forms(w) for k, w in enumerate(words) if not m.start <= k < m.end))
+            context = {f for k, w in enumerate(words) if not m.start <= k < m.end for f in _word_forms(w)}
             scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
             top = max(scores.values())
             best = [c for c in m.candidates if scores[c] == top]

@@ -371,13 +371,11 @@ class NLU:
                 names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
             # "compare congestion-free and under-load bandwidth for IPU pairs": both sides of a condition pair
             # named ask for the difference between them
-            probs = dict(zip(self.labels["intents"], intent_probs))
             ruled_out.add(intent)
-            intent, conf = "congestion", probs["congestion"] / max(1e-9, 1 - probs[intent])
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(" ".join(lw)):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
-            probs = dict(zip(self.labels["intents"], intent_probs))
-            intent, conf = "size_sweep", probs["size_sweep"] / max(1e-9, 1 - probs["metric_lookup"])
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
             ruled_out.add("metric_lookup")
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
@@ -441,8 +439,13 @@ class NLU:
 def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) -> tuple[str, float]:
     """The likeliest intent not ruled out, with its probability renormalised over what is left."""
     i = max((k for k in range(len(intents)) if intents[k] not in ruled_out), key=lambda k: probs[k])
+    return _renormalised(intents, probs, intents[i], ruled_out)
+
+
+def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out: set[str]) -> tuple[str, float]:
+    """`intent` with its probability renormalised over the intents not ruled out (the words chose it)."""
     gone = sum(p for k, p in enumerate(probs) if intents[k] in ruled_out)
-    return intents[i], probs[i] / max(1e-9, 1 - gone)
+    return intent, probs[intents.index(intent)] / max(1e-9, 1 - gone)
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
