@@ -36,6 +36,9 @@ class Catalog:
     # source collections (datasets/curated/<name>, datasets/raw/<name>) -> systems, joined over the seed document
     # they were transcribed from: "the ISC 2022 papers", "the TUM thesis" name a group, not a system
     groups: dict[str, set[str]] = field(default_factory=dict)
+    # system -> words of its processors' labels ("NVIDIA V100 0" -> nvidia, v100): "the V100s on Lassen" names
+    # Lassen's GPUs, not a second system
+    part_words: dict[str, set[str]] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None)."""
@@ -69,6 +72,9 @@ class Catalog:
         return f"The database covers {len(ranked)} systems ({names}{more})"
 
 
+_PROCESSOR_KINDS = {"gpu", "cpu", "ipu", "accelerator"}
+
+
 def load(con) -> Catalog:
     cat = Catalog()
     for sid, name, aliases, kind in con.execute(
@@ -91,8 +97,11 @@ def load(con) -> Catalog:
             cat.operations.setdefault(sid, set()).add(op)
         if cond:
             cat.conditions.setdefault(sid, set()).add(cond)
-    for sid, cid in con.execute("SELECT system_id, component_id FROM components").fetchall():
+    for sid, cid, kind, label in con.execute("SELECT system_id, component_id, kind, label FROM components").fetchall():
         cat.components.setdefault(sid, set()).add(cid)
+        if kind in _PROCESSOR_KINDS and label:
+            cat.part_words.setdefault(sid, set()).update(
+                w for w in re.split(r"[^a-z0-9]+", label.lower()) if len(w) >= 3 and not w.isdigit())
     for sid, app, op in con.execute("SELECT DISTINCT system_id, lower(app), operation FROM measurements "
                                     "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
         cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)

@@ -4,7 +4,8 @@
 V100s only qualify it. The vocabulary lists such names under `ambiguous:` with their candidates in order
 of preference. A mention is resolved, in this order:
 1. a candidate is already named elsewhere in the question: the mention refers to it;
-2. the mention only qualifies a named system ("V100" beside dgx1_v100): dropped;
+2. the mention only qualifies a named system ("V100" beside dgx1_v100), or is the name of that system's processors
+   ("the V100s on Lassen", from the catalog's component labels) and no comparison word stands beside it: dropped;
 3. words elsewhere in the question name exactly one candidate best (id parts and alias words that the
    candidates do not share: "p100", "tum", "volta");
 4. otherwise the first candidate, with a note that says which others were possible.
@@ -18,6 +19,8 @@ from typing import Optional
 from nlu.vocab import key
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
+_BRANDS = {"nvidia", "tesla", "intel", "ibm", "amd", "geforce", "the"}
+_COMPARING = {"vs", "versus", "against", "compared", "compare", "or"}
 
 
 @dataclass
@@ -37,7 +40,8 @@ def _word_forms(w: str) -> set[str]:
 
 
 class SystemResolver:
-    def __init__(self, vocab):
+    def __init__(self, vocab, parts: Optional[dict[str, set[str]]] = None):
+        self.parts = parts or {}    # system id -> words of its processors' labels (app.catalog.part_words)
         self.by_key: dict[str, tuple[str, list[str]]] = {}
         for surface, cands in (vocab.ambiguous.get("system") or {}).items():
             self.by_key[key(surface)] = (surface, list(cands))
@@ -97,6 +101,9 @@ class SystemResolver:
             if any(mention_words & self.marks.get(s, set()) or self._qualifies(m, s) for s in systems + added):
                 used.append(m)                           # "the V100s in the DGX-1 V100": a qualifier
                 continue
+            if any(self._is_part(m, words, s) for s in systems + added):
+                used.append(m)                           # "bandwidth between the V100s of a Lassen node"
+                continue
             pick = m.candidates[0]
             added.append(pick)
             used.append(m)
@@ -107,6 +114,14 @@ class SystemResolver:
     def _distinct(self, sid: str, cands: list[str]) -> set[str]:
         others = set().union(*(self.marks.get(c, set()) for c in cands if c != sid))
         return self.marks.get(sid, set()) - others
+
+    def _is_part(self, m: Mention, words: list[str], sid: str) -> bool:
+        """The mention names the named system's processors: its words, brands aside, are words of their labels,
+        and no comparison word beside it makes it a second side ("V100 vs Summit")."""
+        model = {p for p in _SPLIT.split(m.surface.lower()) if p} - _BRANDS
+        parts = self.parts.get(sid, set())
+        beside = {w.lower().strip(".,:;") for w in words[max(0, m.start - 1):m.start] + words[m.end:m.end + 1]}
+        return bool(model) and all(_word_forms(p) & parts for p in model) and not beside & _COMPARING
 
     def _qualifies(self, m: Mention, sid: str) -> bool:
         parts = {p for p in _SPLIT.split(sid.lower()) if p}

@@ -128,7 +128,7 @@ class NLU:
         self.norm = Normalizer(self.vocab)
         self.gazetteer = Gazetteer(self.norm)
         from nlu.ambiguity import SystemResolver
-        self.systems = SystemResolver(self.vocab)
+        self.systems = SystemResolver(self.vocab, parts=getattr(catalog, "part_words", None))
         from nlu.spelling import Speller, english_words, lexicon_words
         self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok))
         self.catalog = catalog

@@ -302,6 +302,18 @@ def test_a_gpu_model_that_completes_the_named_systems_name_is_the_other_system(n
     assert u.slots["system"] == "dgx1_v100" and "compare_with" not in u.slots
 
 
+def test_the_processor_of_a_named_system_is_no_second_system(nlu):
+    # Lassen's and Summit's GPUs are V100s (their component labels): "V100" qualifies them, it is not the
+    # V100 reference system as a third side
+    u = nlu.understand("Summit vs Lassen: measured V100 memory bandwidth")
+    assert u.slots["system"] == "summit" and u.slots.get("compare_with") == ["lassen"]
+    assert "compare_with" not in nlu.understand("Lassen, bandwidth between each pair of V100s in a node.").slots
+    # a comparison word beside it makes it a side of its own
+    assert "nvidia_v100_gpu" in nlu.understand("Summit versus V100 memory bandwidth").slots.get("compare_with", [])
+    # a Xeon model the named system does not have is still a system
+    assert nlu.understand("dgx2 vs xeon platinum 8280 memory bandwidth").slots.get("compare_with")
+
+
 def test_both_sides_of_a_condition_pair_ask_for_the_difference(nlu):
     # the model reads this as a pair matrix; naming congestion-free and under load asks how they differ
     u = nlu.understand("pairwise ipu latency congestion-free and under load")
