@@ -52,6 +52,34 @@ def test_ipu_bandwidth_under_load_is_inverted(built_con):
     assert "222.8x slowdown" in text
 
 
+def test_a_case_named_by_its_label_is_the_one_reported(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "ipu16", "metric": "bandwidth", "condition": "under_load"}
+
+    def ask(question):
+        plan = M.plan(slots, cat, question=question)
+        rows = rows_of(built_con, plan)
+        return rows, M.answer(rows, plan, cat), plan.notes
+
+    # Table 4.5 (b): same board, 5.46 GB/s congestion-free vs 0.0436 GB/s under load, printed 125.2
+    rows, text, notes = ask("IPU pairs on the same board: bandwidth under load vs congestion-free")
+    assert "case b, same board" in text and "125.2x slowdown" in text and "222.8x slowdown" not in text.split(";")[0]
+    assert any("same board" in n for n in notes)
+    assert [r["case_key"] for r in M.named_cases(rows, "same board")] == ["b"]
+    # "no direct link" is case (d), though (c)'s "direct IPU link" is said as well
+    assert [r["case_key"] for r in M.named_cases(rows, "different boards, no direct link")] == ["d"]
+    assert [r["case_key"] for r in M.named_cases(rows, "across boards with a direct link")] == ["c"]
+    # both sides named: both kinds of case are reported
+    assert {r["case_key"] for r in M.named_cases(rows, "same board vs cross board")} == {"b", "c", "d"}
+    # no case named: the worst of all, as before
+    rows, text, _ = ask("ipu bandwidth under load")
+    assert M.named_cases(rows, "ipu bandwidth under load") == [] and "worst case c" in text
+    # a congestor named alone is that pattern, not every pattern that includes it
+    plan = M.plan({"system": "nvidia_inhouse", "app": "vasp"}, cat, question="vasp with the put incast congestor")
+    rows = rows_of(built_con, plan)
+    assert [r["case_key"] for r in M.named_cases(rows, "vasp with the put incast congestor")] == ["x11"]
+
+
 def test_congestion_control_on_vs_off(built_con):
     plan, rows, text = _run(built_con, {"system": "azure_hpc", "app": "vasp"})
     assert plan.params["app"] == "vasp" and "vasp" not in plan.sql

@@ -9,9 +9,15 @@ slowdown vs an isolated run; the ratio says how much worse it is without CC). Wh
 its own slowdown for the case, it comes along as reported_slowdown. One named condition names its pair; a
 system without that pair is answered with the pair it has (said so), and when nothing pairs up the answer
 lists what is stored under each condition for the operation.
+
+A question may name cases by their label ("on the same board", "different boards, no direct link", "the put
+incast congestor"): the answer then reports those cases instead of the worst of all. A case is named when a
+whole phrase of its label is in the question; the cases with the most label words said win, so "no direct link"
+picks (d) over (c), whose "direct IPU link" is said too, and "same board vs cross board" keeps (b), (c) and (d).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.catalog import Catalog
@@ -20,6 +26,7 @@ from app.intents._common import (cap, cite, endpoint, fmt_ratio, fmt_value, requ
                                  systems_with, what_words, where_plus)
 
 NAME = "congestion"
+WANTS_QUESTION = True     # app.ask passes the question text: case labels ("same board") reach no slot
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "precision", "app", "library")
 # (baseline, stressed) condition pairs
 PAIRS = {"congestion_free": ("congestion_free", "under_load"), "under_load": ("congestion_free", "under_load"),
@@ -86,7 +93,49 @@ def _pair_for(s: dict[str, Any], sid: str, cat: Catalog, notes: list[str]) -> tu
                      f"comparisons exist for: {', '.join(hints) or 'no system'}.")
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+# words of case labels that say nothing on their own, and what people say for a label's word
+_LABEL_FILLER = {"ipu", "ipus", "link", "links", "the", "a", "an", "prose"}
+_SAID_AS = {"cross": "different", "across": "different", "separate": "different", "distinct": "different",
+            "another": "different", "onchip": "on chip", "not": "no", "without": "no", "non": "no"}
+
+
+def _label_words(text: str) -> list[str]:
+    out = []
+    for w in re.split(r"[^a-z0-9]+", text.lower()):
+        w = _SAID_AS.get(w, w)
+        for x in w.split():
+            x = x[:-1] if len(x) > 3 and x.endswith("s") else x
+            if x and x not in _LABEL_FILLER:
+                out.append(x)
+    return out
+
+
+def _said(phrase: list[str], words: list[str]) -> bool:
+    n = len(phrase)
+    return n > 0 and any(words[i:i + n] == phrase for i in range(len(words) - n + 1))
+
+
+def named_cases(rows: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
+    """The rows whose case the question names by its label (see the module docstring); [] when none is named.
+    Only phrases of two words or more count: a lone "alltoall" is more likely the operation than a congestor."""
+    words = _label_words(question)
+    scored = []
+    for r in rows:
+        phrases = [p for p in (_label_words(x) for x in re.split(r"[,()]", r.get("case_label") or "")) if p]
+        said = [p for p in phrases if _said(p, words)]
+        if any(len(p) >= 2 for p in said):
+            scored.append((sum(len(p) for p in said), frozenset(map(tuple, said)), len(phrases) - len(said), r))
+    best = max((n for n, *_ in scored), default=0)
+    # of cases named by the same phrases, the ones with least else in their label: "put incast" is x11 (put
+    # incast alone), not x2 (put incast, p2p incast)
+    fewest = {}
+    for n, said, unsaid, _ in scored:
+        if n == best:
+            fewest[said] = min(unsaid, fewest.get(said, unsaid))
+    return [r for n, said, unsaid, r in scored if n == best and unsaid == fewest[said]]
+
+
+def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     require_ints(s)
     sid = require_system(s, cat)
@@ -101,7 +150,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     chart = {"kind": "grouped_bar", "x": "case_key", "series": ["base_value", "stress_value"],
              "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
-                extra={"pair": (base, stress), "swapped": bool(notes)})
+                extra={"pair": (base, stress), "swapped": bool(notes), "question": question or ""})
 
 
 def _stored(sid: str, op: Any, pair: tuple[str, str], cat: Catalog) -> str:
@@ -141,16 +190,21 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         by_metric.setdefault(r["metric"], []).append(r)
     parts = []
     for metric, rs in by_metric.items():
-        worst = rs[0]                     # ordered by slowdown, largest first
-        rep = (f" (the source prints {worst['reported_slowdown']:g}x)"
-               if worst.get("reported_slowdown") is not None else "")
-        lo = min(r["slowdown"] for r in rs)
-        spread = f"; over {len(rs)} cases the slowdown ranges {fmt_ratio(lo)}-{fmt_ratio(worst['slowdown'])}" \
+        named = named_cases(rs, plan.extra.get("question", ""))
+        shown = named[:3] or rs[:1]        # ordered by slowdown, largest first
+        lo, hi = min(r["slowdown"] for r in rs), max(r["slowdown"] for r in rs)
+        spread = f"; over {len(rs)} cases the slowdown ranges {fmt_ratio(lo)}-{fmt_ratio(hi)}" \
             if len(rs) > 1 else ""
-        parts.append(f"{what_words(worst.get('operation'), metric).replace('_', ' ')}: worst {_case(worst)}: "
-                     f"{fmt_value(worst['base_value'], worst['unit'])} {base_w} vs "
-                     f"{fmt_value(worst['stress_value'], worst['unit'])} {stress_w}, a "
-                     f"{fmt_ratio(worst['slowdown'])} slowdown{rep}{spread}{cite([worst])}")
+        cases = "; ".join(
+            f"{'' if named else 'worst '}{_case(r)}: {fmt_value(r['base_value'], r['unit'])} {base_w} vs "
+            f"{fmt_value(r['stress_value'], r['unit'])} {stress_w}, a {fmt_ratio(r['slowdown'])} slowdown"
+            + (f" (the source prints {r['reported_slowdown']:g}x)" if r.get("reported_slowdown") is not None else "")
+            for r in shown)
+        parts.append(f"{what_words(shown[0].get('operation'), metric).replace('_', ' ')}: {cases}{spread}"
+                     f"{cite(shown)}")
+        if named:
+            plan.notes.append(f"{metric}: the case{'s' if len(named) > 1 else ''} your words name "
+                              f"({'; '.join(sorted({r['case_label'] for r in named}))}), not the worst of all")
     plan.notes.append(f"slowdown = {stress_w} / {base_w} for time-like metrics, the inverse for bandwidth; "
                       "only rows of one experiment (same run, case, endpoints) are paired")
     if "congestion_impact" in by_metric:
