@@ -104,7 +104,22 @@ def test_hesitations_are_whole_tokens_and_no_words_of_the_question(tuned):
     assert metrics.wer([("On Yme, what fraction of peak", "um Yme, what fraction of peak")]) == 1 / 6
 
 
+SOFT = json.loads((AUDIO / "soft_openings.json").read_text())
+
+
 def test_a_transcript_never_opens_with_a_hesitation_nobody_said(tuned):
     for c in CLIPS:
         first = tuned.transcribe(AUDIO / c["file"]).text.split()[0].strip(",.").lower()
         assert first not in ("uh", "um", "er", "ah"), c["file"]
+    # questions that open with a soft "On ...": the model's first decode tends to write "um" for it, and the
+    # second decode without hesitations must give the "on" back
+    opened = 0
+    for c in SOFT:
+        from asr.audio import load
+        enc = tuned.encode(tuned.mel(load(AUDIO / c["file"]))[None])
+        ids = tuned._generate(enc, [-1])[0].sequences_ids[0]
+        opened += bool(ids) and ids[0] in tuned.fillers
+        text = tuned.transcribe(AUDIO / c["file"]).text
+        assert text.split()[0].strip(",.").lower() == "on", (c["file"], text)
+    # (in session 13's builds both did; if none does, these clips no longer test the second decode)
+    assert opened >= 1, "no clip's first decode opens with a hesitation: pick clips that do (fixtures/audio/make.py)"
