@@ -8,13 +8,15 @@ of preference. A mention is resolved, in this order:
    ("the V100s on Lassen", from the catalog's component labels) and no comparison word stands beside it: dropped;
 3. words elsewhere in the question name exactly one candidate best (id parts and alias words that the
    candidates do not share: "p100", "tum", "volta");
-4. otherwise the first candidate, with a note that says which others were possible.
+4. otherwise the candidate that stores most of what the question asks for (its operation and metric, when the
+   caller says), the first in order among equals, with a note that says which others were possible: "V100 gemm
+   flops" is the IPU paper's V100 reference, which has GEMM, not the SU3_Bench one.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from nlu.vocab import key
 
@@ -75,8 +77,10 @@ class SystemResolver:
                 i += 1
         return out
 
-    def resolve(self, words: list[str], covered: set[int], systems: list[str]) -> tuple[list[str], list[Mention], list[str]]:
-        """(systems to add, mentions consumed, notes)."""
+    def resolve(self, words: list[str], covered: set[int], systems: list[str],
+                stores: Optional[Callable[[str], int]] = None) -> tuple[list[str], list[Mention], list[str]]:
+        """(systems to add, mentions consumed, notes). stores(system id): how much of what the question asks for
+        that system has (higher is better), to choose among candidates nothing else tells apart."""
         added: list[str] = []
         used: list[Mention] = []
         notes: list[str] = []
@@ -104,7 +108,7 @@ class SystemResolver:
             if any(self._is_part(m, words, s) for s in systems + added):
                 used.append(m)                           # "bandwidth between the V100s of a Lassen node"
                 continue
-            pick = m.candidates[0]
+            pick = max(m.candidates, key=lambda c: (stores(c) if stores else 0, -m.candidates.index(c)))
             added.append(pick)
             used.append(m)
             notes.append(f"'{m.surface}' could mean {', '.join(m.candidates)}; I took {pick} "

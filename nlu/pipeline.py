@@ -6,7 +6,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import torch
 
@@ -180,6 +180,14 @@ class NLU:
             return rest
         return range(a, b)
 
+    def _stores(self, slots: dict[str, Any]) -> Optional[Callable[[str], int]]:
+        """How many of the question's operation and metric a system has measured (for the ambiguity resolver)."""
+        cat = self.catalog
+        if cat is None or not (slots.get("operation") or slots.get("metric")):
+            return None
+        return lambda sid: (slots.get("operation") in cat.operations.get(sid, ())) + \
+            (slots.get("metric") in cat.metrics.get(sid, ()))
+
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
@@ -330,8 +338,12 @@ class NLU:
         heads = shared_head_systems(words, unresolved, sys_spans, self.norm)
         head_words = {k for u, _ in heads for k in range(u[2], u[3])}
         added, used, notes = self.systems.resolve(
-            words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems)
-        systems += added
+            words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems,
+            stores=self._stores(slots))
+        for sid in added:   # in the order said: "V100 vs Summit" asks about the V100 first
+            at = next((m.start for m in used if sid in m.candidates), None)
+            later = [systems.index(v) for a, _, v in sys_spans if at is not None and a > at and v in systems]
+            systems.insert(min(later), sid) if later else systems.append(sid)
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
         # ... and one that completes a name the ambiguity resolver or the vocabulary settled ("P100 vs V100, DGX-1")

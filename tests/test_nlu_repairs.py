@@ -314,6 +314,16 @@ def test_the_processor_of_a_named_system_is_no_second_system(nlu):
     assert nlu.understand("dgx2 vs xeon platinum 8280 memory bandwidth").slots.get("compare_with")
 
 
+def test_an_ambiguous_name_takes_the_candidate_with_the_data_and_keeps_its_place(nlu):
+    # "V100" is the SU3_Bench reference GPU or the IPU paper's V100 reference; only the latter has GEMM
+    u = nlu.understand("V100 vs IPU gemm flops")
+    assert u.slots["system"] == "nvidia_v100_ref" and u.slots["compare_with"] == ["ipu16"]
+    # with nothing to tell them apart, the first candidate, said so
+    u = nlu.understand("V100 vs Summit memory bandwidth")
+    assert u.slots["system"] == "nvidia_v100_gpu" and u.slots["compare_with"] == ["summit"]   # order as said
+    assert any("could mean" in n for n in u.notes)
+
+
 def test_both_sides_of_a_condition_pair_ask_for_the_difference(nlu):
     # the model reads this as a pair matrix; naming congestion-free and under load asks how they differ
     u = nlu.understand("pairwise ipu latency congestion-free and under load")
