@@ -115,6 +115,12 @@ def load(con) -> Catalog:
                                      "WHERE count_kind IS NOT NULL")):
         for sl, value, sid in con.execute(sql).fetchall():
             cat.owners.setdefault((sl, value), set()).add(sid)
+    # a trace tool is named after its library (pytorch_profiler): "PyTorch traces" are the H200's, though
+    # only RI2's measurements say pytorch
+    for tool, sid in con.execute("SELECT DISTINCT r.tool, r.system_id FROM runs r "
+                                 "WHERE EXISTS (SELECT 1 FROM trace_events t WHERE t.run_id = r.run_id)").fetchall():
+        cat.owners.setdefault(("trace_tool", tool), set()).add(sid)
+        cat.owners.setdefault(("trace_library", re.split(r"[_\-]", tool.lower())[0]), set()).add(sid)
     return cat
 
 

@@ -18,6 +18,8 @@ _DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accele
 _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
 _TO_DEVICE = re.compile(r"\b(the )?host( memory)? ?(to|->|→|2) ?(the |a |its )?(gpu|ipu|device)")
 _TO_HOST = re.compile(r"\b(gpu|ipu|device)[0-9a-z]* ?(to|->|→|2) ?(the |its )?host\b")
+# a question about traces ("which systems have PyTorch traces?"): their library is the trace tool's
+TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelines?)\b", re.I)
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read

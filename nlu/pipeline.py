@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, apply_cues, family_readings, names_a_condition_pair, rates_against,
+from nlu.cues import (_RATIO, _REFERENCE, TRACE_WORD, apply_cues, family_readings, names_a_condition_pair, rates_against,
                       verb_readings)
 from nlu.gazetteer import spelled_device
 
@@ -413,7 +413,8 @@ class NLU:
             ends = [f["endpoint"] for _, _, f in cands if f.get("endpoint") not in (None, "host")]
             if ends:
                 slots[dev] = ends[0]
-        infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"])
+        infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"],
+                       traces=bool(TRACE_WORD.search(" ".join(words))))
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
@@ -686,7 +687,8 @@ _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "
                        "gpu", "gpus", "cpu", "cpus"}
 
 
-def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None) -> None:
+def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None,
+                   traces: bool = False) -> None:
     """Slots a question implies without naming them, from what the database holds.
 
     - "from IPU5 to IPU4" names no system, but only one system has an ipu5: that one (likewise a link type,
@@ -704,8 +706,9 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
         # question named a system we do not know that is not it: "Aurora ... two PVC tiles" is not the IPU)
         for k in ("link_type", "library", "app", "count_kind"):
             v = slots.get(k)
+            own = "trace_library" if k == "library" and traces else k   # "PyTorch traces": the trace tool's
             have = (catalog.link_owners(str(v)) if k == "link_type" else
-                    catalog.owners.get((k, v if k == "count_kind" else str(v).lower()))) if v else None
+                    catalog.owners.get((own, v if k == "count_kind" else str(v).lower()))) if v else None
             if have and len(have) == 1 and _could_be(next(iter(have)), unknown or [], catalog):
                 slots["system"] = next(iter(have))
                 break

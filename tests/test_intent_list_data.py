@@ -74,3 +74,30 @@ def test_which_systems_have_a_link_family(built_con):
     assert "nvlink" not in plan.sql.lower()                   # the link types are a parameter
     with pytest.raises(OutOfScope, match="link types stored"):
         run(built_con, link_type="Slingshot")
+
+
+def test_which_systems_have_traces(built_con):
+    cat = catalog.load(built_con)
+    # the H200's trace runs are PyTorch profiler runs; RI2's pytorch rows are measurements, not traces
+    assert cat.owners[("trace_library", "pytorch")] == {"h200x2"} and cat.owners[("library", "pytorch")] == {"ri2"}
+    plan = ld.plan({"library": "pytorch"}, cat, question="Which systems have PyTorch traces?")
+    rows = rows_of(built_con, plan)
+    n_events = built_con.execute("SELECT count(*) FROM trace_events t JOIN runs r USING (run_id) "
+                                 "WHERE r.system_id = 'h200x2' AND r.tool = 'pytorch_profiler'").fetchone()[0]
+    assert [(r["system_id"], r["tool"], r["n_events"]) for r in rows] == [("h200x2", "pytorch_profiler", n_events)]
+    assert plan.params == {"library": "pytorch"} and "pytorch" not in plan.sql
+    assert f"{n_events:,} events" in ld.answer(rows, plan, cat)
+    # measurements asked for: still the measurements
+    plan = ld.plan({"library": "pytorch"}, cat, question="which systems have pytorch measurements")
+    assert {r["system_id"] for r in rows_of(built_con, plan)} == {"ri2"}
+    # a system without traces: out of scope, naming where traces are
+    plan = ld.plan({"system": "dgx2"}, cat, question="are there traces for the dgx2")
+    with pytest.raises(OutOfScope, match="pytorch_profiler on 2x NVIDIA H200"):
+        ld.answer(rows_of(built_con, plan), plan, cat)
+
+
+def test_pytorch_traces_are_the_h200s_end_to_end(asker):
+    r = asker.ask("Which systems have PyTorch traces?")
+    assert r.intent == "list_data" and [x["system_id"] for x in r.rows] == ["h200x2"]
+    # without a word about traces, pytorch still names the system whose measurements say so
+    assert asker.ask("pytorch f1 score of the intent model").slots.get("system") == "ri2"

@@ -6,7 +6,9 @@ Three shapes, chosen by the slots:
     trace events);
   - a system: one row per (tool, metric) on it (runs, measurements, operations, size range, trace events);
   - a metric and/or operation (and/or library) without a system: one row per system that has it;
-  - a link type alone: one row per system whose connection graph has links of that type (or a generation of it).
+  - a link type alone: one row per system whose connection graph has links of that type (or a generation of it);
+  - traces asked for ("which systems have PyTorch traces?"): one row per system and trace tool (runs, events),
+    a library narrowing it to the tools named after it (pytorch -> pytorch_profiler), a system to its own.
 A source collection named in the question ("the ISC 2022 papers", "the NTNU systems", "the TUM thesis")
 narrows the first and the last shape to the systems of that collection (Catalog.groups).
 """
@@ -18,6 +20,7 @@ from typing import Any, Optional
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
+from nlu.cues import TRACE_WORD
 
 NAME = "list_data"
 WANTS_QUESTION = True     # app.ask passes the question text: group words reach no slot
@@ -76,6 +79,13 @@ WHERE list_contains($link_types, lower(l.link_type))
 GROUP BY l.system_id, s.name
 ORDER BY n_links DESC, l.system_id"""
 
+TRACES = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs, count(*) AS n_events,
+       min(r.source) AS source
+FROM trace_events t JOIN runs r USING (run_id) JOIN systems s ON s.system_id = r.system_id
+WHERE true{filters}
+GROUP BY r.system_id, s.name, r.tool
+ORDER BY n_events DESC, r.system_id, r.tool"""
+
 FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation = $operation",
            "library": " AND m.library = $library"}
 
@@ -119,7 +129,20 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if group:
         params["group"] = group[1]
         notes.append(f"systems of the source collection {', '.join(group[0])} ({len(group[1])} systems)")
-    if s.get("system"):
+    if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")):
+        # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
+        params, tfilters = {}, ""
+        if s.get("library"):
+            params["library"] = str(s["library"]).lower()
+            tfilters = " AND starts_with(lower(r.tool), $library)"
+        if s.get("system"):
+            params["system"] = require_system(s, cat)
+            tfilters += " AND r.system_id = $system"
+        elif group:
+            params["group"] = group[1]
+            tfilters += " AND list_contains($group, r.system_id)"
+        sql, mode = TRACES.format(filters=tfilters), "traces"
+    elif s.get("system"):
         sid = require_system(s, cat)
         params["system"] = sid
         sql, mode = ONE_SYSTEM.format(filters=filters), "system"
@@ -168,6 +191,18 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         names = "; ".join(f"{r['name']} ({_plural(r['n_links'], r['link_types'] + ' link')})" for r in rows[:8])
         more = f" and {len(rows) - 8} more" if len(rows) > 8 else ""
         return f"{s['link_type']} links are in the connection graphs of {_plural(len(rows), 'system')}: {names}{more}{cite(rows)}."
+    if mode == "traces":
+        if not rows:
+            have = {v: sids for (slot, v), sids in cat.owners.items() if slot == "trace_tool"}
+            where = f" for {cat.name(s['system'])}" if s.get("system") else ""
+            loaded = "; ".join(f"{t} on {', '.join(sorted(cat.name(x) for x in have[t]))}" for t in sorted(have))
+            raise OutOfScope(f"No {s.get('library') + ' ' if s.get('library') else ''}traces are loaded{where}; "
+                             f"traces loaded: {loaded or 'none'}.")
+        names = "; ".join(f"{r['name']} ({_plural(r['n_runs'], r['tool'] + ' run')}, "
+                          f"{_plural(r['n_events'], 'event')})" for r in rows[:8])
+        systems = len({r["system_id"] for r in rows})
+        return f"{(s.get('library') or '').capitalize() + ' t' if s.get('library') else 'T'}races are loaded for " \
+               f"{_plural(systems, 'system')}: {names}{cite(rows)}."
     if mode == "filter":
         if not rows:
             metrics = sorted({m for ms in cat.metrics.values() for m in ms})
