@@ -340,8 +340,10 @@ class NLU:
         added, used, notes = self.systems.resolve(
             words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems,
             stores=self._stores(slots))
-        for sid in added:   # in the order said: "V100 vs Summit" asks about the V100 first
-            at = next((m.start for m in used if sid in m.candidates), None)
+        for sid in added:
+            # a comparison in the order said: "V100 vs Summit" asks about the V100 first. In other questions the
+            # name that fits one system stays first ("... arria ten ... on Lassen", a transcript, is Lassen's)
+            at = next((m.start for m in used if sid in m.candidates), None) if intent == "compare_systems" else None
             later = [systems.index(v) for a, _, v in sys_spans if at is not None and a > at and v in systems]
             systems.insert(min(later), sid) if later else systems.append(sid)
         for m in used:
