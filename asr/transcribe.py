@@ -214,9 +214,14 @@ def mel_features(extractor, wav: np.ndarray, frames: int) -> np.ndarray:
 _REPEAT = re.compile(r"(\b.{3,40}?\b)(?:[\s,.]+\1){2,}", re.I)
 
 
+_SPLIT_PLURAL = re.compile(r"\b([A-Za-z]+\d+) [sS]\b(?!')")
+
+
 def clean(text: str) -> str:
-    """One line, no loops: "a b NVLink, NVLink, NVLink, NVLink" -> "a b NVLink"."""
+    """One line, no loops: "a b NVLink, NVLink, NVLink, NVLink" -> "a b NVLink"; a plural split off a model
+    number joined again ("each pair of V100 S" -> "V100s", which the reader knows)."""
     text = re.sub(r"\s+", " ", text).strip()
+    text = _SPLIT_PLURAL.sub(r"\1s", text)
     return _REPEAT.sub(r"\1", text).strip()
 
 

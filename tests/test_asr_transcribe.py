@@ -89,6 +89,9 @@ def test_prompted_model_stays_bounded():
 
 def test_clean_cuts_loops_and_windows_are_short():
     assert clean("show NVLink, NVLink, NVLink, NVLink") == "show NVLink"
+    assert clean("Lassen, bandwidth between each pair of V100 S in a node.") == \
+        "Lassen, bandwidth between each pair of V100s in a node."
+    assert clean("copy 100 s on GPU 0 s") == "copy 100 s on GPU 0 s"      # seconds, and no model number
     assert window_seconds(5.0, "short") == 6.0 and window_seconds(5.2, "short") == 8.0
     assert window_seconds(29.5, "short") == 30.0 and window_seconds(3.0, "full") == 30.0
 
