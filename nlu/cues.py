@@ -38,6 +38,10 @@ def rates_against(lw: list[str]) -> bool:
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
+    if intent in MEASUREMENT_INTENTS and "metric" not in slots and slots.get("precision") and "operation" not in slots \
+            and any(w in ("peak", "max", "maximum", "theoretical", "nominal") for w in lw):
+        # "peak double precision of the V100s": a precision's peak is a FLOP rate, not a ratio to a peak
+        slots["metric"] = "flops"
     if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
             and any(_REFERENCE.match(w) for w in lw) and rates_against(lw)):
         slots["metric"] = "efficiency"

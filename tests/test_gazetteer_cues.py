@@ -62,6 +62,25 @@ def test_peak_alone_is_not_efficiency():
     assert slots["metric"] == "bandwidth"
 
 
+def test_a_precisions_peak_is_a_flop_rate():
+    # "peak double precision of the V100s ... spec sheet" asks for FLOP/s, not a ratio to a peak
+    slots = {"precision": "fp64", "condition": "spec"}
+    apply_cues("metric_lookup", words("Peak double precision of the V100s in the DGX-1 according to the spec sheet"),
+               slots)
+    assert slots["metric"] == "flops"
+    # an operation or a metric said: left alone
+    slots = {"precision": "fp16", "operation": "gemm"}
+    apply_cues("metric_lookup", words("peak fp16 gemm on the dgx2"), slots)
+    assert "metric" not in slots
+
+
+def test_spec_sheet_double_precision_end_to_end(asker, built_con):
+    want = built_con.execute("SELECT value, unit FROM measurements WHERE system_id = 'dgx1_v100' AND metric = 'flops' "
+                             "AND precision = 'fp64' AND condition = 'spec'").fetchall()
+    r = asker.ask("Peak double precision of the V100s in the DGX-1 according to the spec sheet?")
+    assert len(want) == 1 and (r.rows[0]["value"], r.rows[0]["unit"]) == want[0] == (7.8, "TFLOP/s")
+
+
 @pytest.mark.parametrize("text,intent,expect", [
     ("bandwidth between each pair of V100s", "pair_matrix", "p2p"),
     ("IPU-to-IPU latency for every pair", "pair_matrix", "p2p"),
