@@ -85,10 +85,15 @@ def load(con) -> Catalog:
         for sid, n in con.execute(f"SELECT system_id, count(*) FROM {table} GROUP BY 1").fetchall():
             if sid in cat.systems:
                 setattr(cat.systems[sid], attr, n)
-    for sid, n in con.execute("""SELECT r.system_id, count(*) FROM trace_events t JOIN runs r USING (run_id)
-                                 GROUP BY 1""").fetchall():
+    # one pass over the trace events: each system's count, and which trace tools it has. A trace tool is named
+    # after its library (pytorch_profiler): "PyTorch traces" are the H200's, though only RI2's measurements say
+    # pytorch
+    for sid, tool, n in con.execute("""SELECT r.system_id, r.tool, count(*) FROM trace_events t
+                                       JOIN runs r USING (run_id) GROUP BY 1, 2""").fetchall():
         if sid in cat.systems:
-            cat.systems[sid].n_events = n
+            cat.systems[sid].n_events += n
+        cat.owners.setdefault(("trace_tool", tool), set()).add(sid)
+        cat.owners.setdefault(("trace_library", re.split(r"[_\-]", tool.lower())[0]), set()).add(sid)
     for sid, metric, op, cond in con.execute(
             "SELECT DISTINCT system_id, metric, operation, condition FROM measurements").fetchall():
         cat.metrics.setdefault(sid, set()).add(metric)
@@ -115,12 +120,6 @@ def load(con) -> Catalog:
                                      "WHERE count_kind IS NOT NULL")):
         for sl, value, sid in con.execute(sql).fetchall():
             cat.owners.setdefault((sl, value), set()).add(sid)
-    # a trace tool is named after its library (pytorch_profiler): "PyTorch traces" are the H200's, though
-    # only RI2's measurements say pytorch
-    for tool, sid in con.execute("SELECT DISTINCT r.tool, r.system_id FROM runs r "
-                                 "WHERE EXISTS (SELECT 1 FROM trace_events t WHERE t.run_id = r.run_id)").fetchall():
-        cat.owners.setdefault(("trace_tool", tool), set()).add(sid)
-        cat.owners.setdefault(("trace_library", re.split(r"[_\-]", tool.lower())[0]), set()).add(sid)
     return cat
 
 

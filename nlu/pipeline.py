@@ -344,8 +344,7 @@ class NLU:
             # a comparison in the order said: "V100 vs Summit" asks about the V100 first. In other questions the
             # name that fits one system stays first ("... arria ten ... on Lassen", a transcript, is Lassen's)
             at = next((m.start for m in used if sid in m.candidates), None) if intent == "compare_systems" else None
-            later = [systems.index(v) for a, _, v in sys_spans if at is not None and a > at and v in systems]
-            systems.insert(min(later), sid) if later else systems.append(sid)
+            _place(systems, sid, at, sys_spans)
         for m in used:
             unresolved = [u for u in unresolved if u[3] <= m.start or u[2] >= m.end]
         # ... and one that completes a name the ambiguity resolver or the vocabulary settled ("P100 vs V100, DGX-1")
@@ -354,8 +353,7 @@ class NLU:
         heads += shared_head_systems(words, [u for u in unresolved if u not in done], settled, self.norm)
         for u, sid in heads:
             if sid not in systems:   # in the order said: the first system named is the one asked about
-                later = [systems.index(v) for a, _, v in sys_spans + settled if a > u[2] and v in systems]
-                systems.insert(min(later), sid) if later else systems.append(sid)
+                _place(systems, sid, u[2], sys_spans + settled)
             unresolved.remove(u)
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
         if intent == "compare_systems" and len(systems) < 2:
@@ -449,6 +447,13 @@ class NLU:
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]))
+
+
+def _place(systems: list[str], sid: str, at: Optional[int], spans) -> None:
+    """Put `sid`, said at word `at`, before the first of `systems` said after it (at the end when none is, or
+    when `at` is None). spans: (start, end, system id) of the names found."""
+    later = [systems.index(v) for a, _, v in spans if at is not None and a > at and v in systems]
+    systems.insert(min(later), sid) if later else systems.append(sid)
 
 
 def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) -> tuple[str, float]:
