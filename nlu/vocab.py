@@ -248,15 +248,20 @@ _KEEP_SYMBOLS = {"^", "**", "<<", "#", "/", "&", "->", "<->", "<-", "→", "↔"
 
 
 def _merge_letters(ws: list[str]) -> list[str]:
+    """Spelled letters joined: "d g x" -> "dgx"; a spelled processing unit's plural too, "g p us" -> "gpus"
+    (said "gee pee yous", the last letter's plural is a word of its own)."""
     out: list[str] = []
-    run = False
+    run = 0
     for w in ws:
         single = len(w) == 1 and w.isalpha()
         if single and run:
             out[-1] += w
+        elif w == "us" and run >= 2 and out[-1].endswith("p"):
+            out[-1] += w
+            single = False
         else:
             out.append(w)
-        run = single
+        run = run + 1 if single else 0
     return out
 
 

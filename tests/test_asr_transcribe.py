@@ -105,6 +105,8 @@ def test_hesitations_are_whole_tokens_and_no_words_of_the_question(tuned):
     # a hesitation is not a word of the question for WER, on either side
     assert metrics.wer([("On Yme, what fraction of peak", "um on Yme, what fraction of peak")]) == 0
     assert metrics.wer([("On Yme, what fraction of peak", "um Yme, what fraction of peak")]) == 1 / 6
+    # a reference written as spoken ("two g p us") scores a transcript's "2 GPUs" as right
+    assert metrics.wer([("across both h two hundred g p us", "across both H200 GPUs")]) == 0
 
 
 SOFT = json.loads((AUDIO / "soft_openings.json").read_text())

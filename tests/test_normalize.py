@@ -14,7 +14,7 @@ from app.catalog import Catalog, SystemInfo
 from nlu.normalize import Normalizer
 from nlu.surface import Surface
 from nlu.tokens import tokenize, words
-from nlu.vocab import key, load_vocabulary, say_number, spoken_variants
+from nlu.vocab import key, load_vocabulary, norm_words, say_number, spoken_variants
 
 KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 
@@ -188,6 +188,13 @@ def test_spoken_variants_keep_the_key():
         vs = spoken_variants(alias)
         assert vs and all(key(v) == key(alias) for v in vs), (alias, vs)
     assert "d g x two" in spoken_variants("DGX-2") and "DGX 2" in spoken_variants("DGX-2")
+
+
+def test_a_spelled_plural_reads_as_one_word():
+    # "gee pee yous": the plural of the last letter is written as a word of its own
+    assert norm_words("two g p us") == ("2", "gpus") == norm_words("2 GPUs")
+    assert norm_words("the i p us on one board") == ("the", "ipus", "on", "1", "board")
+    assert norm_words("tell us") == ("tell", "us") and norm_words("d g x two") == ("dgx", "2")
 
 
 # ---------------------------------------------------------------------------------------------- other named slots
