@@ -99,5 +99,6 @@ def test_which_systems_have_traces(built_con):
 def test_pytorch_traces_are_the_h200s_end_to_end(asker):
     r = asker.ask("Which systems have PyTorch traces?")
     assert r.intent == "list_data" and [x["system_id"] for x in r.rows] == ["h200x2"]
+    assert r.answer.startswith("PyTorch traces are loaded for 1 system")   # the library as written, not "Pytorch"
     # without a word about traces, pytorch still names the system whose measurements say so
     assert asker.ask("pytorch f1 score of the intent model").slots.get("system") == "ri2"

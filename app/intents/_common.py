@@ -207,6 +207,14 @@ def what_words(operation: Optional[str], metric: Optional[str]) -> str:
     return " ".join(x for x in (op, metric) if x)
 
 
+def written_name(slot: str, canonical: str) -> str:
+    """A vocabulary value as people write it ("pytorch" -> "PyTorch"): ids are lower case for matching, and
+    str.capitalize() gets brand names wrong."""
+    from nlu.vocab import default_vocabulary
+    forms = default_vocabulary().surfaces(slot, canonical, "written")
+    return forms[0] if forms else canonical
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 

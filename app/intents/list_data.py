@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import cite, require_system
+from app.intents._common import cite, require_system, written_name
 from nlu.cues import TRACE_WORD
 
 NAME = "list_data"
@@ -196,12 +196,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             have = {v: sids for (slot, v), sids in cat.owners.items() if slot == "trace_tool"}
             where = f" for {cat.name(s['system'])}" if s.get("system") else ""
             loaded = "; ".join(f"{t} on {', '.join(sorted(cat.name(x) for x in have[t]))}" for t in sorted(have))
-            raise OutOfScope(f"No {s.get('library') + ' ' if s.get('library') else ''}traces are loaded{where}; "
+            lib = written_name("library", s["library"]) + " " if s.get("library") else ""
+            raise OutOfScope(f"No {lib}traces are loaded{where}; "
                              f"traces loaded: {loaded or 'none'}.")
         names = "; ".join(f"{r['name']} ({_plural(r['n_runs'], r['tool'] + ' run')}, "
                           f"{_plural(r['n_events'], 'event')})" for r in rows[:8])
         systems = len({r["system_id"] for r in rows})
-        return f"{(s.get('library') or '').capitalize() + ' t' if s.get('library') else 'T'}races are loaded for " \
+        return f"{written_name('library', s['library']) + ' t' if s.get('library') else 'T'}races are loaded for " \
                f"{_plural(systems, 'system')}: {names}{cite(rows)}."
     if mode == "filter":
         if not rows:
