@@ -205,9 +205,13 @@ class Asker:
                     res.slots = relaxed
                 elif kind == "reading":
                     what = dropped.replace("_", " ")
-                    res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
-                                 f"{relaxed[dropped]}: {res.answer}"
-                    res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
+                    if {value, relaxed[dropped]} <= STATED_FIGURES and dropped == "condition":
+                        # "peak ... according to the spec sheet": nominal and spec are one figure to the asker
+                        res.notes.append(f"condition {value} read as {relaxed[dropped]} (both a stated figure)")
+                    else:
+                        res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
+                                     f"{relaxed[dropped]}: {res.answer}"
+                        res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
                     res.slots = relaxed
                 else:
                     what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
@@ -347,6 +351,11 @@ def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
         if k in kinds and k != "host":
             return k
     return None
+
+
+# conditions that all mean "the figure a vendor or paper states" rather than a measurement: reading one as another
+# needs no "nothing matches" preamble (a note still says so)
+STATED_FIGURES = frozenset({"nominal", "spec", "theoretical"})
 
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,

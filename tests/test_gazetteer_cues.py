@@ -79,6 +79,9 @@ def test_spec_sheet_double_precision_end_to_end(asker, built_con):
                              "AND precision = 'fp64' AND condition = 'spec'").fetchall()
     r = asker.ask("Peak double precision of the V100s in the DGX-1 according to the spec sheet?")
     assert len(want) == 1 and (r.rows[0]["value"], r.rows[0]["unit"]) == want[0] == (7.8, "TFLOP/s")
+    # "spec sheet" (nominal) and "spec" name one stated figure: no "nothing matches" preamble, a note instead
+    assert r.answer.startswith("Flops on NVIDIA DGX-1") and "7.80 TFLOP/s" in r.answer
+    assert any("read as spec" in n for n in r.notes)
 
 
 @pytest.mark.parametrize("text,intent,expect", [
