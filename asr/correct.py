@@ -23,6 +23,7 @@ never only drop words. Thresholds were tuned on the corrector's own dev set of t
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -288,6 +289,32 @@ class Corrector:
         return True
 
     def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
+        """`text` with a pause-comma inside a vocabulary name dropped (join_split_names) and near-misses of
+        vocabulary terms replaced (see _correct)."""
+        joined = self.join_split_names(text)
+        out = self._correct(joined, probs)
+        return dataclasses.replace(out, raw=text)
+
+    def join_split_names(self, text: str) -> str:
+        """A comma the decoder put at a pause inside a name, dropped: "SU3 bench BW Xeon, 8280, 32 vs 56 cores"
+        -> "... Xeon 8280, 32 ...": the reader reads "Xeon" and "8280" as two things across a comma. Only where
+        the words on both sides together are a vocabulary phrase as written ("xeon8280"), so the commas between
+        two names ("DGX-2, Yme and Mini Summit") stay."""
+        words = text.split()
+        bare = [re.sub(r"[^a-z0-9]", "", w.lower()) for w in words]
+        for i in range(len(words) - 1):
+            if not words[i].endswith(",") or not bare[i] or not bare[i + 1]:
+                continue
+            for a in range(max(0, i - 2), i + 1):
+                if any(w.endswith(",") for w in words[a:i]):
+                    continue
+                if any("".join(bare[a:b]) in self.exact and len("".join(bare[a:b])) >= 5
+                       for b in range(i + 2, min(len(words), i + 3) + 1)):
+                    words[i] = words[i][:-1]
+                    break
+        return " ".join(words)
+
+    def _correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
         """`text` with near-misses of vocabulary terms replaced; unchanged when nothing is close enough.
         probs: the decoder's confidence per word of `text` (Transcript.word_probs); an English word it was unsure
         of (below `unsure`) may become part of a vocabulary term ("x question three" -> "express gen three")."""
