@@ -301,15 +301,15 @@ class Corrector:
         the words on both sides together are a vocabulary phrase as written ("xeon8280"), so the commas between
         two names ("DGX-2, Yme and Mini Summit") stay."""
         words = text.split()
-        bare = [re.sub(r"[^a-z0-9]", "", w.lower()) for w in words]
+        keys = ["".join(tokens(w)) for w in words]      # as self.exact is keyed ("Xeon," -> "xeon")
         for i in range(len(words) - 1):
-            if not words[i].endswith(",") or not bare[i] or not bare[i + 1]:
+            if not words[i].endswith(",") or not keys[i] or not keys[i + 1]:
                 continue
             for a in range(max(0, i - 2), i + 1):
                 if any(w.endswith(",") for w in words[a:i]):
                     continue
-                if any("".join(bare[a:b]) in self.exact and len("".join(bare[a:b])) >= 5
-                       for b in range(i + 2, min(len(words), i + 3) + 1)):
+                joined = ("".join(keys[a:b]) for b in range(i + 2, min(len(words), i + 3) + 1))
+                if any(len(k) >= 5 and k in self.exact for k in joined):
                     words[i] = words[i][:-1]
                     break
         return " ".join(words)
