@@ -80,3 +80,15 @@ def test_hostile_and_out_of_scope(built_con):
         run(built_con, system="xmp64", src="core0", dst="core63")
     with pytest.raises(OutOfScope, match="both ends"):
         run(built_con, system="dgx1_v100", src="gpu0")
+
+
+def test_printed_percentage_leads_a_computed_one(built_con):
+    # seed 000 §2.1: the two IPUs of a board share 2 of its 3 IPU links, 108 GB/s of 128 GB/s nominal, "84%".
+    # Table 4.6's 54.86 GB/s pairs set against the 32 GB/s per-direction link compute to 85.7%: the report's own
+    # figure leads, and the answer says a computed one is higher rather than calling the printed one "highest".
+    plan, rows, text = run(built_con, system="ipu16", link_type="IPU-Link", direction="bi")
+    assert (rows[0]["percent"], rows[0]["basis"], rows[0]["source"]) == (84.0, "as printed", "000_b000e6f1a2e0a7ed.txt §2.1")
+    computed = [r for r in rows if r["basis"] == "computed"]
+    assert computed and max(r["percent"] for r in computed) == 85.7
+    assert "84% of nominal (as printed)" in text and "computed here from other tests up to 85.7%" in text
+    assert "highest" not in text
