@@ -193,3 +193,20 @@ def test_a_collective_latency_is_the_whole_operations_not_its_average_per_operan
     plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "latency",
                                                          "operation": "reduce", "aggregate": "mean"})
     assert any(r["statistic"] == "mean" for r in rows)
+
+
+# ---- metric_lookup: no operation asked ----
+
+def test_lookup_without_operation_names_the_other_operations(built_con):
+    # "How much faster is random number generation on the IPU (speedup)?" with no word for PRNG: the top speedup
+    # is another operation's, so the notes say which one it is and what else has a speedup
+    plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "speedup"})
+    top = rows[0]["operation"]
+    others = sorted(r[0] for r in built_con.execute(
+        "SELECT DISTINCT operation FROM measurements WHERE system_id = 'ipu16' AND metric = 'speedup' "
+        "AND operation IS NOT NULL AND operation <> ?", [top]).fetchall())
+    assert "prng" in others
+    assert f"no operation given: this is {top}; speedup was also measured for {', '.join(others)}" in plan.notes
+    # an operation asked: no such note
+    plan, rows, text = _run(built_con, "metric_lookup", {"system": "ipu16", "metric": "speedup", "operation": "prng"})
+    assert not any(n.startswith("no operation given") for n in plan.notes)

@@ -161,7 +161,22 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append(f"no count given: the largest measured, {top['count']} {top['count_kind']}")
     if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
         plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
+    _other_operations(top, plan, cat)
     return sentence[0].upper() + sentence[1:]
+
+
+def _other_operations(top: dict[str, Any], plan: Plan, cat: Catalog) -> None:
+    """With no operation asked, the top row's operation is one pick among several measured with that metric
+    ("how much faster is random number generation on the IPU?" without a known word for it answered the
+    reduce speedup): say which others exist, so a reader can see the number may answer another question."""
+    s = plan.slots
+    if s.get("operation") or s.get("app") or not top.get("operation"):
+        return
+    ops = sorted({o for (sid, m, o, _c) in cat.combos
+                  if sid == top["system_id"] and m == top["metric"] and o and o != top["operation"]})
+    if ops:
+        plan.notes.append(f"no operation given: this is {top['operation']}; {top['metric']} was also measured "
+                          f"for {', '.join(ops[:8])}" + (f" (+{len(ops) - 8} more)" if len(ops) > 8 else ""))
 
 
 def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], links: list[dict[str, Any]],
