@@ -88,6 +88,7 @@ def test_printed_percentage_leads_a_computed_one(built_con):
     # figure leads, and the answer says a computed one is higher rather than calling the printed one "highest".
     plan, rows, text = run(built_con, system="ipu16", link_type="IPU-Link", direction="bi")
     assert (rows[0]["percent"], rows[0]["basis"], rows[0]["source"]) == (84.0, "as printed", "000_b000e6f1a2e0a7ed.txt §2.1")
+    assert rows[0]["metric"] == "efficiency"        # the printed row's own metric, not an empty column
     computed = [r for r in rows if r["basis"] == "computed"]
     assert computed and max(r["percent"] for r in computed) == 85.7
     assert "84% of nominal (as printed)" in text and "computed here from other tests up to 85.7%" in text

@@ -257,7 +257,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                    r.get("statistic"))
             row = doc_keys.get(key)
             if row is None:
-                row = dict(base, link=label, via=r.get("via"), measured=None, nominal=r.get("doc_nominal"), percent=None,
+                row = dict(base, link=label, via=r.get("via"), metric=r["metric"], measured=None, nominal=r.get("doc_nominal"), percent=None,
                            basis=None, nominal_source="the document's theoretical bandwidth" if r.get("doc_nominal")
                            else None, host=r.get("host"))
                 doc_keys[key] = row
@@ -266,7 +266,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             if r["part"] == "stated":
                 row["percent"], row["basis"] = r["value"], "as printed"
             else:
-                row["measured"], row["source"] = r["value"], r["source"]
+                row["measured"], row["source"], row["metric"] = r["value"], r["source"], r["metric"]
                 row["msg_bytes"] = r["msg_bytes"]
             continue
         # an ingested or curated measurement between two endpoints (or an NCCL run over the only GPU pair)
