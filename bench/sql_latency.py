@@ -61,6 +61,42 @@ def digest_of(res) -> dict:
     return {"digest": h, "intent": res.intent, "answer": res.answer, "n_rows": len(res.rows), "body": body}
 
 
+FLOOR_QUERIES = {
+    "SELECT 1": "SELECT 1",
+    "filtered count": "SELECT count(*) FROM measurements m WHERE m.system_id = $s AND m.metric = $m",
+    "50 rows, ordered, with the runs join": (
+        "SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, m.count_kind, "
+        "m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, r.tool "
+        "FROM measurements m JOIN runs r USING (run_id) WHERE m.system_id = $s AND m.metric = $m "
+        "ORDER BY m.value DESC LIMIT 50"),
+}
+
+
+def floor(db: str | None, systems=("gtx980", "ipu16", "dgx2"), n: int = 60) -> None:
+    """What one question's SQL costs at the least: a planner query adds default-narrowing windows and joins to
+    these, so the end-to-end aim can be judged against this floor plus the model's time."""
+    import duckdb
+
+    from app.paths import default_db
+    con = duckdb.connect(str(db or default_db()), read_only=True)
+    print(f"DuckDB {duckdb.__version__}, {con.execute('SELECT count(*) FROM measurements').fetchone()[0]:,} "
+          f"measurements; p50 of {n} runs each, rows fetched into Python")
+    print("| query | " + " | ".join(systems) + " |")
+    print("|---|" + "---:|" * len(systems))
+    for name, sql in FLOOR_QUERIES.items():
+        cells = []
+        for sid in systems:
+            params = {"s": sid, "m": "bandwidth"} if "$s" in sql else None
+            ts = []
+            for _ in range(n):
+                t0 = time.perf_counter()
+                con.execute(sql, params).fetchall()
+                ts.append((time.perf_counter() - t0) * 1000)
+            cells.append(f"{statistics.median(ts):.2f} ms")
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    con.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--questions", default=str(REPO / "nlu" / "eval" / "questions.jsonl"),
@@ -74,7 +110,12 @@ def main() -> None:
                     help="pickle of the NLU's understanding per question: read if it exists (the NLU is then not "
                          "run at all, so runs before and after a change, or on another model, answer the same "
                          "understood questions), else written after pass 0")
+    ap.add_argument("--floor", action="store_true",
+                    help="only time DuckDB's floor on this machine: three fixed queries far simpler than any planner's")
     a = ap.parse_args()
+    if a.floor:
+        floor(a.db)
+        return
 
     from app.ask import Asker
     items = [json.loads(line) for line in Path(a.questions).read_text().splitlines() if line.strip()]
