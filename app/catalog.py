@@ -44,6 +44,10 @@ class Catalog:
         """Metrics stored for one operation on one system (any operation when None)."""
         return {m for (s, m, o, _c) in self.combos if s == system and (operation is None or o == operation)}
 
+    def metric_ops(self, system: str, metric: str) -> set[str]:
+        """Operations stored with one metric on one system (op_metrics the other way round)."""
+        return {o for (s, m, o, _c) in self.combos if s == system and m == metric and o}
+
     def link_family(self, link_type: str) -> list[str]:
         """Stored link types (lower case) that are this type or a generation of it: "NVLink" is also the
         DGX-1's NVLink1 and the DGX-2's NVLink2, "PCIe" also PCIe3 and PCIe4."""

@@ -32,6 +32,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from app.intents._common import MEAS_SELECT  # noqa: E402
+
 
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
@@ -64,11 +66,9 @@ def digest_of(res) -> dict:
 FLOOR_QUERIES = {
     "SELECT 1": "SELECT 1",
     "filtered count": "SELECT count(*) FROM measurements m WHERE m.system_id = $s AND m.metric = $m",
-    "50 rows, ordered, with the runs join": (
-        "SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, m.count_kind, "
-        "m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, r.tool "
-        "FROM measurements m JOIN runs r USING (run_id) WHERE m.system_id = $s AND m.metric = $m "
-        "ORDER BY m.value DESC LIMIT 50"),
+    # the planners' own row select, with none of their default-narrowing windows
+    "50 rows, ordered, with the runs join":
+        f"{MEAS_SELECT} WHERE m.system_id = $s AND m.metric = $m ORDER BY m.value DESC LIMIT 50",
 }
 
 

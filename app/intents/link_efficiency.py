@@ -393,9 +393,10 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
     meas = f"{top['measured']:.4g} GB/s, " if top.get("measured") is not None else ""
     if pair:
         head = f"{who} over {top['link']}: {meas}{pct} ({_describe(top)})"
-    elif top["percent"] == hi:
-        head = f"{who}: highest over {top['link']}, {meas}{pct} ({_describe(top)})"
-    else:       # a printed figure leads a higher one computed here (see the sort in answer())
+    elif top["percent"] < hi:   # a printed figure leads a higher one computed here (see the sort in answer())
         head = f"{who}: over {top['link']}, {meas}{pct} ({_describe(top)}); computed here from other tests up to {hi:g}%"
-    spread = f"; {lo:g}-{hi:g}% over {len(with_pct)} tests" if len(with_pct) > 1 and (pair or top["percent"] == hi) else ""
+    else:
+        head = f"{who}: highest over {top['link']}, {meas}{pct} ({_describe(top)})"
+    shown_range = pair or top["percent"] == hi
+    spread = f"; {lo:g}-{hi:g}% over {len(with_pct)} tests" if len(with_pct) > 1 and shown_range else ""
     return f"{head}{spread}{cite([top])}."

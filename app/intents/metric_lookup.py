@@ -172,8 +172,7 @@ def _other_operations(top: dict[str, Any], plan: Plan, cat: Catalog) -> None:
     s = plan.slots
     if s.get("operation") or s.get("app") or not top.get("operation"):
         return
-    ops = sorted({o for (sid, m, o, _c) in cat.combos
-                  if sid == top["system_id"] and m == top["metric"] and o and o != top["operation"]})
+    ops = sorted(cat.metric_ops(top["system_id"], top["metric"]) - {top["operation"]})
     if ops:
         plan.notes.append(f"no operation given: this is {top['operation']}; {top['metric']} was also measured "
                           f"for {', '.join(ops[:8])}" + (f" (+{len(ops) - 8} more)" if len(ops) > 8 else ""))
