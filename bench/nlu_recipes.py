@@ -45,7 +45,7 @@ MAX_WORDS = 64
 
 
 # ---------------------------------------------------------------- step 1 (here)
-def prep(draws: list[int], n_per_intent: int, examples: Optional[Path] = None, speech: int = 0) -> None:
+def prep(draws: list[str], n_per_intent: int, examples: Optional[Path] = None, speech: int = 0) -> None:
     """examples: extra labelled questions (e.g. ASR transcripts from asr.nlu_examples) shipped as draw "x".
     speech: also score the first N evaluation questions as the installed speech model hears them (the cached
     evaluation audio of bench/asr.py, unseen voices), as a third set "speech"."""
@@ -65,9 +65,12 @@ def prep(draws: list[int], n_per_intent: int, examples: Optional[Path] = None, s
     con = duckdb.connect(str(dbp), read_only=True)
     surface.use_extra_vocabulary(None, db=dbp)
     data = {}
-    for seed in draws:
-        data[str(seed)] = [[e.tokens, e.tags, e.intent] for e in generate.generate(con, n_per_intent, seed=seed)]
-        print(f"draw {seed}: {len(data[str(seed)])} questions")
+    from nlu.templates import templates
+    for d in draws:   # "13": the generator as it is; "w13": with nlu/templates_written.txt as well
+        seed, written = int(d.lstrip("w")), d.startswith("w")
+        data[d] = [[e.tokens, e.tags, e.intent] for e in generate.generate(
+            con, n_per_intent, seed=seed, templates=templates(written=True) if written else None)]
+        print(f"draw {d}: {len(data[d])} questions")
     if examples:
         from nlu.retrain import extra_examples
         data["x"] = [[e.tokens, e.tags, e.intent] for e in extra_examples(examples)]
@@ -275,7 +278,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="step", required=True)
     p = sub.add_parser("prep", help="here: training draws, evaluation words and the encoder for the GPU node")
-    p.add_argument("--draws", default="13,14,15", help="generator seeds, comma-separated")
+    p.add_argument("--draws", default="13,14,15",
+                   help="generator seeds, comma-separated; wN: seed N with nlu/templates_written.txt too")
     p.add_argument("--per-intent", type=int, default=None, help="questions per intent (default: train_config)")
     p.add_argument("--examples", type=Path, help="extra labelled questions, shipped as draw x (recipe key mix:x)")
     p.add_argument("--speech", type=int, default=0, metavar="N",
@@ -291,7 +295,7 @@ def main() -> None:
     a = ap.parse_args()
     if a.step == "prep":
         cfg = json.loads((REPO / "models" / "nlu" / "train_config.json").read_text())
-        prep([int(x) for x in a.draws.split(",")], a.per_intent or cfg["examples_per_intent"], a.examples, a.speech)
+        prep([x.strip() for x in a.draws.split(",")], a.per_intent or cfg["examples_per_intent"], a.examples, a.speech)
     elif a.step == "train":
         train_all(a.recipes, a.out)
     else:

@@ -188,12 +188,13 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
     return Example(text=" ".join(tokens), tokens=tokens, tags=tags, intent="", slots={})
 
 
-def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optional[list[dict]] = None
-             ) -> list[Example]:
+def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optional[list[dict]] = None,
+             templates: Optional[dict[str, list[str]]] = None) -> list[Example]:
+    """`templates`: intent -> templates, default all of nlu.templates (a study passes the sessions' own)."""
     rng = random.Random(seed)
     fr = Frames(con, seed=seed)
     out: list[Example] = []
-    for intent, templates in TEMPLATES.items():
+    for intent, pool in (templates or TEMPLATES).items():
         made = 0
         tries = 0
         while made < n_per_intent and tries < n_per_intent * 20:
@@ -201,7 +202,7 @@ def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optio
             # one random stream per attempt: a new alias or template word changes the examples that use it,
             # not every example drawn after it
             r = random.Random(f"{seed}:{intent}:{tries}")
-            t = _with_modifiers(r.choice(templates), intent, r)
+            t = _with_modifiers(r.choice(pool), intent, r)
             names = set(PLACEHOLDER.findall(t))
             values = _frame(intent, names, fr, r)
             if values is None:
