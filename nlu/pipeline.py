@@ -389,6 +389,17 @@ class NLU:
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
             ruled_out.add("metric_lookup")
+        if intent in ("metric_lookup", "pair_matrix") and bool(slots.get("src")) != bool(slots.get("dst")) \
+                and _SELF_PAIR.search(" ".join(lw)):
+            # "the diagonal entry for GPU0 of the bandwidth matrix", "a copy within GPU0's own memory": one cell,
+            # a device to itself, which is a device-to-device copy and not a peer-to-peer one
+            end = slots.get("src") or slots.get("dst")
+            slots["src"] = slots["dst"] = end
+            if slots.get("operation") in (None, "p2p"):
+                slots["operation"] = "d2d"
+            if intent == "pair_matrix":   # one cell of the grid the model was sure of: its confidence carries over
+                intent = "metric_lookup"
+                ruled_out.add("pair_matrix")
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -473,6 +484,7 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
+_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device))\b")
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"

@@ -353,3 +353,14 @@ def test_a_word_only_one_system_has_names_it_unless_an_unknown_system_is_named(n
     assert "system" not in u.slots and ("system", "Aurora") in u.unresolved
     r = asker.ask("bandwidth between two tiles on Aurora")
     assert r.intent == "out_of_scope" and not r.rows and "Aurora" in r.answer
+
+
+def test_the_diagonal_of_a_pair_matrix_is_one_cell_a_device_to_itself(asker):
+    # datasets/raw/h200x2/p2pBandwidthLatencyTest.txt, "Unidirectional P2P=Enabled" matrix, row 1 column 1
+    r = asker.ask("h200 bandwidth matrix, gpu1 copying to itself, p2p enabled")
+    assert r.intent == "metric_lookup"
+    assert (r.slots["src"], r.slots["dst"], r.slots["operation"]) == ("gpu1", "gpu1", "d2d")
+    assert r.rows[0]["value"] == pytest.approx(3970.78)
+    # "on its own" is one GPU run alone, not a copy to itself
+    u = asker.nlu.understand("triad bandwidth of gpu 3 on the dgx-2 running on its own")
+    assert u.slots.get("dst") != "gpu3"
