@@ -190,7 +190,8 @@ def render(template: str, values: dict[str, Any], rng: random.Random, style: str
 
 def generate(con, n_per_intent: int = 600, seed: int = 13, vocab_examples: Optional[list[dict]] = None,
              templates: Optional[dict[str, list[str]]] = None) -> list[Example]:
-    """`templates`: intent -> templates, default all of nlu.templates (a study passes the sessions' own)."""
+    """`templates`: intent -> templates; default nlu.templates.TEMPLATES (the recipe study passes
+    templates(written=True) for its "w" draws)."""
     rng = random.Random(seed)
     fr = Frames(con, seed=seed)
     out: list[Example] = []
