@@ -40,9 +40,11 @@ class Catalog:
     # Lassen's GPUs, not a second system
     part_words: dict[str, set[str]] = field(default_factory=dict)
 
-    def op_metrics(self, system: str, operation: str | None) -> set[str]:
-        """Metrics stored for one operation on one system (any operation when None)."""
-        return {m for (s, m, o, _c) in self.combos if s == system and (operation is None or o == operation)}
+    def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
+        """Metrics stored for one operation on one system (any operation when None), under one condition if
+        given."""
+        return {m for (s, m, o, c) in self.combos if s == system and (operation is None or o == operation)
+                and (condition is None or c == condition)}
 
     def metric_ops(self, system: str, metric: str) -> set[str]:
         """Operations stored with one metric on one system (op_metrics the other way round)."""

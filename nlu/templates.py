@@ -19,7 +19,8 @@ from pathlib import Path
 
 WRITTEN_FILE = Path(__file__).with_name("templates_written.txt")
 
-SESSION_TEMPLATES: dict[str, list[str]] = {
+# what the question model and the speech model train on (generate.generate's default)
+TEMPLATES: dict[str, list[str]] = {
     "metric_lookup": [
         "{direction} {link_type} {metric} between {src} and {dst} on {system}",
         "what {link_type} {metric} do {src} and {dst} get on {system}",
@@ -459,8 +460,31 @@ INTENT_MODIFIERS: dict[str, list[str]] = {
 }
 
 
+# The placeholders a written template of each intent may use: what that intent's questions name (the writers'
+# brief), within what nlu.generate._frame fills (it fills no operation in a trace question).
+ALLOWED: dict[str, set[str]] = {
+    "metric_lookup": {"system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
+                      "count_kind", "condition", "precision", "aggregate", "app", "link_type"},
+    "pair_matrix": {"system", "metric", "operation", "condition", "direction", "msg_bytes", "link_type"},
+    "size_sweep": {"system", "metric", "operation", "condition", "direction", "src", "dst", "link_type",
+                   "msg_bytes", "count", "count_kind", "precision"},
+    "scaling": {"system", "metric", "operation", "app", "count", "count_kind", "msg_bytes", "condition",
+                "precision"},
+    "compare_systems": {"system", "system2", "system3", "metric", "operation", "app", "msg_bytes", "link_type",
+                        "condition", "count", "count_kind", "precision"},
+    "congestion": {"system", "metric", "operation", "app", "condition", "src", "dst", "count", "count_kind",
+                   "msg_bytes"},
+    "topology": {"system", "src", "dst", "link_type"},
+    "link_efficiency": {"system", "link_type", "src", "dst", "operation", "direction", "condition",
+                        "msg_bytes"},
+    "trace_breakdown": {"system", "top_n"},
+    "list_data": {"system", "metric", "operation"},
+    "out_of_scope": {"system", "metric", "operation", "link_type", "msg_bytes"},
+}
+
+
 def read_written(path: Path = WRITTEN_FILE) -> dict[str, list[str]]:
-    """`# intent: NAME` headers, one template per line; a placeholder an intent's frames cannot fill is an
+    """`# intent: NAME` headers, one template per line; a placeholder outside the intent's ALLOWED set is an
     error here rather than a template the generator silently never uses."""
     out: dict[str, list[str]] = {}
     intent = None
@@ -487,32 +511,7 @@ def read_written(path: Path = WRITTEN_FILE) -> dict[str, list[str]]:
     return out
 
 
-# The placeholders each intent's frames can fill (nlu.generate._frame).
-ALLOWED: dict[str, set[str]] = {
-    "metric_lookup": {"system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count",
-                      "count_kind", "condition", "precision", "aggregate", "app", "link_type"},
-    "pair_matrix": {"system", "metric", "operation", "condition", "direction", "msg_bytes", "link_type"},
-    "size_sweep": {"system", "metric", "operation", "condition", "direction", "src", "dst", "link_type",
-                   "msg_bytes", "count", "count_kind", "precision"},
-    "scaling": {"system", "metric", "operation", "app", "count", "count_kind", "msg_bytes", "condition",
-                "precision"},
-    "compare_systems": {"system", "system2", "system3", "metric", "operation", "app", "msg_bytes", "link_type",
-                        "condition", "count", "count_kind", "precision"},
-    "congestion": {"system", "metric", "operation", "app", "condition", "src", "dst", "count", "count_kind",
-                   "msg_bytes"},
-    "topology": {"system", "src", "dst", "link_type"},
-    "link_efficiency": {"system", "link_type", "src", "dst", "operation", "direction", "condition",
-                        "msg_bytes"},
-    "trace_breakdown": {"system", "top_n"},   # _frame fills no operation for a trace question
-    "list_data": {"system", "metric", "operation"},
-    "out_of_scope": {"system", "metric", "operation", "link_type", "msg_bytes"},
-}
-
-
 def templates(written: bool = False) -> dict[str, list[str]]:
-    """Every intent's templates: the sessions' own, and with `written` those of templates_written.txt too."""
-    extra = read_written() if written and WRITTEN_FILE.exists() else {}
-    return {i: ts + [t for t in extra.get(i, []) if t not in ts] for i, ts in SESSION_TEMPLATES.items()}
-
-
-TEMPLATES: dict[str, list[str]] = templates()   # what the question model trains on
+    """Every intent's templates: TEMPLATES, and with `written` those of templates_written.txt after them."""
+    extra = read_written() if written else {}
+    return {i: ts + [t for t in extra.get(i, []) if t not in ts] for i, ts in TEMPLATES.items()}

@@ -159,8 +159,7 @@ def _stored(sid: str, op: Any, pair: tuple[str, str], cat: Catalog) -> str:
     words = dict(zip(pair, PAIR_WORDS[pair]))
     bits = []
     for c in pair:
-        ms = sorted({m for (x, m, o, cond) in cat.combos
-                     if x == sid and cond == c and (not op or o == op)})
+        ms = sorted(cat.op_metrics(sid, op or None, c))
         bits.append(f"{words[c]}: {', '.join(ms) or 'nothing'}")
     return "; ".join(bits)
 
