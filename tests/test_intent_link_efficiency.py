@@ -93,3 +93,16 @@ def test_printed_percentage_leads_a_computed_one(built_con):
     assert computed and max(r["percent"] for r in computed) == 85.7
     assert "84% of nominal (as printed)" in text and "computed here from other tests up to 85.7%" in text
     assert "highest" not in text
+
+
+def test_tied_best_names_the_same_device_whatever_the_row_order(built_con):
+    # Table 4.20 gives host -> IPU the same 6.03 GB/s for several IPUs: the answer used to name whichever arrived
+    # first, which changed from process to process (ipu10, ipu12, ipu14).
+    cat = catalog.load(built_con)
+    plan = le.plan({"system": "ipu16", "link_type": "PCIe", "operation": "h2d"}, cat)
+    rows = rows_of(built_con, plan)
+    texts = set()
+    for order in (rows, rows[::-1], sorted(rows, key=lambda r: str(r.get("dst")), reverse=True)):
+        texts.add(le.answer([dict(r) for r in order], plan, cat))
+    assert len(texts) == 1
+    assert "6.03 GB/s" in texts.pop()

@@ -304,8 +304,10 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))
                or any(lt.replace("-", "") == k.replace("_", "") for k in o.get("via_kinds") or [])]
     # one row per (link, tool, operation, direction, condition, test): the best measured
+    # Ties (the same best value from the same table for several endpoints) go to the lowest-numbered pair, so
+    # the answer names the same device in every process whatever order the rows arrived in.
     best: dict[tuple, dict] = {}
-    for o in out:
+    for o in sorted(out, key=lambda o: (topo.natural(str(o.get("src"))), topo.natural(str(o.get("dst"))))):
         k = (o["link"], o["tool"], o["operation"], o["direction"], o["condition"], o.get("test"), o.get("host"),
              o.get("statistic"), (o["src"], o["dst"]) if pair else None)
         cur = best.get(k)
