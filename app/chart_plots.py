@@ -51,6 +51,10 @@ def size_sweep(result: Result) -> Optional[go.Figure]:
             line=dict(color=colours[name], width=2.5), marker=dict(size=6),
             customdata=[fmt_bytes(r["msg_bytes"]) for r in rs],
             hovertemplate=f"%{{customdata}}: %{{y:.4g}} {unit}<extra>{name}</extra>"))
+    line = _num(result.chart.get("threshold"))
+    if line is not None:    # the line the question asked about ("exceeds 100 GB/s"): where the curves cross it
+        fig.add_hline(y=line, line=dict(color="#555", width=1.5, dash="dash"),
+                      annotation_text=f"{line:g} {unit}", annotation_position="top left")
     sizes = [r["msg_bytes"] for r in rows]
     tickvals, ticktext = st.byte_ticks(min(sizes), max(sizes))
     vals = [r["value"] for r in rows if r["value"] > 0]

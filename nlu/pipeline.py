@@ -400,6 +400,35 @@ class NLU:
             if intent == "pair_matrix":   # one cell of the grid the model was sure of: its confidence carries over
                 intent = "metric_lookup"
                 ruled_out.add("pair_matrix")
+        limit = threshold_in(words)
+        if limit and intent in ("size_sweep", "metric_lookup") and \
+                (intent == "size_sweep" or slots.get("metric") in _SIZE_METRICS):
+            # "the smallest message size at which the H200 all-reduce exceeds 100 GB/s bus bandwidth": a sweep read
+            # for the size where it crosses the line; the size is the answer, the metric is the one with the unit
+            at, to = limit.pop("words")
+            for slot, a, b in bounds:
+                if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
+                    slots.pop(slot, None)                 # "under 20 us" is the line, not 20 of something
+            slots["threshold"] = limit
+            if slots.get("metric") in _SIZE_METRICS:
+                del slots["metric"]
+                slots.pop("aggregate", None)              # "smallest" was said of the size, not of the value
+                named = metric_by_unit(lw, limit["unit"])
+                if named:
+                    slots["metric"] = named
+            if intent == "metric_lookup":
+                intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
+                ruled_out.add("metric_lookup")
+        given = nominal_in(words) if intent == "link_efficiency" else None
+        if given:
+            # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
+            at, to = given.pop("words")
+            for slot, a, b in bounds:
+                if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
+                    slots.pop(slot, None)
+            if slots.get("condition") == "measured":     # "measured against": a verb, not a kind of value
+                del slots["condition"]
+            slots["nominal"] = given
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -484,6 +513,93 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
+_SIZE_METRICS = {"message_size", "msg_size", "size", "msg_bytes"}
+# "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
+_THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|"
+                        r"surpass(?:es|ed|ing)?|cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|"
+                        r"at least|below|under|less than|within|drops? below|falls? below)\s+"
+                        r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps|"
+                        r"us|µs|usec|microseconds?|ms|msec|milliseconds?|ns|nanoseconds?)(?![\w/])", re.I)
+_RATE_UNITS = {"gb/s": 1.0, "gbps": 1.0, "mb/s": 1e-3, "mbps": 1e-3, "tb/s": 1e3, "tbps": 1e3}
+_BIT_UNITS = {"gbit/s": 0.125, "gb/s": 0.125, "gbps": 0.125, "mbit/s": 1.25e-4, "mb/s": 1.25e-4, "mbps": 1.25e-4,
+              "tbit/s": 125.0, "tb/s": 125.0, "tbps": 125.0}
+_TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microseconds": 1.0, "ms": 1e3, "msec": 1e3,
+               "millisecond": 1e3, "milliseconds": 1e3, "ns": 1e-3, "nanosecond": 1e-3, "nanoseconds": 1e-3}
+
+
+def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
+    """The line a value should cross, in the contract's units (GB/s or us): {"op": ">" or "<", "value", "unit"}.
+    Upper-case B is bytes and lower-case b bits, as networks print them ("100 Gb/s" and "100 Gbps" are 12.5
+    GB/s); all lower case, "gb/s" is taken as the GB/s every benchmark here prints."""
+    text = " ".join(words)
+    m = _THRESHOLD.search(text)
+    if not m:
+        return None
+    first = text[:m.start("v")].count(" ")          # the words of the number and its unit
+    last = first + text[m.start("v"):m.end("u")].count(" ") + 1
+    u, v = m.group("u"), float(m.group("v"))
+    low = u.lower()
+    if low in _TIME_UNITS:
+        value, unit = v * _TIME_UNITS[low], "us"
+    elif "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps"))):
+        value, unit = v * _BIT_UNITS[low], "GB/s"
+    else:
+        value, unit = v * _RATE_UNITS[low], "GB/s"
+    op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
+        not m.group("op").lower().startswith(("more", "greater")) else ">"
+    return {"op": op, "value": round(value, 6), "unit": unit, "words": (first, last)}
+
+
+def metric_by_unit(lw: list[str], unit: str) -> Optional[str]:
+    """The metric a crossing line measures when the words name it beside the unit ("100 GB/s bus bandwidth")."""
+    text = " ".join(lw)
+    if unit == "GB/s":
+        if re.search(r"\b(bus ?bandwidth|busbw|bus bw)\b", text):
+            return "busbw"
+        if re.search(r"\b(algbw|algorithm(ic)? bandwidth|alg bw)\b", text):
+            return "algbw"
+        return "bandwidth"
+    return "latency" if re.search(r"\blaten", text) else "time"
+
+
+# "against x8 Gen3", "relative to PCIe 3.0 x16", "as a percentage of 16 GB/s": a nominal the user gives
+_AGAINST = r"(?:against|relative to|compared (?:to|with)|versus|vs\.?|of|out of)\s+(?:an?\s+|the\s+|its\s+)?" \
+           r"(?:(?:nominal|theoretical|peak|rated|max(?:imum)?)\s+)?(?:(?:bandwidth|rate|speed)\s+)?(?:of\s+)?"
+_GIVEN_RATE = re.compile(_AGAINST + r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps)"
+                         r"(?![\w/])", re.I)
+_GIVEN_PCIE = re.compile(_AGAINST + r"(?:(?:pcie|pci-e|pci express)\s*)?(?:(?:gen\s*(?P<g1>\d)|(?P<g2>\d)\.0)\s*"
+                         r"(?:pcie\s*)?x\s*(?P<w1>\d+)|x\s*(?P<w2>\d+)\s*(?:pcie\s*)?(?:gen\s*(?P<g3>\d)|"
+                         r"(?P<g4>\d)\.0))\b", re.I)
+# GB/s per lane and direction: transfer rate x line-code efficiency / 8 (8b/10b up to Gen2, 128b/130b for
+# Gen3-5, 242/256 FLITs for Gen6)
+PCIE_LANE_GBPS = {1: 2.5 * 8 / 10 / 8, 2: 5 * 8 / 10 / 8, 3: 8 * 128 / 130 / 8, 4: 16 * 128 / 130 / 8,
+                  5: 32 * 128 / 130 / 8, 6: 64 * 242 / 256 / 8}
+
+
+def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
+    """A nominal bandwidth the question sets a measurement against, in GB/s per direction, with how it was
+    said: {"value", "said", "words": (first, last)}. PCIe is given as a generation and a width."""
+    text = " ".join(words)
+    m = _GIVEN_PCIE.search(text)
+    if m:
+        gen = int(m.group("g1") or m.group("g2") or m.group("g3") or m.group("g4"))
+        width = int(m.group("w1") or m.group("w2"))
+        if gen not in PCIE_LANE_GBPS or width not in (1, 2, 4, 8, 12, 16, 32):
+            return None
+        value, said, start, end = PCIE_LANE_GBPS[gen] * width, f"PCIe Gen{gen} x{width}", m.start(), m.end()
+    else:
+        m = _GIVEN_RATE.search(text)
+        if not m:
+            return None
+        u, v = m.group("u"), float(m.group("v"))
+        low = u.lower()
+        bits = "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps")))
+        value = v * (_BIT_UNITS if bits else _RATE_UNITS)[low]
+        said, start, end = f"{m.group('v')} {u}", m.start("v"), m.end()
+    first = text[:start].count(" ")
+    return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
+
+
 _SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device))\b")
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")

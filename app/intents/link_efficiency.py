@@ -298,6 +298,19 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if row["percent"] is None and row.get("measured") is not None and row.get("nominal") and \
                 row.get("basis") is None:
             row["percent"], row["basis"] = _pct(row["measured"], row["nominal"], row["direction"], True), "computed"
+    given = s.get("nominal")
+    if given:
+        # "measured against x8 Gen3", "as a percentage of 16 GB/s": the user's own nominal replaces the stored one
+        # (or stands in where none is stored); a percentage a document printed against its own nominal says
+        # nothing about the asked one, so rows without a measured value go
+        out = [o for o in out if o.get("measured") is not None]
+        for o in out:
+            o["nominal"], o["nominal_source"] = given["value"], f"given in the question: {given['said']}"
+            o["percent"] = _pct(o["measured"], given["value"], o["direction"], "via_kinds" not in o)
+            o["basis"] = "against the nominal asked for"
+        per_lane = "" if given["said"].endswith(("/s", "ps")) else \
+            f" = {given['value']:.4g} GB/s per direction (lane rate x line-code efficiency x width)"
+        notes.append(f"set against the nominal the question gives: {given['said']}{per_lane}")
     if s.get("link_type"):
         lt = s["link_type"].lower()
         out = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
@@ -388,6 +401,10 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
     pct = f"{top['percent']:g}% of " + (f"the {top['nominal']:g} GB/s nominal" if top.get("nominal") else "nominal")
     if top.get("basis") == "as printed":
         pct += " (as printed)"
+    given = s.get("nominal")
+    if given and top.get("basis") == "against the nominal asked for":
+        pct = f"{top['percent']:g}% of the {given['said']} asked about" + \
+            (f" ({given['value']:.4g} GB/s per direction)" if not given["said"].endswith("/s") else "")
     if "nvidia-smi" in (top.get("nominal_source") or ""):
         pct += " (nominal: the NVLink speed nvidia-smi reports; no link bandwidth is stored)"
     if "per-GPU NVSwitch" in (top.get("nominal_source") or ""):

@@ -80,6 +80,9 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
         off = f"; {fmt_bytes(want)} was not measured" if want is not None and not r["at_size"] else ""
         return (f"{label}{fmt_value(r['value'], unit)} at {fmt_bytes(r['msg_bytes'])}, the only point stored{off}"
                 f"{cite([r])}")
+    line = plan.slots.get("threshold")
+    if line and line.get("unit") == unit and want is None:
+        return label + _crossing(rs, line, unit)
     if want is not None:
         hit = [r for r in rs if r["at_size"]]
         if hit:
@@ -98,6 +101,36 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
                 f"{cite([best, last])}")
     peak = max(rs, key=lambda r: r["value"])
     return f"{label}peak {fmt_value(peak['value'], unit)} at {fmt_bytes(peak['msg_bytes'])}{cite([peak])}"
+
+
+def _crossing(rs: list[dict[str, Any]], line: dict[str, Any], unit: str) -> str:
+    """Where a sweep crosses the asked line: the smallest size above it ("exceeds 100 GB/s"), or the largest
+    size still below it ("stays under 5 us"). Sizes between two measured ones are not interpolated: the answer
+    is a measured size, with the measured sizes on each side of the crossing."""
+    lim = f"{line['value']:g} {unit}"
+    rs = sorted(rs, key=lambda r: r["msg_bytes"])
+    if line["op"] == ">":
+        hit = next((r for r in rs if r["value"] > line["value"]), None)
+        if hit is None:
+            top = max(rs, key=lambda r: r["value"])
+            return (f"never exceeds {lim}: the most is {fmt_value(top['value'], unit)} at "
+                    f"{fmt_bytes(top['msg_bytes'])}{cite([top])}")
+        i = rs.index(hit)
+        before = f" ({fmt_value(rs[i - 1]['value'], unit)} at {fmt_bytes(rs[i - 1]['msg_bytes'])} before it)" \
+            if i else " (already at the smallest size measured)"
+        return (f"first exceeds {lim} at {fmt_bytes(hit['msg_bytes'])}: {fmt_value(hit['value'], unit)}"
+                f"{before}{cite([hit])}")
+    under = [r for r in rs if r["value"] < line["value"]]
+    if not under:
+        low = min(rs, key=lambda r: r["value"])
+        return (f"never below {lim}: the least is {fmt_value(low['value'], unit)} at "
+                f"{fmt_bytes(low['msg_bytes'])}{cite([low])}")
+    last = under[-1]
+    i = rs.index(last)
+    after = f" ({fmt_value(rs[i + 1]['value'], unit)} at {fmt_bytes(rs[i + 1]['msg_bytes'])} after it)" \
+        if i + 1 < len(rs) else " (up to the largest size measured)"
+    return (f"stays below {lim} up to {fmt_bytes(last['msg_bytes'])}: {fmt_value(last['value'], unit)}"
+            f"{after}{cite([last])}")
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
@@ -134,6 +167,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                           f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
     if any(r["n"] > 1 for r in rows):
         plan.notes.append("repeated measurements of one size (several runs or copies of one run) are averaged")
+    line = s.get("threshold")
+    if line:
+        plan.chart["threshold"] = line["value"]
+        if line.get("unit") != r0["unit"]:
+            plan.notes.append(f"the line asked for is in {line['unit']} but {what} is in {r0['unit']}: "
+                              "the sweep is shown without it")
     parts = "; ".join(_series_sentence(k, v, plan) for k, v in series.items())
     head = (f"{cap(what)} on {cat.name(r0['system_id'])}"
             f"{' (' + ', '.join(where + ([q] if q else [])) + ')' if where or q else ''}")
