@@ -400,6 +400,13 @@ class NLU:
             if intent == "pair_matrix":   # one cell of the grid the model was sure of: its confidence carries over
                 intent = "metric_lookup"
                 ruled_out.add("pair_matrix")
+        if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
+                and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(" ".join(lw)) \
+                and not _RANKING_WORDS.intersection(lw):
+            # "which GPU systems have full peer-to-peer bandwidth matrices?": no system named, the systems are
+            # the answer
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
         limit = threshold_in(words)
         if limit and intent in ("size_sweep", "metric_lookup") and \
                 (intent == "size_sweep" or slots.get("metric") in _SIZE_METRICS):
@@ -513,6 +520,21 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
+_WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
+                            r"offer|carry|store|come with|include|support)\b")
+
+
+# "which systems have the highest ...": a ranking of systems, not a list of what is loaded
+_RANKING_WORDS = {"highest", "lowest", "best", "worst", "most", "least", "fastest", "slowest", "largest", "smallest",
+                  "higher", "lower", "more", "less", "better", "worse", "faster", "slower", "top", "peak", "max",
+                  "min", "maximum", "minimum", "biggest", "greatest"}
+
+
+def unresolved_systems(unresolved) -> bool:
+    """A system was named but is not in the database ("which Frontier nodes have ..."): not a list question."""
+    return any(u[0] == "system" for u in unresolved)
+
+
 _SIZE_METRICS = {"message_size", "msg_size", "size", "msg_bytes"}
 # "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
 _THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|"

@@ -364,3 +364,14 @@ def test_the_diagonal_of_a_pair_matrix_is_one_cell_a_device_to_itself(asker):
     # "on its own" is one GPU run alone, not a copy to itself
     u = asker.nlu.understand("triad bandwidth of gpu 3 on the dgx-2 running on its own")
     assert u.slots.get("dst") != "gpu3"
+
+
+def test_which_systems_have_something_lists_the_systems(asker, built_con):
+    # read by the model as a pair matrix with no system: the systems are the answer, not a missing slot
+    r = asker.ask("Which GPU systems have full peer-to-peer bandwidth matrices?")
+    assert r.intent == "list_data"
+    want = {s for (s,) in built_con.execute("SELECT DISTINCT system_id FROM measurements "
+                                            "WHERE operation = 'p2p' AND metric = 'bandwidth'").fetchall()}
+    assert {row["system_id"] for row in r.rows} == want
+    # a system named ("the dgx-2 or the h200 node") keeps the model's reading
+    assert asker.ask("which machines have faster all-reduce, the dgx-2 or the h200 node").intent == "compare_systems"
