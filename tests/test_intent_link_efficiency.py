@@ -106,3 +106,12 @@ def test_tied_best_names_the_same_device_whatever_the_row_order(built_con):
         texts.add(le.answer([dict(r) for r in order], plan, cat))
     assert len(texts) == 1
     assert "6.03 GB/s" in texts.pop()
+
+
+def test_a_named_generation_keeps_the_documents_path_classes(built_con):
+    # The DGX-1 V100's NVLinks are all NVLink2; seed 001 §5.1.2 names its pairs by path class ("NVLink x1",
+    # "NVLink x2"). Asked about "NVLink2", those rows are its NVLink2 links, not a different link type.
+    plan, rows, text = run(built_con, system="dgx1_v100", link_type="NVLink2", metric="efficiency")
+    assert {"NVLink x1", "NVLink x2"} <= {r["link"] for r in rows}
+    plan2, rows2, _ = run(built_con, system="dgx1_v100", link_type="NVLink", metric="efficiency")
+    assert [r["link"] for r in rows] == [r["link"] for r in rows2]

@@ -11,6 +11,7 @@ mgbench rows with the document's printed percentages, and narrows `rows` in plac
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 import networkx as nx
@@ -313,6 +314,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         notes.append(f"set against the nominal the question gives: {given['said']}{per_lane}")
     if s.get("link_type"):
         lt = s["link_type"].lower()
+        fam = re.sub(r"\d+$", "", lt)
+        if len({x["link_type"].lower() for x in links if re.sub(r"\d+$", "", x["link_type"].lower()) == fam}) <= 1:
+            lt = fam    # "NVLink2" on a system with one NVLink generation: its links, whatever a document calls them
         out = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
                or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))
                or any(lt.replace("-", "") == k.replace("_", "") for k in o.get("via_kinds") or [])]
