@@ -207,7 +207,25 @@ def train_all(specs: list[str], out: Path) -> None:
 
 
 # ---------------------------------------------------------------- step 3 (here)
-def score(result_dirs: list[Path], names: list[str]) -> list[dict]:
+def ensembles(Z: dict, groups: list[str]) -> None:
+    """Add a pseudo-training "ensGROUP.1" per group: the mean of the group's trainings' intent and tag
+    probabilities, what averaging those models at inference would hand the reader."""
+    import numpy as np
+    for g in groups:
+        members = sorted({k.split("|")[0] for k in Z if k.split("|")[0].split(".")[0] == g})
+        if not members:
+            raise SystemExit(f"no trainings of group {g!r} to average")
+        name = f"ens{g}.1"
+        for key in [k for k in Z if k.startswith(members[0] + "|") and not k.endswith("|meta")]:
+            part = key[len(members[0]):]
+            Z[name + part] = np.mean([Z[m + part].astype(np.float32) for m in members], 0).astype(np.float16)
+        meta = json.loads(bytes(Z[members[0] + "|meta"]).decode())
+        meta.update(name=name, members=members, train_s=sum(json.loads(bytes(Z[m + "|meta"]).decode())["train_s"]
+                                                            for m in members))
+        Z[name + "|meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+
+
+def score(result_dirs: list[Path], names: list[str], ensemble: Optional[list[str]] = None) -> list[dict]:
     import glob
     import numpy as np
     from app.ask import Asker
@@ -218,6 +236,7 @@ def score(result_dirs: list[Path], names: list[str]) -> list[dict]:
     for f in sorted(f for d in result_dirs for f in glob.glob(str(d / "recipes*.npz"))):
         with np.load(f) as z:
             Z.update({k: z[k] for k in z.files})
+    ensembles(Z, ensemble or [])
     trained = sorted({k.split("|")[0] for k in Z}, key=lambda n: (n.split(".")[0], n))
     asker = Asker(cached_queries=0)
     if asker.nlu.labels != labels:
@@ -289,6 +308,8 @@ def main() -> None:
     t.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "var/recipes/out")))
     c = sub.add_parser("score", help="here: replay the outputs through the reader, planners and database")
     c.add_argument("dirs", type=Path, nargs="+", metavar="DIR", help="folders with the recipes*.npz of `train`")
+    c.add_argument("--ensemble", action="append", default=[], metavar="GROUP",
+                   help="also score the mean of a group's trainings' outputs as ensGROUP.1 (repeatable)")
     c.add_argument("--only", default="", help="comma-separated training names")
     c.add_argument("--write", action="store_true", help="replace the nlu-recipes section of bench/RESULTS.md")
     c.add_argument("--command", default="", help="the GPU command line, for the record")
@@ -299,7 +320,7 @@ def main() -> None:
     elif a.step == "train":
         train_all(a.recipes, a.out)
     else:
-        rows = score(a.dirs, [x for x in a.only.split(",") if x])
+        rows = score(a.dirs, [x for x in a.only.split(",") if x], a.ensemble)
         body = table(rows)
         print(body)
         if a.write:
