@@ -240,6 +240,14 @@ class NLU:
                     covered.update(range(a, b))
                     continue
             value = self.norm.value(slot, surface)
+            if slot == "metric" and value == "count" and intent == "scaling":
+                kind = self.norm.count_and_kind(surface)[1] or \
+                    (self.norm.count_and_kind(" ".join(words[a - 1:b]))[1] if a else None)   # "process | count"
+                if kind:
+                    # "slowdown as the process count grows": the count is the axis of the curve, not the metric
+                    slots.setdefault("count_kind", kind)
+                    covered.update(range(a, b))
+                    continue
             if value is not None and slot in ("operation", "metric", "condition", "system", "app"):
                 a, b, value = self._widen(words, slot, value, a, b, covered)
             if value is None and slot in ("src", "dst") and b < len(words) and tags[b] == "O":
@@ -869,6 +877,17 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
             if have and len(have) == 1 and _could_be(next(iter(have)), unknown or [], catalog):
                 slots["system"] = next(iter(have))
                 break
+    if "system" not in slots and slots.get("metric") and intent in MEASUREMENT_INTENTS and \
+            any(slots.get(k) for k in ("count_kind", "operation")):
+        # "call-graph profiler slowdown as the process count grows": together, what is measured and what it is
+        # measured over name the one system that has both
+        have = {sid for sid, ms in catalog.metrics.items() if slots["metric"] in ms}
+        if slots.get("count_kind"):
+            have &= catalog.owners.get(("count_kind", slots["count_kind"]), set())
+        if slots.get("operation"):
+            have &= {sid for sid in have if slots["operation"] in catalog.operations.get(sid, set())}
+        if len(have) == 1 and _could_be(next(iter(have)), unknown or [], catalog):
+            slots["system"] = next(iter(have))
     if "system" not in slots:
         owners = None
         for k in ("src", "dst"):

@@ -375,3 +375,18 @@ def test_which_systems_have_something_lists_the_systems(asker, built_con):
     assert {row["system_id"] for row in r.rows} == want
     # a system named ("the dgx-2 or the h200 node") keeps the model's reading
     assert asker.ask("which machines have faster all-reduce, the dgx-2 or the h200 node").intent == "compare_systems"
+
+
+def test_the_count_a_curve_runs_over_is_its_axis_and_with_the_metric_names_the_system(asker, built_con):
+    from app import catalog
+    from nlu.pipeline import infer_implicit
+    u = asker.nlu.understand("profiler slowdown as the process count grows")
+    assert u.slots.get("metric") == "slowdown" and u.slots.get("count_kind") == "processes"
+    cat = catalog.load(built_con)
+    # only one system stores both a slowdown and counts of processes
+    want = {sid for sid, ms in cat.metrics.items() if "slowdown" in ms} & cat.owners[("count_kind", "processes")]
+    assert len(want) == 1 and u.slots.get("system") == next(iter(want))
+    # many systems measure p2p bandwidth: none is guessed
+    slots = {"metric": "bandwidth", "operation": "p2p"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert "system" not in slots
