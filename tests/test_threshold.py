@@ -52,6 +52,10 @@ def test_smallest_size_above_a_bandwidth(asker):
         mib = size // 2**20
         assert re.search(rf"{series}: first exceeds 100 GB/s at {mib} MiB: {value:.4g} GB/s", r.answer), r.answer
     assert r.chart["threshold"] == 100.0
+    # the crossings lead the rows (the headline), one per series; the whole curve follows for the chart
+    crossings = {(s, v) for pts in _allreduce_busbw().values() for s, v in [next(p for p in pts if p[1] > 100)]}
+    assert {(row["msg_bytes"], round(row["value"], 2)) for row in r.rows[:2]} == crossings
+    assert len(r.rows) == sum(len(p) for p in _allreduce_busbw().values())   # moved, not repeated
 
 
 def test_largest_size_below_a_time_and_the_number_is_not_a_count(asker):

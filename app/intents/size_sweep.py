@@ -82,7 +82,9 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
                 f"{cite([r])}")
     line = plan.slots.get("threshold")
     if line and line.get("unit") == unit and want is None:
-        return label + _crossing(rs, line, unit)
+        text, row = _crossing(rs, line, unit)
+        plan.extra.setdefault("crossings", []).append(row)
+        return label + text
     if want is not None:
         hit = [r for r in rs if r["at_size"]]
         if hit:
@@ -103,10 +105,11 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
     return f"{label}peak {fmt_value(peak['value'], unit)} at {fmt_bytes(peak['msg_bytes'])}{cite([peak])}"
 
 
-def _crossing(rs: list[dict[str, Any]], line: dict[str, Any], unit: str) -> str:
+def _crossing(rs: list[dict[str, Any]], line: dict[str, Any], unit: str) -> tuple[str, dict[str, Any]]:
     """Where a sweep crosses the asked line: the smallest size above it ("exceeds 100 GB/s"), or the largest
     size still below it ("stays under 5 us"). Sizes between two measured ones are not interpolated: the answer
-    is a measured size, with the measured sizes on each side of the crossing."""
+    is a measured size, with the measured sizes on each side of the crossing. Returns the sentence and the row
+    it names."""
     lim = f"{line['value']:g} {unit}"
     rs = sorted(rs, key=lambda r: r["msg_bytes"])
     if line["op"] == ">":
@@ -114,23 +117,23 @@ def _crossing(rs: list[dict[str, Any]], line: dict[str, Any], unit: str) -> str:
         if hit is None:
             top = max(rs, key=lambda r: r["value"])
             return (f"never exceeds {lim}: the most is {fmt_value(top['value'], unit)} at "
-                    f"{fmt_bytes(top['msg_bytes'])}{cite([top])}")
+                    f"{fmt_bytes(top['msg_bytes'])}{cite([top])}"), top
         i = rs.index(hit)
         before = f" ({fmt_value(rs[i - 1]['value'], unit)} at {fmt_bytes(rs[i - 1]['msg_bytes'])} before it)" \
             if i else " (already at the smallest size measured)"
         return (f"first exceeds {lim} at {fmt_bytes(hit['msg_bytes'])}: {fmt_value(hit['value'], unit)}"
-                f"{before}{cite([hit])}")
+                f"{before}{cite([hit])}"), hit
     under = [r for r in rs if r["value"] < line["value"]]
     if not under:
         low = min(rs, key=lambda r: r["value"])
         return (f"never below {lim}: the least is {fmt_value(low['value'], unit)} at "
-                f"{fmt_bytes(low['msg_bytes'])}{cite([low])}")
+                f"{fmt_bytes(low['msg_bytes'])}{cite([low])}"), low
     last = under[-1]
     i = rs.index(last)
     after = f" ({fmt_value(rs[i + 1]['value'], unit)} at {fmt_bytes(rs[i + 1]['msg_bytes'])} after it)" \
         if i + 1 < len(rs) else " (up to the largest size measured)"
     return (f"stays below {lim} up to {fmt_bytes(last['msg_bytes'])}: {fmt_value(last['value'], unit)}"
-            f"{after}{cite([last])}")
+            f"{after}{cite([last])}"), last
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
@@ -174,6 +177,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             plan.notes.append(f"the line asked for is in {line['unit']} but {what} is in {r0['unit']}: "
                               "the sweep is shown without it")
     parts = "; ".join(_series_sentence(k, v, plan) for k, v in series.items())
+    crossed = [id(r) for r in plan.extra.get("crossings", [])]
+    if crossed:   # the sizes that answer the question lead the rows (the headline); the curve follows
+        rows[:] = [r for r in rows if id(r) in crossed] + [r for r in rows if id(r) not in crossed]
     head = (f"{cap(what)} on {cat.name(r0['system_id'])}"
             f"{' (' + ', '.join(where + ([q] if q else [])) + ')' if where or q else ''}")
     return f"{head}: {parts}."
