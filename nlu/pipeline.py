@@ -131,6 +131,7 @@ class NLU:
         self.systems = SystemResolver(self.vocab, parts=getattr(catalog, "part_words", None))
         from nlu.spelling import Speller, english_words, lexicon_words
         self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok))
+        self.shorthand = typed_shorthand(self.vocab)
         self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
@@ -192,6 +193,9 @@ class NLU:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
         words = self.speller.fix([t.text for t in tokenize(text)])
+        # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
+        # is read as the word meant
+        words = [x for w in words for x in self.shorthand.get(w.lower(), [w])]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -528,6 +532,20 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
+def typed_shorthand(vocab) -> dict[str, list[str]]:
+    """One-word typed shorthand (vocabulary `typed:` surfaces) -> the words of the value's first written surface."""
+    from nlu.tokens import tokenize
+    out: dict[str, list[str]] = {}
+    for slot, surface in sorted(vocab.typed):
+        if " " in surface.strip():
+            continue
+        canonical = next((c for c, ss in vocab.entries(slot).items() if surface in ss), None)
+        written = vocab.surfaces(slot, canonical, "written") if canonical else []
+        if written:
+            out[surface.lower()] = [t.text for t in tokenize(written[0])]
+    return out
+
+
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
 

@@ -418,6 +418,9 @@ class Vocabulary:
     lower_is_better: set[str] = field(default_factory=set)
     # (slot, surface) pairs that are spoken forms (as a transcript reads), the rest are written forms
     spoken: set[tuple[str, str]] = field(default_factory=set)
+    # (slot, surface) pairs that are typed shorthand ("oop" for out-of-place): read in a typed question, but no
+    # model learns them, nobody says them and the speech corrector never aims at them (surfaces() leaves them out)
+    typed: set[tuple[str, str]] = field(default_factory=set)
     # (slot, canonical, surface) -> layer (0 catalog, 1 vocabulary.yaml, 2 extra yaml); ambiguity likewise
     layers: dict[tuple[str, str, str], int] = field(default_factory=dict, repr=False)
     ambiguous_layers: dict[tuple[str, str], int] = field(default_factory=dict, repr=False)
@@ -429,15 +432,20 @@ class Vocabulary:
         return list(getattr(self, slot))
 
     def surfaces(self, slot: str, canonical: str, kind: str = "any") -> list[str]:
-        """Surfaces of one value, hand-written layers first; kind "written", "spoken" or "any"."""
+        """Surfaces of one value, hand-written layers first; kind "written", "spoken", "any" (both: what the
+        models learn from and the speech side aims at) or "typed" (shorthand only the reader knows)."""
         out = sorted(getattr(self, slot).get(canonical, []),
                      key=lambda s: -self.layers.get((slot, canonical, s), BASE))
+        if kind == "typed":
+            return [s for s in out if (slot, s) in self.typed]
+        out = [s for s in out if (slot, s) not in self.typed]
         if kind == "any":
             return out
         want = kind == "spoken"
         return [s for s in out if ((slot, s) in self.spoken) == want]
 
-    def add(self, slot: str, canonical: str, surface: str, layer: int = EXTRA, spoken: bool = False) -> None:
+    def add(self, slot: str, canonical: str, surface: str, layer: int = EXTRA, spoken: bool = False,
+            typed: bool = False) -> None:
         surface = str(surface).strip()
         canonical = str(canonical)
         if not surface:
@@ -451,6 +459,8 @@ class Vocabulary:
             self.layers[k] = max(layer, self.layers.get(k, layer))
         if spoken:
             self.spoken.add((slot, surface))
+        if typed:
+            self.typed.add((slot, surface))
 
     def remove_canonical(self, slot: str, canonical: str) -> None:
         for s in getattr(self, slot).pop(canonical, []):
@@ -461,17 +471,17 @@ class Vocabulary:
         self.ambiguous_layers[(slot, str(surface))] = layer
 
 
-def _as_surfaces(v: Any) -> tuple[list[str], list[str], bool]:
-    """yaml entry -> (written, spoken, replace)."""
+def _as_surfaces(v: Any) -> tuple[list[str], list[str], list[str], bool]:
+    """yaml entry -> (written, spoken, typed, replace)."""
     if v is None:
-        return [], [], False
+        return [], [], [], False
     if isinstance(v, (list, tuple)):
-        return [str(x) for x in v], [], False
+        return [str(x) for x in v], [], [], False
     if isinstance(v, str):
-        return [v], [], False
+        return [v], [], [], False
     if isinstance(v, dict):
         return ([str(x) for x in v.get("written") or []], [str(x) for x in v.get("spoken") or []],
-                bool(v.get("replace")))
+                [str(x) for x in v.get("typed") or []], bool(v.get("replace")))
     raise ValueError(f"vocabulary entry must be a list or a mapping, got {type(v).__name__}")
 
 
@@ -483,7 +493,7 @@ def _apply_yaml(vocab: Vocabulary, data: dict, layer: int) -> None:
         raise ValueError(f"unknown vocabulary sections: {sorted(unknown)} (known: {', '.join(SECTIONS)})")
     for slot in SECTIONS:
         for canonical, v in (data.get(slot) or {}).items():
-            written, spoken, replace = _as_surfaces(v)
+            written, spoken, typed, replace = _as_surfaces(v)
             canonical = str(canonical)
             if replace:
                 vocab.remove_canonical(slot, canonical)
@@ -493,6 +503,8 @@ def _apply_yaml(vocab: Vocabulary, data: dict, layer: int) -> None:
                 vocab.add(slot, canonical, s, layer)
             for s in spoken:
                 vocab.add(slot, canonical, s, layer, spoken=True)
+            for s in typed:
+                vocab.add(slot, canonical, s, layer, typed=True)
     for slot, amb in (data.get("ambiguous") or {}).items():
         if slot not in SECTIONS:
             raise ValueError(f"ambiguous: unknown slot {slot!r}")
@@ -554,7 +566,7 @@ def _add_generated(vocab: Vocabulary) -> None:
     for slot in ("system", "app"):
         for canonical, surfaces in getattr(vocab, slot).items():
             for s in list(surfaces):
-                if (slot, s) in vocab.spoken and not any(c.isdigit() for c in s):
+                if ((slot, s) in vocab.spoken and not any(c.isdigit() for c in s)) or (slot, s) in vocab.typed:
                     continue
                 layer = vocab.layers.get((slot, canonical, s), CATALOG)
                 for v in spoken_variants(s):

@@ -1,0 +1,35 @@
+"""Typed shorthand (vocabulary `typed:` surfaces, e.g. "oop" for out-of-place): read in a typed question as the
+vocabulary writes the value, but never a surface the models learn from or the speech side aims at, so adding one
+changes neither model's training data. Checks on the real vocabulary, then a question through the real model and
+database, the expected number read from the raw nccl-tests output."""
+import pytest
+
+from conftest import RAW
+
+from nlu.vocab import Vocabulary, _apply_yaml, load_vocabulary
+
+
+def test_typed_surfaces_are_kept_apart():
+    v = load_vocabulary(None)
+    assert v.surfaces("condition", "out_of_place", "typed") == ["oop"]
+    for kind in ("any", "written", "spoken"):
+        assert "oop" not in v.surfaces("condition", "out_of_place", kind)
+    assert "out-of-place" in v.surfaces("condition", "out_of_place", "written")
+
+
+def test_an_extra_vocabulary_may_add_shorthand():
+    v = Vocabulary()
+    _apply_yaml(v, {"condition": {"in_place": {"written": ["in-place"], "typed": ["inpl"]}}}, layer=2)
+    assert v.surfaces("condition", "in_place", "typed") == ["inpl"]
+    assert v.surfaces("condition", "in_place") == ["in-place"]
+
+
+def test_shorthand_in_a_question_is_read_as_written(asker):
+    # all_gather_perf on the H200 pair at 16 MiB: the out-of-place algbw (the first algbw column)
+    line = next(l for l in (RAW / "h200x2/all_gather_perf_g2.txt").read_text().splitlines()
+                if l.split()[:1] == ["16777216"])
+    want = float(line.split()[6])
+    r = asker.ask("allgather algbw 16M oop h200")
+    assert r.slots["condition"] == "out_of_place"
+    assert r.rows[0]["value"] == pytest.approx(want)
+    assert asker.nlu.understand("h200 allreduce oop time at 1 GB").slots.get("metric") == "time"
