@@ -33,3 +33,11 @@ def test_shorthand_in_a_question_is_read_as_written(asker):
     assert r.slots["condition"] == "out_of_place"
     assert r.rows[0]["value"] == pytest.approx(want)
     assert asker.nlu.understand("h200 allreduce oop time at 1 GB").slots.get("metric") == "time"
+
+
+def test_a_reader_only_phrase_names_a_catalog_operation(asker):
+    # seed 000 §5.3: the IPU's aggregate PRNG throughput is 4.9x the V100's ("random number generation" is a
+    # typed alias of the catalog's operation prng, which no template names)
+    r = asker.ask("How much faster is random number generation on the IPU (speedup)?")
+    assert r.slots["operation"] == "prng" and r.slots["metric"] == "speedup"
+    assert r.rows[0]["value"] == 4.9 and r.rows[0]["unit"] == "x"
