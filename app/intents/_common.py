@@ -241,3 +241,23 @@ def require_ints(slots: dict[str, Any], keys: Iterable[str] = ("msg_bytes", "cou
         v = slots.get(k)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
             raise OutOfScope(f"{k} must be a whole number, not {v!r}.")
+
+
+def crossing(values: list[float], op: str, line: float) -> tuple[str, Optional[int]]:
+    """Where a curve (values in the order of its x axis) meets a line the question draws ("exceeds 100 GB/s",
+    "stays under 20 us", "efficiency below 80%"). Returns (how, index of the point that answers):
+      "first_above" / "first_below": the first point past the line, for a curve that starts on the other side;
+      "stays_above" / "stays_below": the last point of the run that starts on the asked side;
+      "never": no point is on the asked side (index of the closest point).
+    Points are measured ones: nothing between two of them is interpolated."""
+    past = [(v > line) if op == ">" else (v < line) for v in values]
+    if not any(past):
+        best = (max if op == ">" else min)(range(len(values)), key=lambda i: values[i])
+        return "never", best
+    side = "above" if op == ">" else "below"
+    if past[0]:
+        i = 0
+        while i + 1 < len(past) and past[i + 1]:
+            i += 1
+        return f"stays_{side}", i
+    return f"first_{side}", past.index(True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better, quals, require_ints,
+from app.intents._common import (cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals, require_ints,
                                  require_metric_on, require_system, sources_sql, systems_with, what_words, where_plus)
 
 NAME = "size_sweep"
@@ -106,34 +106,29 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
 
 
 def _crossing(rs: list[dict[str, Any]], line: dict[str, Any], unit: str) -> tuple[str, dict[str, Any]]:
-    """Where a sweep crosses the asked line: the smallest size above it ("exceeds 100 GB/s"), or the largest
-    size still below it ("stays under 5 us"). Sizes between two measured ones are not interpolated: the answer
-    is a measured size, with the measured sizes on each side of the crossing. Returns the sentence and the row
-    it names."""
+    """The sentence for where a sweep meets the asked line (see _common.crossing) and the row it names: the
+    smallest size above it ("exceeds 100 GB/s"), the largest size still below it ("stays under 20 us")."""
     lim = f"{line['value']:g} {unit}"
     rs = sorted(rs, key=lambda r: r["msg_bytes"])
-    if line["op"] == ">":
-        hit = next((r for r in rs if r["value"] > line["value"]), None)
-        if hit is None:
-            top = max(rs, key=lambda r: r["value"])
-            return (f"never exceeds {lim}: the most is {fmt_value(top['value'], unit)} at "
-                    f"{fmt_bytes(top['msg_bytes'])}{cite([top])}"), top
-        i = rs.index(hit)
-        before = f" ({fmt_value(rs[i - 1]['value'], unit)} at {fmt_bytes(rs[i - 1]['msg_bytes'])} before it)" \
-            if i else " (already at the smallest size measured)"
-        return (f"first exceeds {lim} at {fmt_bytes(hit['msg_bytes'])}: {fmt_value(hit['value'], unit)}"
-                f"{before}{cite([hit])}"), hit
-    under = [r for r in rs if r["value"] < line["value"]]
-    if not under:
-        low = min(rs, key=lambda r: r["value"])
-        return (f"never below {lim}: the least is {fmt_value(low['value'], unit)} at "
-                f"{fmt_bytes(low['msg_bytes'])}{cite([low])}"), low
-    last = under[-1]
-    i = rs.index(last)
+    how, i = crossing([r["value"] for r in rs], line["op"], line["value"])
+    hit = rs[i]
+    at = f"{fmt_value(hit['value'], unit)}"
+    if how == "never":
+        word = "exceeds" if line["op"] == ">" else "goes below"
+        most = "the most" if line["op"] == ">" else "the least"
+        return f"never {word} {lim}: {most} is {at} at {fmt_bytes(hit['msg_bytes'])}{cite([hit])}", hit
+    if how.startswith("first"):
+        prev = rs[i - 1]
+        verb = "first exceeds" if how == "first_above" else "first falls below"
+        return (f"{verb} {lim} at {fmt_bytes(hit['msg_bytes'])}: {at} ({fmt_value(prev['value'], unit)} at "
+                f"{fmt_bytes(prev['msg_bytes'])} before it){cite([hit])}"), hit
+    side = "above" if how == "stays_above" else "below"
     after = f" ({fmt_value(rs[i + 1]['value'], unit)} at {fmt_bytes(rs[i + 1]['msg_bytes'])} after it)" \
         if i + 1 < len(rs) else " (up to the largest size measured)"
-    return (f"stays below {lim} up to {fmt_bytes(last['msg_bytes'])}: {fmt_value(last['value'], unit)}"
-            f"{after}{cite([last])}"), last
+    back = [r for r in rs[i + 2:] if (r["value"] > line["value"]) == (line["op"] == ">")]
+    again = (f"; {side} it again at {', '.join(fmt_bytes(r['msg_bytes']) for r in back[:3])}"
+             f"{' and more' if len(back) > 3 else ''}") if back else ""
+    return (f"stays {side} {lim} up to {fmt_bytes(hit['msg_bytes'])}: {at}{after}{again}{cite([hit])}"), hit
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
