@@ -420,8 +420,9 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
         limit = threshold_in(words)
-        if limit and intent in ("size_sweep", "metric_lookup") and \
-                (intent == "size_sweep" or slots.get("metric") in _SIZE_METRICS):
+        asks_count = bool(_ASKS_COUNT.search(" ".join(lw)))
+        if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
+                (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
             # "the smallest message size at which the H200 all-reduce exceeds 100 GB/s bus bandwidth": a sweep read
             # for the size where it crosses the line; the size is the answer, the metric is the one with the unit
             at, to = limit.pop("words")
@@ -429,13 +430,32 @@ class NLU:
                 if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
                     slots.pop(slot, None)                 # "under 20 us" is the line, not 20 of something
             slots["threshold"] = limit
-            if slots.get("metric") in _SIZE_METRICS:
+            to_counts = intent == "scaling" or (intent == "metric_lookup" and asks_count
+                                                 and slots.get("metric") not in _SIZE_METRICS)
+            if to_counts:
+                # "at what GPU count does the efficiency drop below 80%", "how many GPUs until the speedup
+                # exceeds 2x": the count is the answer, read off the scaling curve
+                m = _ASKS_COUNT.search(" ".join(lw))
+                kind = self.norm.count_and_kind(m.group("kind") or m.group("kind2"))[1] if m else None
+                if kind:
+                    slots.setdefault("count_kind", kind)
+                if slots.get("metric") == "count":
+                    del slots["metric"]
+                if "metric" not in slots:
+                    named = _RATIO_WORD.search(" ".join(lw))
+                    slots["metric"] = named.group(1) if named else ({"%": "efficiency", "x": "speedup"}.get(
+                        limit["unit"]) or metric_by_unit(lw, limit["unit"]))
+                slots.pop("count", None)
+            elif slots.get("metric") in _SIZE_METRICS:
                 del slots["metric"]
                 slots.pop("aggregate", None)              # "smallest" was said of the size, not of the value
                 named = metric_by_unit(lw, limit["unit"])
                 if named:
                     slots["metric"] = named
-            if intent == "metric_lookup":
+            if intent == "metric_lookup" and to_counts:
+                intent = "scaling"   # a count asked for and a line to cross: the words settle it, as sure as the model
+                ruled_out.add("metric_lookup")
+            elif intent == "metric_lookup":
                 intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
                 ruled_out.add("metric_lookup")
         given = nominal_in(words) if intent == "link_efficiency" else None
@@ -567,7 +587,8 @@ _THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|
                         r"surpass(?:es|ed|ing)?|cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|"
                         r"at least|below|under|less than|within|drops? below|falls? below)\s+"
                         r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps|"
-                        r"us|µs|usec|microseconds?|ms|msec|milliseconds?|ns|nanoseconds?)(?![\w/])", re.I)
+                        r"us|µs|usec|microseconds?|ms|msec|milliseconds?|ns|nanoseconds?|%|percent|x|times)"
+                        r"(?![\w/])", re.I)
 _RATE_UNITS = {"gb/s": 1.0, "gbps": 1.0, "mb/s": 1e-3, "mbps": 1e-3, "tb/s": 1e3, "tbps": 1e3}
 _BIT_UNITS = {"gbit/s": 0.125, "gb/s": 0.125, "gbps": 0.125, "mbit/s": 1.25e-4, "mb/s": 1.25e-4, "mbps": 1.25e-4,
               "tbit/s": 125.0, "tb/s": 125.0, "tbps": 125.0}
@@ -575,8 +596,15 @@ _TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microsec
                "millisecond": 1e3, "milliseconds": 1e3, "ns": 1e-3, "nanosecond": 1e-3, "nanoseconds": 1e-3}
 
 
+# "how many GPUs until ...", "at what node count ...", "which GPU count ...": the answer is a count
+_ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|"
+                         r"devices)|(?:what|which) (?P<kind2>gpu|node|ipu|rank|core|tile|process|thread) count)\b")
+_RATIO_WORD = re.compile(r"\b(efficiency|speedup|slowdown)\b")
+
+
 def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
-    """The line a value should cross, in the contract's units (GB/s or us): {"op": ">" or "<", "value", "unit"}.
+    """The line a value should cross, in the contract's units (GB/s, us, % or x for a speedup): {"op": ">" or
+    "<", "value", "unit"}.
     Upper-case B is bytes and lower-case b bits, as networks print them ("100 Gb/s" and "100 Gbps" are 12.5
     GB/s); all lower case, "gb/s" is taken as the GB/s every benchmark here prints."""
     text = " ".join(words)
@@ -587,7 +615,11 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
     last = first + text[m.start("v"):m.end("u")].count(" ") + 1
     u, v = m.group("u"), float(m.group("v"))
     low = u.lower()
-    if low in _TIME_UNITS:
+    if low in ("%", "percent"):
+        value, unit = v, "%"
+    elif low in ("x", "times"):
+        value, unit = v, "x"
+    elif low in _TIME_UNITS:
         value, unit = v * _TIME_UNITS[low], "us"
     elif "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps"))):
         value, unit = v * _BIT_UNITS[low], "GB/s"

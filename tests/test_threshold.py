@@ -20,6 +20,8 @@ from nlu.pipeline import threshold_in
     ("stay under 20 us", ("<", 20.0, "us")),
     ("less than 2 ms", ("<", 2000.0, "us")),
     ("below 500 ns", ("<", 0.5, "us")),
+    ("efficiency drop below 80%", ("<", 80.0, "%")),
+    ("speedup exceeds 2x", (">", 2.0, "x")),
 ])
 def test_the_line_is_read_in_the_contracts_units(text, want):
     t = threshold_in(text.split())
@@ -90,3 +92,14 @@ def test_the_line_is_drawn_on_the_sweep(asker):
 def test_where_a_curve_meets_the_line(values, op, line, want):
     from app.intents._common import crossing
     assert crossing(values, op, line) == want
+
+
+def test_the_count_where_a_scaling_curve_crosses_the_line(asker):
+    r = asker.ask("at what gpu count does the dgx-2 deepbench allreduce efficiency fall below 50%")
+    assert r.intent == "scaling" and r.slots["threshold"] == {"op": "<", "value": 50.0, "unit": "%"}
+    assert r.slots["count_kind"] == "gpus" and "count" not in r.slots
+    # the efficiency column of the rows themselves (derived from DeepBench's all-reduce times)
+    first = next(row for row in r.rows if row["efficiency"] * 100 < 50)
+    assert first["count"] > r.rows[0]["count"]
+    assert f"parallel efficiency first falls below 50% at {first['count']} gpus ({first['efficiency'] * 100:.1f}%" \
+        in r.answer

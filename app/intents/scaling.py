@@ -14,11 +14,12 @@ counts, the time (else throughput) series is taken and the speedup derived from 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (HIGHER_BETTER, agg_choice, best_source_sql, cap, cite, fmt_bytes, fmt_ratio,
+from app.intents._common import (HIGHER_BETTER, agg_choice, best_source_sql, cap, cite, crossing, fmt_bytes,
+                                 fmt_ratio,
                                  fmt_value, quals, require_ints, require_metric_on, require_system, systems_with,
                                  what_words, where_plus)
 
@@ -166,6 +167,10 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                           f"{plan.extra['agg_words']} is shown")
     head = (f"{cap(what)} on {cat.name(first['system_id'])} from {first['count']} to {last['count']} {kind} "
             f"({series})")
+    if s.get("threshold") and len(rows) > 1:
+        said = _crossing(rows, s["threshold"], kind, plan)
+        if said:
+            head += f"; {said}"
     if derived:
         head = f"No {s['metric']} is stored; derived from the {what}: {head[:1].lower()}{head[1:]}"
     if len(rows) == 1:
@@ -191,6 +196,43 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f"constant time), efficiency {_pct(last['efficiency'])}{cite([first, last])}.")
     return (f"{head}: {vals}, a speedup of {fmt_ratio(last['speedup'])} for {fmt_ratio(last['ideal_speedup'])} the "
             f"{kind or 'count'}, parallel efficiency {_pct(last['efficiency'])}{cite([first, last])}.")
+
+
+def _crossing(rows: list[dict[str, Any]], line: dict[str, Any], kind: str, plan: Plan) -> Optional[str]:
+    """Where the series meets the asked line ("efficiency below 80%", "a speedup over 10x", "time under 5 us"),
+    in the column the line's unit names: the values themselves, the parallel efficiency (%) or the speedup (x).
+    None (with a note) when the series has no such column."""
+    unit = rows[0]["unit"]
+    if line["unit"] == unit:
+        col, scale, what = "value", 1.0, what_words(rows[0].get("operation"), rows[0].get("metric"))
+    elif line["unit"] == "%" and rows[0]["metric"] == "efficiency" and unit in ("", "x", "fraction"):
+        col, scale, what = "value", 100.0, "parallel efficiency"
+    elif line["unit"] == "%" and all(r.get("efficiency") is not None for r in rows):
+        col, scale, what = "efficiency", 100.0, "parallel efficiency"
+    elif line["unit"] == "x" and all(r.get("speedup") is not None for r in rows):
+        col, scale, what = "speedup", 1.0, "speedup"
+    else:
+        plan.notes.append(f"the line asked for is in {line['unit']}, and this series has nothing in that unit "
+                          f"({unit}{', speedup, efficiency' if rows[0].get('speedup') is not None else ''})")
+        return None
+    plan.chart["threshold"] = line["value"] if col == "value" and scale == 1.0 else None
+    vals = [r[col] * scale for r in rows]
+    lim = f"{line['value']:g}" + {"%": "%", "x": "x"}.get(line["unit"], f" {line['unit']}")
+
+    def show(v: float) -> str:
+        return f"{v:.1f}%" if line["unit"] == "%" else (fmt_ratio(v) if line["unit"] == "x" else fmt_value(v, unit))
+    how, i = crossing(vals, line["op"], line["value"])
+    at = f"{rows[i]['count']} {kind}".strip()
+    if how == "never":
+        return (f"{what} never {'exceeds' if line['op'] == '>' else 'goes below'} {lim} "
+                f"({'at most' if line['op'] == '>' else 'at least'} {show(vals[i])}, at {at})")
+    if how.startswith("first"):
+        verb = "first exceeds" if how == "first_above" else "first falls below"
+        return f"{what} {verb} {lim} at {at} ({show(vals[i])}, after {show(vals[i - 1])} at {rows[i - 1]['count']})"
+    side = "above" if how == "stays_above" else "below"
+    nxt = f"; {show(vals[i + 1])} at {rows[i + 1]['count']} after it" if i + 1 < len(rows) else \
+        ", the largest count measured"
+    return f"{what} stays {side} {lim} up to {at} ({show(vals[i])}{nxt})"
 
 
 def _pct(x: float) -> str:
