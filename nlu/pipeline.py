@@ -384,6 +384,13 @@ class NLU:
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
             ruled_out.add("link_efficiency")
+        if intent == "metric_lookup" and slots.get("link_type") and not any(
+                slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
+                and _LINK_RATE.search(" ".join(lw)):
+            # "ri2 infiniband per-port rate?": nothing measured is named, only a kind of link: its stated rate
+            # is in the connection graph
+            intent = "topology"
+            ruled_out.add("metric_lookup")
         if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
@@ -566,6 +573,7 @@ def typed_shorthand(vocab) -> dict[str, list[str]]:
     return out
 
 
+_LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
 

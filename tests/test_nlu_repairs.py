@@ -390,3 +390,13 @@ def test_the_count_a_curve_runs_over_is_its_axis_and_with_the_metric_names_the_s
     slots = {"metric": "bandwidth", "operation": "p2p"}
     infer_implicit("metric_lookup", slots, cat)
     assert "system" not in slots
+
+
+def test_the_rate_of_a_kind_of_link_is_read_from_the_graph(asker, built_con):
+    r = asker.ask("what is the per-port rate of infiniband on ri2")
+    assert r.intent == "topology"
+    stored = built_con.execute("SELECT DISTINCT bw_gbps_per_dir FROM links WHERE system_id = 'ri2' "
+                               "AND link_type = 'InfiniBand'").fetchall()
+    assert stored == [(12.5,)] and "12.5 GB/s per direction" in r.answer
+    # a measurement asked for ("the fastest pair") stays one
+    assert asker.ask("fastest gpu pair on yme over nvlink?").intent == "metric_lookup"
