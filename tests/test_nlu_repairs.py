@@ -400,3 +400,15 @@ def test_the_rate_of_a_kind_of_link_is_read_from_the_graph(asker, built_con):
     assert stored == [(12.5,)] and "12.5 GB/s per direction" in r.answer
     # a measurement asked for ("the fastest pair") stays one
     assert asker.ask("fastest gpu pair on yme over nvlink?").intent == "metric_lookup"
+
+
+def test_the_fastest_pair_is_two_devices_not_a_diagonal_cell(asker, built_con):
+    # Tartan's Listing 30 (seed 003) was transcribed with its diagonal (a GPU to itself, ~740 GB/s) as p2p rows
+    r = asker.ask("fastest gpu pair on yme over nvlink?")
+    top = r.rows[0]
+    assert top["src"] != top["dst"]
+    (best,), = built_con.execute(
+        "SELECT max(value) FROM measurements WHERE system_id = 'ac922_yme' AND operation = 'p2p' "
+        "AND metric = 'bandwidth' AND condition = 'nvlink' AND direction = 'uni' AND msg_bytes = $b "
+        "AND src <> dst", {"b": top["msg_bytes"]}).fetchall()
+    assert top["value"] == best < 100

@@ -36,6 +36,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         # a host copy "of GPU2": the GPU is the device end whichever slot the question put it in
         cond += (" AND " if cond else " WHERE ") + "(m.src = $device OR m.dst = $device)"
         params["device"] = device
+    if s.get("operation") == "p2p" and not (s.get("src") and s.get("src") == s.get("dst")):
+        # peer-to-peer is between two devices: a matrix's diagonal (a GPU copying to itself, 740 GB/s on Yme,
+        # transcribed with the rest of Tartan's listing) is no answer to "the fastest GPU pair"
+        cond += (" AND " if cond else " WHERE ") + "coalesce(m.src <> m.dst, true)"
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
     notes = []
