@@ -427,23 +427,20 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
         limit = threshold_in(words)
-        asks_count = bool(_ASKS_COUNT.search(" ".join(lw)))
+        asks_count = _ASKS_COUNT.search(" ".join(lw))
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
             # "the smallest message size at which the H200 all-reduce exceeds 100 GB/s bus bandwidth": a sweep read
             # for the size where it crosses the line; the size is the answer, the metric is the one with the unit
-            at, to = limit.pop("words")
-            for slot, a, b in bounds:
-                if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
-                    slots.pop(slot, None)                 # "under 20 us" is the line, not 20 of something
+            drop_numbers_read_in(slots, bounds, limit.pop("words"))   # "under 20 us" is no count of 20
             slots["threshold"] = limit
             to_counts = intent == "scaling" or (intent == "metric_lookup" and asks_count
                                                  and slots.get("metric") not in _SIZE_METRICS)
             if to_counts:
                 # "at what GPU count does the efficiency drop below 80%", "how many GPUs until the speedup
                 # exceeds 2x": the count is the answer, read off the scaling curve
-                m = _ASKS_COUNT.search(" ".join(lw))
-                kind = self.norm.count_and_kind(m.group("kind") or m.group("kind2"))[1] if m else None
+                kind = self.norm.count_and_kind(asks_count.group("kind") or asks_count.group("kind2"))[1] \
+                    if asks_count else None
                 if kind:
                     slots.setdefault("count_kind", kind)
                 if slots.get("metric") == "count":
@@ -468,10 +465,7 @@ class NLU:
         given = nominal_in(words) if intent == "link_efficiency" else None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
-            at, to = given.pop("words")
-            for slot, a, b in bounds:
-                if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
-                    slots.pop(slot, None)
+            drop_numbers_read_in(slots, bounds, given.pop("words"))
             if slots.get("condition") == "measured":     # "measured against": a verb, not a kind of value
                 del slots["condition"]
             slots["nominal"] = given
@@ -559,6 +553,8 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
+
+
 def typed_shorthand(vocab) -> dict[str, list[str]]:
     """One-word typed shorthand (vocabulary `typed:` surfaces) -> the words of the value's first written surface."""
     from nlu.tokens import tokenize
@@ -590,13 +586,14 @@ def unresolved_systems(unresolved) -> bool:
 
 
 _SIZE_METRICS = {"message_size", "msg_size", "size", "msg_bytes"}
+# a data rate as printed: upper-case B bytes, lower-case b bits
+_RATE_UNIT = r"[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps"
 # "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
 _THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|"
                         r"surpass(?:es|ed|ing)?|cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|"
                         r"at least|below|under|less than|within|drops? below|falls? below)\s+"
-                        r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps|"
-                        r"us|µs|usec|microseconds?|ms|msec|milliseconds?|ns|nanoseconds?|%|percent|x|times)"
-                        r"(?![\w/])", re.I)
+                        r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>" + _RATE_UNIT + r"|us|µs|usec|microseconds?|ms|msec|"
+                        r"milliseconds?|ns|nanoseconds?|%|percent|x|times)(?![\w/])", re.I)
 _RATE_UNITS = {"gb/s": 1.0, "gbps": 1.0, "mb/s": 1e-3, "mbps": 1e-3, "tb/s": 1e3, "tbps": 1e3}
 _BIT_UNITS = {"gbit/s": 0.125, "gb/s": 0.125, "gbps": 0.125, "mbit/s": 1.25e-4, "mb/s": 1.25e-4, "mbps": 1.25e-4,
               "tbit/s": 125.0, "tb/s": 125.0, "tbps": 125.0}
@@ -610,11 +607,27 @@ _ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tile
 _RATIO_WORD = re.compile(r"\b(efficiency|speedup|slowdown)\b")
 
 
+def rate_gbps(v: float, u: str) -> float:
+    """A rate in GB/s from a value and its unit as printed (one of _RATE_UNIT): upper-case B is bytes and
+    lower-case b bits, as networks print them ("100 Gb/s" and "100 Gbps" are 12.5 GB/s); all lower case, "gb/s" is
+    taken as the GB/s every benchmark here prints."""
+    low = u.lower()
+    bits = "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps")))
+    return v * (_BIT_UNITS if bits else _RATE_UNITS)[low]
+
+
+def drop_numbers_read_in(slots: dict[str, Any], bounds, words: tuple[int, int]) -> None:
+    """The tagger's counts and sizes inside a span a rule read as something else (a line to cross, a nominal):
+    "under 20 us" is not 20 of anything."""
+    at, to = words
+    for slot, a, b in bounds:
+        if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
+            slots.pop(slot, None)
+
+
 def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
     """The line a value should cross, in the contract's units (GB/s, us, % or x for a speedup): {"op": ">" or
-    "<", "value", "unit"}.
-    Upper-case B is bytes and lower-case b bits, as networks print them ("100 Gb/s" and "100 Gbps" are 12.5
-    GB/s); all lower case, "gb/s" is taken as the GB/s every benchmark here prints."""
+    "<", "value", "unit", "words": (first, last)}; rates read by rate_gbps."""
     text = " ".join(words)
     m = _THRESHOLD.search(text)
     if not m:
@@ -629,10 +642,8 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
         value, unit = v, "x"
     elif low in _TIME_UNITS:
         value, unit = v * _TIME_UNITS[low], "us"
-    elif "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps"))):
-        value, unit = v * _BIT_UNITS[low], "GB/s"
     else:
-        value, unit = v * _RATE_UNITS[low], "GB/s"
+        value, unit = rate_gbps(v, u), "GB/s"
     op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
         not m.group("op").lower().startswith(("more", "greater")) else ">"
     return {"op": op, "value": round(value, 6), "unit": unit, "words": (first, last)}
@@ -653,8 +664,7 @@ def metric_by_unit(lw: list[str], unit: str) -> Optional[str]:
 # "against x8 Gen3", "relative to PCIe 3.0 x16", "as a percentage of 16 GB/s": a nominal the user gives
 _AGAINST = r"(?:against|relative to|compared (?:to|with)|versus|vs\.?|of|out of)\s+(?:an?\s+|the\s+|its\s+)?" \
            r"(?:(?:nominal|theoretical|peak|rated|max(?:imum)?)\s+)?(?:(?:bandwidth|rate|speed)\s+)?(?:of\s+)?"
-_GIVEN_RATE = re.compile(_AGAINST + r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps)"
-                         r"(?![\w/])", re.I)
+_GIVEN_RATE = re.compile(_AGAINST + r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>" + _RATE_UNIT + r")(?![\w/])", re.I)
 _GIVEN_PCIE = re.compile(_AGAINST + r"(?:(?:pcie|pci-e|pci express)\s*)?(?:(?:gen\s*(?P<g1>\d)|(?P<g2>\d)\.0)\s*"
                          r"(?:pcie\s*)?x\s*(?P<w1>\d+)|x\s*(?P<w2>\d+)\s*(?:pcie\s*)?(?:gen\s*(?P<g3>\d)|"
                          r"(?P<g4>\d)\.0))\b", re.I)
@@ -679,11 +689,8 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
         m = _GIVEN_RATE.search(text)
         if not m:
             return None
-        u, v = m.group("u"), float(m.group("v"))
-        low = u.lower()
-        bits = "bit" in low or (u[1] == "b" and (u[0].isupper() or low.endswith("bps")))
-        value = v * (_BIT_UNITS if bits else _RATE_UNITS)[low]
-        said, start, end = f"{m.group('v')} {u}", m.start("v"), m.end()
+        value = rate_gbps(float(m.group("v")), m.group("u"))
+        said, start, end = f"{m.group('v')} {m.group('u')}", m.start("v"), m.end()
     first = text[:start].count(" ")
     return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
 

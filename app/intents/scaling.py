@@ -19,9 +19,8 @@ from typing import Any, Optional
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import (HIGHER_BETTER, agg_choice, best_source_sql, cap, cite, crossing, fmt_bytes,
-                                 fmt_ratio,
-                                 fmt_value, quals, require_ints, require_metric_on, require_system, systems_with,
-                                 what_words, where_plus)
+                                 fmt_ratio, fmt_value, quals, require_ints, require_metric_on, require_system,
+                                 systems_with, what_words, where_plus)
 
 NAME = "scaling"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count_kind", "condition",

@@ -12,8 +12,9 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals, require_ints,
-                                 require_metric_on, require_system, sources_sql, systems_with, what_words, where_plus)
+from app.intents._common import (cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals,
+                                 require_ints, require_metric_on, require_system, sources_sql, systems_with,
+                                 what_words, where_plus)
 
 NAME = "size_sweep"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", "count_kind", "condition",
