@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -39,6 +40,12 @@ class Catalog:
     # system -> words of its processors' labels ("NVIDIA V100 0" -> nvidia, v100): "the V100s on Lassen" names
     # Lassen's GPUs, not a second system
     part_words: dict[str, set[str]] = field(default_factory=dict)
+    # run id -> the tool that produced it: planners that narrow rows in Python name each row's tool without
+    # joining runs in every query (the join doubles a simple query's planning time)
+    run_tools: dict[int, str] = field(default_factory=dict)
+    # system -> component id -> kind, label, parent and the per-GPU NVLink rate its attrs state: the topology
+    # planner reads links with one plain query and names their ends from here
+    parts: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -108,8 +115,12 @@ def load(con) -> Catalog:
             cat.operations.setdefault(sid, set()).add(op)
         if cond:
             cat.conditions.setdefault(sid, set()).add(cond)
-    for sid, cid, kind, label in con.execute("SELECT system_id, component_id, kind, label FROM components").fetchall():
+    for sid, cid, kind, label, parent, nvl in con.execute(
+            "SELECT system_id, component_id, kind, label, parent, "
+            "TRY_CAST(json_extract_string(attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) FROM components").fetchall():
         cat.components.setdefault(sid, set()).add(cid)
+        cat.parts.setdefault(sid, {})[cid] = {"kind": kind, "label": label, "parent": parent,
+                                              "nvlink_gbps_per_dir": nvl}
         if kind in _PROCESSOR_KINDS and label:
             cat.part_words.setdefault(sid, set()).update(
                 w for w in re.split(r"[^a-z0-9]+", label.lower()) if len(w) >= 3 and not w.isdigit())
@@ -117,6 +128,7 @@ def load(con) -> Catalog:
                                     "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
         cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)
     _load_groups(con, cat)
+    cat.run_tools = dict(con.execute("SELECT run_id, tool FROM runs").fetchall())
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "

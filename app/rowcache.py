@@ -2,8 +2,8 @@
 
 Most of a planner query's time is DuckDB binding and optimising a large CTE query, not reading the rows
 (a compare over 126k measurements spends ~60% of its time before the first row is read). A read-only
-connection sees one unchanging snapshot of the file, so the same SQL text with the same parameter values
-always returns the same rows: a follow-up, a report run again, a chart redrawn or a relaxed retry that comes
+connection sees one unchanging snapshot of the file, so the same SQL text with the same parameter values (and
+the same defaults a plan takes in Python over them, Plan.narrow) always returns the same rows: a follow-up, a report run again, a chart redrawn or a relaxed retry that comes
 back to a query already run can take the rows from here. Entries are bounded (least recently used go first)
 and each caller gets its own copies, so an answer() that adds keys to its rows cannot change a later answer.
 """
@@ -40,8 +40,9 @@ class RowCache:
 
 
 def _key(plan: Plan):
-    """(SQL, parameters as canonical JSON); None for a parameter JSON cannot spell exactly (then no caching)."""
+    """(SQL, parameters and Python defaults as canonical JSON); None for a value JSON cannot spell exactly (then
+    no caching)."""
     try:
-        return plan.sql, json.dumps(plan.params, sort_keys=True, allow_nan=False)
+        return plan.sql, json.dumps([plan.params, plan.narrow], sort_keys=True, allow_nan=False)
     except (TypeError, ValueError):
         return None

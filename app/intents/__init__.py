@@ -25,6 +25,8 @@ class Plan:
     slots: dict[str, Any]                              # slots after defaults were filled in
     notes: list[str] = field(default_factory=list)     # "no message size given: 1 GiB (largest measured)"
     extra: dict[str, Any] = field(default_factory=dict)  # anything answer() needs (e.g. a graph)
+    # defaults chosen in Python over the query's rows (see _narrow.py); JSON, part of the row cache's key
+    narrow: Optional[dict[str, Any]] = None
 
 
 class OutOfScope(Exception):
@@ -50,6 +52,14 @@ def get(intent: str) -> ModuleType:
 
 
 def rows_of(con, plan: Plan) -> list[dict[str, Any]]:
-    cur = con.execute(plan.sql, plan.params)
+    rows = fetch(con, plan.sql, plan.params)
+    if plan.narrow is not None:
+        from app.intents import _narrow
+        rows = _narrow.apply(con, plan, rows)
+    return rows
+
+
+def fetch(con, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    cur = con.execute(sql, params)
     cols = [d[0] for d in cur.description]
     return [dict(zip(cols, r)) for r in cur.fetchall()]

@@ -30,8 +30,10 @@ CLASS_FILTERS = {
     "precision": " AND m.precision = $precision", "statistic": " AND m.statistic = $statistic",
 }
 
-CLASS_CTE = """cls AS (
-  SELECT m.system_id, m.metric, m.operation, m.direction, m.msg_bytes, m.condition, m.precision, m.statistic,
+# the class rows of a system (filtered by the planner's own parameters) and its links: a planner's query takes
+# them as CTEs that only return rows when its direct rows are empty (class_cte); a planner that narrows its rows
+# in Python runs them as two more queries when nothing direct was left (fallback)
+CLASS_SELECT = """SELECT m.system_id, m.metric, m.operation, m.direction, m.msg_bytes, m.condition, m.precision, m.statistic,
          m.value, m.unit, m.source, r.tool,
          json_extract_string(m.params, '$.path_class') AS path_class,
          json_extract_string(m.params, '$.test') AS test,
@@ -40,18 +42,18 @@ CLASS_CTE = """cls AS (
   WHERE m.system_id = $system AND m.src IS NULL AND m.dst IS NULL AND m.operation = 'p2p'
     AND m.unit <> '%' AND m.metric NOT IN ('efficiency', 'slowdown', 'speedup', 'share')
     AND json_extract_string(m.params, '$.path_class') IS NOT NULL
-    AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true){filters}
-    AND NOT EXISTS (SELECT 1 FROM {direct})
-),
-lk AS (
-  SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source,
+    AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true){filters}"""
+
+LINK_SELECT = """SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source,
          ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
          ca.parent AS a_parent, cb.parent AS b_parent
   FROM links l
   LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
   LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
-  WHERE l.system_id = $system AND EXISTS (SELECT 1 FROM cls)
-)"""
+  WHERE l.system_id = $system"""
+
+CLASS_CTE = ("cls AS (\n  " + CLASS_SELECT + "\n    AND NOT EXISTS (SELECT 1 FROM {direct})\n),\nlk AS (\n  "
+             + LINK_SELECT + " AND EXISTS (SELECT 1 FROM cls)\n)")
 
 UNION = """
 UNION ALL BY NAME SELECT 'class' AS part, * FROM cls
@@ -66,6 +68,18 @@ def class_cte(params: dict[str, Any], direct: str) -> str:
     its `direct` rows are empty."""
     filters = "".join(frag for k, frag in CLASS_FILTERS.items() if params.get(k) is not None)
     return CLASS_CTE.format(filters=filters, direct=direct)
+
+
+def fallback(con, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The class rows and, when there are any, the link rows, tagged by `part` as the CTEs' union tags them."""
+    from app.intents import fetch
+    filters = "".join(frag for k, frag in CLASS_FILTERS.items() if params.get(k) is not None)
+    sql = CLASS_SELECT.format(filters=filters)
+    classes = fetch(con, sql, {k: v for k, v in params.items() if f"${k}" in sql})
+    if not classes:
+        return []
+    links = fetch(con, LINK_SELECT, {"system": params["system"]})
+    return [dict(r, part="class") for r in classes] + [dict(r, part="link") for r in links]
 
 
 def split(rows: list[dict[str, Any]], keep: Iterable[str]) -> tuple[list, list, list]:

@@ -7,7 +7,7 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.intents._common import (LOWER_BETTER, MEAS_SELECT, cite, endpoint, fmt_bytes, fmt_value,
+from app.intents._common import (LOWER_BETTER, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
 
 NAME = "metric_lookup"
@@ -17,10 +17,12 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_byte
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "statistic", "app", "value", "unit", "source", "tool")
 HOST_OPS = ("h2d", "d2h")
-# ties in value (one number quoted in two tables) in a fixed order, never the plan's scan order
-TIES = "m.source, m.tool NULLS FIRST"
-# a value per transfer, per tile or per operand where the document also gives the whole operation's
-PER_UNIT = "coalesce(regexp_matches(json_extract_string(m.params, '$.quantity'), '^(avg .*)?per '), false) AS _per_unit"
+# the matching rows, with what the defaults need: the run (its tool comes from the catalog) and the quantity a
+# document states (a value per transfer or per operand, where the whole operation's is also given)
+SELECT = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes,
+       m.count, m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit,
+       m.source, m.run_id, json_extract_string(m.params, '$.quantity') AS _quantity
+FROM measurements m"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -43,67 +45,36 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
     notes = []
-    # Each default narrows what the previous stage left, as a window over that stage (QUALIFY): one reference
-    # to the stage instead of subqueries that each re-read it (DuckDB bound, optimised and ran every copy; the
-    # windows answer the same rows in about half the time, bench/sql_latency.py).
-    size_default = ""
-    if s.get("msg_bytes") is None:
-        # largest size measured under the same filters: where bandwidths are quoted
-        size_default = "m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER ()"
-    metric_default = ""
+    # The defaults narrow one after another, each over what the previous left (one metric, then the whole
+    # operation's value, then the largest count, then the largest size, then one direction), so they never
+    # exclude each other. They are choices among the few rows the filters match: taken in Python over the rows
+    # of one plain SELECT (_narrow.py), which DuckDB plans in a fraction of the time a window per default took.
+    steps = []
     if s.get("metric") is None:
-        # one metric only (values of different units never compete): the one people quote first, then the
-        # most often measured, then by name (metric is never NULL)
-        metric_default = ("m.metric = min({'q': CASE m.metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 "
-                          "WHEN 'flops' THEN 2 WHEN 'throughput' THEN 3 WHEN 'latency' THEN 4 WHEN 'time' THEN 5 "
-                          "ELSE 6 END, 'n': -m._n, 'metric': m.metric}) OVER ().metric")
+        steps.append("metric")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
-    count_default = ""
-    if s.get("count") is None and not s.get("src") and not s.get("dst"):
-        # a collective on "the H200 pair" means all its GPUs: the largest count measured (1-GPU runs of
-        # nccl-tests report a bus bandwidth of 0)
-        count_default = "(coalesce(max(m.count) OVER (), 0) <= 1 OR m.count = max(m.count) OVER ())"
-    dir_default = ""
-    if s.get("direction") is None:
-        # unidirectional is what people quote; bidirectional only when asked (or the only kind measured)
-        dir_default = ("(m.direction IS DISTINCT FROM 'bi'"
-                       " OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())")
     agg = s.get("aggregate")
-    per_unit_default = ""
     if agg != "mean":
-        # the IPU report gives a collective's total latency and its average per transfer or operand side by
-        # side: "(the lowest) reduce latency" is the operation's, not 0.74 ns per operand, unless only per-unit
-        # values exist or an average is asked for
-        per_unit_default = "(NOT m._per_unit OR NOT bool_or(NOT m._per_unit) OVER ())"
-    lower_better = s.get("metric") in LOWER_BETTER
-    if agg == "min":
-        order = "m.value ASC"
-    elif agg == "max":
-        order = "m.value DESC"
+        # "(the lowest) reduce latency" is the operation's, not 0.74 ns per operand, unless only per-unit values
+        # exist or an average is asked for
+        steps.append("per_unit")
+    count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
+    if count_defaulted:
+        steps.append("count")   # 1-GPU runs of nccl-tests report a bus bandwidth of 0
+    if s.get("msg_bytes") is None:
+        steps.append("size")
+    if s.get("direction") is None:
+        steps.append("direction")
+    if agg in ("min", "max"):
+        order = "asc" if agg == "min" else "desc"
     else:
-        order = "m.value ASC" if lower_better else "m.value DESC"
-    # Defaults narrow one after another, each over what the previous left (one metric, then the largest
-    # count, then the largest size, then one direction), so they never exclude each other.
-    stages, prev = [], "sel"
-    rules = (metric_default, per_unit_default, count_default, size_default, dir_default)
-    for i, rule in enumerate(r for r in rules if r):
-        if "m._n" in rule:    # rows per metric (a window cannot nest in the window that picks the metric)
-            src = f"(SELECT *, count(*) OVER (PARTITION BY metric) AS _n FROM {prev}) m"
-            stages.append(f"d{i} AS (SELECT * EXCLUDE (_n) FROM {src} QUALIFY {rule})")
-        else:
-            stages.append(f"d{i} AS (SELECT * FROM {prev} m QUALIFY {rule})")
-        prev = f"d{i}"
-    head = f"WITH sel AS ({MEAS_SELECT.replace('r.tool', 'r.tool, ' + PER_UNIT)}{cond})" + "".join(f",\n{st}" for st in stages)
-    if pairs:
-        sql = (f"{head},\ndirect AS (SELECT * EXCLUDE (_per_unit), row_number() OVER (ORDER BY {order}, m.src NULLS FIRST, "
-               f"m.dst NULLS FIRST, {TIES}) AS rk, count(*) OVER () AS _matched FROM {prev} m),\n{_pairs.class_cte(params, 'direct')}\n"
-               f"SELECT 'measured' AS part, * FROM direct WHERE rk <= 50{_pairs.UNION}\nORDER BY rk NULLS LAST")
-    else:
-        sql = (f"{head}\nSELECT * EXCLUDE (_per_unit), count(*) OVER () AS _matched FROM {prev} m\n"
-               f"ORDER BY {order}, m.src NULLS FIRST, m.dst NULLS FIRST, {TIES} LIMIT 50")
+        order = "asc" if s.get("metric") in LOWER_BETTER else "desc"
+    sql = f"{SELECT}{cond}"
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
+                narrow={"kind": "measurements", "steps": steps, "order": order, "limit": 50, "pairs": pairs},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
-                       "dir_defaulted": s.get("direction") is None, "count_defaulted": bool(count_default)})
+                       "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
+                       "run_tools": cat.run_tools})
 
 
 def _device_end(s: dict[str, Any]):

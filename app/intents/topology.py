@@ -19,21 +19,17 @@ from app.intents._common import cite, endpoint, require_system
 
 NAME = "topology"
 
+# every link of the system; its ends' kinds, labels and parents come from the catalog (_narrow.py), which keeps
+# the query to one table: DuckDB plans it in a fraction of the time the two joins with components took
 LINKS_SQL = """SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.directed, l.note, l.source,
-       ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
-       ca.parent AS a_parent, cb.parent AS b_parent,
-       TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
-       TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir,
        {selected} AS selected
 FROM links l
-LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
-LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
 WHERE l.system_id = $system
 ORDER BY l.link_type, l.a, l.b"""
 
-# fixed fragments; the user's link type and endpoint only ever travel as $link_type / $node
-SEL_LINK_TYPE = ("(starts_with(lower(l.link_type), lower($link_type))"
-                 " OR (lower($link_type) = 'nvswitch' AND 'nvswitch' IN (ca.kind, cb.kind)))")
+# fixed fragments; the user's link type and endpoint only ever travel as $link_type / $node. "NVSwitch" also
+# selects the links with an NVSwitch end, which _narrow.py adds (it knows the ends' kinds)
+SEL_LINK_TYPE = "starts_with(lower(l.link_type), lower($link_type))"
 SEL_NODE = "(l.a = $node OR l.b = $node)"
 
 SWITCH_KINDS = {"nvswitch", "pcie_switch", "switch"}
@@ -95,7 +91,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     mode = "path" if s.get("src") and s.get("dst") else "graph"
     return Plan(sql=links_sql(bool(lt), bool(one_end)), params=params,
                 chart={"kind": "network", "nodes": [], "edges": [], "highlight": []},
-                slots=s, extra={"mode": mode})
+                slots=s, extra={"mode": mode, "parts": cat.parts.get(sid, {})},
+                narrow={"kind": "links", "switch_ends": bool(lt) and lt.lower() == "nvswitch"})
 
 
 # ---- graph helpers (also used by link_efficiency) ------------------------------------------------------

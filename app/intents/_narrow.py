@@ -1,0 +1,153 @@
+"""A planner's defaults applied in Python to the rows of one plain query.
+
+Why: for a question new to the connection, DuckDB spends most of a planner query's time binding and optimising
+it, not reading rows. A metric_lookup query that chose its defaults as five QUALIFY stages took about 2 ms to
+bind and 4 ms to optimise on the 2-core development machine, then well under 1 ms to run, and that is paid for
+every question. The defaults are choices among the few rows that match the question's filters (the largest size
+measured, one direction, one metric), so a planner can instead fetch the matching rows with one plain
+parameterised SELECT, and make the same choices here over rows already in memory.
+
+The topology planner, likewise, reads a system's links from one table and takes their ends' kinds and labels
+from the catalog instead of joining the components table twice.
+
+A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it):
+
+    {"kind": "measurements",
+     "steps": ["metric", "per_unit", "count", "size", "direction"],  # in this order, each over what is left
+     "order": "asc" | "desc",                                        # by value; fixed ties after it
+     "limit": 50, "pairs": false}
+    {"kind": "links", "switch_ends": false}
+
+Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
+window rules and joins they replace (see each function).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+# a value per transfer, per tile or per operand where the document also gives the whole operation's
+_PER_UNIT = re.compile(r"(avg .*)?per ")
+# the metric people quote first when none is named; then the most often measured, then by name
+_METRIC_RANK = {"bandwidth": 0, "busbw": 1, "flops": 2, "throughput": 3, "latency": 4, "time": 5}
+
+
+def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if plan.narrow.get("kind") == "links":
+        return links(plan, rows)
+    return measurements(con, plan, rows)
+
+
+def links(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each link with its ends' kind, label, parent and stated NVLink rate (NULLs for an end the components table
+    lacks, as a LEFT JOIN gives), and `selected` widened to links with an NVSwitch end when NVSwitch is asked."""
+    parts = plan.extra.get("parts", {})
+    node = plan.params.get("node")
+    out = []
+    for r in rows:
+        a, b = parts.get(r["a"], {}), parts.get(r["b"], {})
+        sel = r.pop("selected")
+        r.update({"a_kind": a.get("kind"), "b_kind": b.get("kind"), "a_label": a.get("label"),
+                  "b_label": b.get("label"), "a_parent": a.get("parent"), "b_parent": b.get("parent"),
+                  "a_nvlink_gbps_per_dir": a.get("nvlink_gbps_per_dir"),
+                  "b_nvlink_gbps_per_dir": b.get("nvlink_gbps_per_dir")})
+        if plan.narrow.get("switch_ends") and not sel:
+            # SQL's three-valued `prefix OR 'nvswitch' IN (a_kind, b_kind)`, then AND the endpoint rule
+            kinds = (r["a_kind"], r["b_kind"])
+            switch = True if "nvswitch" in kinds else (None if None in kinds else False)
+            if switch is not False and node is not None:
+                switch = switch if node in (r["a"], r["b"]) else False
+            sel = switch if sel is False or switch is True else sel
+        r["selected"] = sel
+        out.append(r)
+    return out
+
+
+def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    spec = plan.narrow
+    tools = plan.extra.get("run_tools", {})
+    for r in rows:
+        r["tool"] = tools.get(r.pop("run_id", None))
+        q = r.pop("_quantity", None)
+        r["_per_unit"] = bool(q is not None and _PER_UNIT.match(q))
+    for step in spec.get("steps", ()):
+        rows = STEPS[step](rows)
+    rows = ordered(rows, spec.get("order", "desc"))
+    matched = len(rows)
+    rows = rows[:spec.get("limit", 50)]
+    for i, r in enumerate(rows, 1):
+        r.pop("_per_unit", None)
+        if spec.get("pairs"):
+            r["part"], r["rk"] = "measured", i
+        r["_matched"] = matched
+    if spec.get("pairs") and not rows:
+        from app.intents import _pairs
+        return _pairs.fallback(con, plan.params)
+    return rows
+
+
+def keep_if_any(rows: list[dict[str, Any]], keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The rows `keep` accepts, or all of them when it accepts none (`NOT keep OR NOT bool_or(keep) OVER ()`)."""
+    kept = [r for r in rows if keep(r)]
+    return kept if kept else rows
+
+
+def _largest(rows: list[dict[str, Any]], col: str) -> Optional[Any]:
+    vals = [r[col] for r in rows if r.get(col) is not None]
+    return max(vals) if vals else None
+
+
+def one_metric(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One metric only (values of different units never compete): the one people quote first, then the most
+    often measured, then by name."""
+    if not rows:
+        return rows
+    n: dict[str, int] = {}
+    for r in rows:
+        n[r["metric"]] = n.get(r["metric"], 0) + 1
+    pick = min(n, key=lambda m: (_METRIC_RANK.get(m, 6), -n[m], m))
+    return [r for r in rows if r["metric"] == pick]
+
+
+def whole_operation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The IPU report gives a collective's total latency and its average per transfer or operand side by side:
+    "the reduce latency" is the operation's, unless only per-unit values exist."""
+    return keep_if_any(rows, lambda r: not r["_per_unit"])
+
+
+def largest_count(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A collective on "the H200 pair" means all its GPUs: the largest count measured; nothing is dropped
+    when no count above one is stored (`coalesce(max(count), 0) <= 1 OR count = max(count)`)."""
+    top = _largest(rows, "count")
+    if (top or 0) <= 1:
+        return rows
+    return [r for r in rows if r.get("count") == top]
+
+
+def largest_size(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The largest size measured, where bandwidths are quoted (`msg_bytes IS NOT DISTINCT FROM max(msg_bytes)`:
+    rows without a size stay only when no row has one)."""
+    top = _largest(rows, "msg_bytes")
+    return [r for r in rows if r.get("msg_bytes") == top]
+
+
+def one_way(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Unidirectional is what people quote; bidirectional only when it is all there is."""
+    return keep_if_any(rows, lambda r: r.get("direction") != "bi")
+
+
+STEPS: dict[str, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {
+    "metric": one_metric, "per_unit": whole_operation, "count": largest_count, "size": largest_size,
+    "direction": one_way}
+
+
+def _nulls_first(x: Any) -> tuple[bool, Any]:
+    return (x is not None, "" if x is None else x)
+
+
+def ordered(rows: list[dict[str, Any]], order: str) -> list[dict[str, Any]]:
+    """By value (ascending or descending), ties in a fixed order: source and destination (NULLs first), the
+    source document, the tool; never the scan order."""
+    ties = sorted(rows, key=lambda r: (_nulls_first(r.get("src")), _nulls_first(r.get("dst")), r["source"],
+                                       _nulls_first(r.get("tool"))))
+    return sorted(ties, key=lambda r: r["value"], reverse=(order == "desc"))

@@ -1,0 +1,171 @@
+"""Defaults taken in Python over one plain query's rows (app/intents/_narrow.py) give the rows that the same
+defaults written as SQL windows gave. The oracle below is that SQL (the QUALIFY chain metric_lookup ran before),
+run on the real database; the planner's rows must match it row for row."""
+from __future__ import annotations
+
+import pytest
+
+from app import catalog
+from app.intents import Plan, _narrow, get, rows_of
+from app.intents._common import where
+
+ML = get("metric_lookup")
+
+PER_UNIT = ("coalesce(regexp_matches(json_extract_string(m.params, '$.quantity'), '^(avg .*)?per '), false) "
+            "AS _per_unit")
+RULES = {
+    "metric": "m.metric = min({'q': CASE m.metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'flops' THEN 2 "
+              "WHEN 'throughput' THEN 3 WHEN 'latency' THEN 4 WHEN 'time' THEN 5 ELSE 6 END, 'n': -m._n, "
+              "'metric': m.metric}) OVER ().metric",
+    "per_unit": "(NOT m._per_unit OR NOT bool_or(NOT m._per_unit) OVER ())",
+    "count": "(coalesce(max(m.count) OVER (), 0) <= 1 OR m.count = max(m.count) OVER ())",
+    "size": "m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER ()",
+    "direction": "(m.direction IS DISTINCT FROM 'bi' OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())",
+}
+COLS = ("system_id, metric, operation, src, dst, direction, msg_bytes, count, count_kind, condition, precision, "
+        "statistic, app, value, unit, source, tool")
+
+
+def oracle(con, plan: Plan) -> list[dict]:
+    """The rows of the window-rule SQL for the plan's filters and steps (ties broken as the planner does)."""
+    cond = plan.sql[plan.sql.index(" WHERE "):] if " WHERE " in plan.sql else ""
+    sel = (f"SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, "
+           f"m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, r.tool, "
+           f"m.rowid AS _row, {PER_UNIT} FROM measurements m JOIN runs r USING (run_id){cond}")
+    sql, prev = f"WITH sel AS ({sel})", "sel"
+    for i, step in enumerate(plan.narrow["steps"]):
+        rule = RULES[step]
+        src = f"(SELECT *, count(*) OVER (PARTITION BY metric) AS _n FROM {prev}) m" if step == "metric" \
+            else f"{prev} m"
+        sql += f",\nd{i} AS (SELECT * FROM {src} QUALIFY {rule})"
+        prev = f"d{i}"
+    order = "ASC" if plan.narrow["order"] == "asc" else "DESC"
+    sql += (f"\nSELECT {COLS} FROM {prev} m ORDER BY m.value {order}, m.src NULLS FIRST, m.dst NULLS FIRST, "
+            f"m.source, m.tool NULLS FIRST, m._row LIMIT 50")
+    cur = con.execute(sql, plan.params)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+CASES = [
+    {"system": "dgx2", "metric": "bandwidth", "operation": "h2d"},
+    {"system": "h200x2", "metric": "busbw", "operation": "allreduce"},
+    {"system": "h200x2", "metric": "time", "operation": "alltoall", "aggregate": "min"},
+    {"system": "ipu16", "metric": "latency", "operation": "reduce"},                 # per-operand rows beside
+    {"system": "ipu16", "metric": "latency", "operation": "reduce", "aggregate": "mean"},
+    {"system": "dgx2", "operation": "p2p"},                                         # no metric: one is chosen
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p", "condition": "p2p_off"},
+    {"system": "ac922_yme", "metric": "bandwidth", "operation": "p2p", "src": "gpu0", "dst": "gpu1"},
+    {"system": "ac922_yme", "metric": "bandwidth", "operation": "d2d", "direction": "bi"},
+]
+
+
+@pytest.mark.parametrize("slots", CASES, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_metric_lookup_rows_are_the_window_rules_rows(built_con, slots):
+    cat = catalog.load(built_con)
+    plan = ML.plan(slots, cat)
+    assert "OVER" not in plan.sql and "JOIN" not in plan.sql   # one plain query
+    got = rows_of(built_con, plan)
+    want = oracle(built_con, plan)
+    assert want, "a case with no rows checks nothing"
+    for r in got:
+        for k in ("_matched", "part", "rk"):
+            r.pop(k, None)
+    assert got == want
+
+
+def test_a_pair_measured_per_path_class_falls_back_to_the_class_rows(built_con):
+    """DGX-1 V100 GPU0 -> GPU1: no row of the pair itself; the second query brings the class rows and links."""
+    cat = catalog.load(built_con)
+    plan = ML.plan({"system": "dgx1_v100", "metric": "bandwidth", "operation": "p2p", "src": "gpu0",
+                    "dst": "gpu1"}, cat)
+    rows = rows_of(built_con, plan)
+    parts = {r["part"] for r in rows}
+    assert parts == {"class", "link"}
+    n_links = built_con.execute("SELECT count(*) FROM links WHERE system_id = 'dgx1_v100'").fetchone()[0]
+    assert sum(r["part"] == "link" for r in rows) == n_links
+    assert all(r["path_class"] for r in rows if r["part"] == "class")
+
+
+def test_the_rules_keep_what_sql_windows_keep_with_nulls():
+    rows = [{"count": None, "msg_bytes": None, "direction": "bi"}, {"count": 1, "msg_bytes": 8, "direction": None}]
+    assert _narrow.largest_count(rows) == rows                  # no count above one: nothing is dropped
+    assert _narrow.largest_size(rows) == rows[1:]               # a row without a size loses to a sized one
+    assert _narrow.largest_size([rows[0]]) == [rows[0]]         # ... unless no row has a size
+    assert _narrow.one_way(rows) == rows[1:]                    # a NULL direction is not bidirectional
+    assert _narrow.one_way(rows[:1]) == rows[:1]                # bidirectional when that is all there is
+    two = [{"count": 2}, {"count": 8}, {"count": None}]
+    assert _narrow.largest_count(two) == [{"count": 8}]
+
+
+def test_ties_are_ordered_by_pair_then_source_never_by_scan_order():
+    rows = [{"value": 1.0, "src": "gpu1", "dst": None, "source": "b", "tool": "t"},
+            {"value": 1.0, "src": None, "dst": None, "source": "z", "tool": "t"},
+            {"value": 2.0, "src": "gpu9", "dst": "gpu0", "source": "a", "tool": "t"},
+            {"value": 1.0, "src": "gpu1", "dst": None, "source": "a", "tool": "t"}]
+    assert [(r["value"], r["src"], r["source"]) for r in _narrow.ordered(rows, "desc")] == \
+        [(2.0, "gpu9", "a"), (1.0, None, "z"), (1.0, "gpu1", "a"), (1.0, "gpu1", "b")]
+    assert [r["value"] for r in _narrow.ordered(rows, "asc")] == [1.0, 1.0, 1.0, 2.0]
+
+
+def test_topology_links_carry_their_ends_as_the_components_join_gave(built_con):
+    cat = catalog.load(built_con)
+    topo = get("topology")
+    for slots in ({"system": "dgx2"}, {"system": "dgx2", "link_type": "NVSwitch"},
+                  {"system": "dgx2", "link_type": "NVSwitch", "src": "gpu3"}, {"system": "xmp64", "link_type": "XLink"}):
+        if slots["system"] not in cat.systems:
+            continue
+        plan = topo.plan(slots, cat)
+        assert "JOIN" not in plan.sql
+        got = rows_of(built_con, plan)
+        lt, node = plan.params.get("link_type"), plan.params.get("node")
+        sel = ["true"]
+        if lt:
+            sel = ["(starts_with(lower(l.link_type), lower($link_type)) OR (lower($link_type) = 'nvswitch' "
+                   "AND 'nvswitch' IN (ca.kind, cb.kind)))"]
+        if node:
+            sel = (sel if lt else []) + ["(l.a = $node OR l.b = $node)"]
+        want = built_con.execute(f"""
+            SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.directed, l.note, l.source,
+                   ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
+                   ca.parent AS a_parent, cb.parent AS b_parent,
+                   TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
+                   TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir,
+                   {' AND '.join(sel)} AS selected
+            FROM links l
+            LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
+            LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
+            WHERE l.system_id = $system ORDER BY l.link_type, l.a, l.b""", plan.params).fetchall()
+        assert [tuple(r.values()) for r in got] == want
+        if lt and lt.lower() == "nvswitch":
+            assert any(r["selected"] for r in got)     # the GPU-to-switch links, though their type is NVLink
+
+
+def test_the_row_cache_keys_on_the_narrowing(built_con):
+    """Two plans with one SQL text and one set of parameters, told to order their rows differently, are two
+    entries of the cache, not one."""
+    from app.rowcache import RowCache
+    cat = catalog.load(built_con)
+    low = ML.plan({"system": "h200x2", "metric": "time", "operation": "alltoall", "aggregate": "min"}, cat)
+    high = ML.plan({"system": "h200x2", "metric": "time", "operation": "alltoall", "aggregate": "max"}, cat)
+    assert (low.sql, low.params) == (high.sql, high.params) and low.narrow != high.narrow
+    cache = RowCache(built_con)
+    assert cache.rows(low)[0]["value"] < cache.rows(high)[0]["value"]
+    assert cache.misses == 2
+
+
+def test_the_built_measurements_are_clustered_by_system_metric_and_operation(built_con):
+    keys = built_con.execute("SELECT system_id, metric, coalesce(operation, '') FROM measurements "
+                             "ORDER BY rowid").fetchall()
+    assert keys == sorted(keys, key=lambda k: (k[0], k[1], k[2] if k[2] else "\uffff"))
+    groups = built_con.execute("SELECT count(DISTINCT row_group_id) FROM pragma_storage_info('measurements')"
+                               ).fetchone()[0]
+    n = built_con.execute("SELECT count(*) FROM measurements").fetchone()[0]
+    from ingest.build import ROW_GROUP_SIZE
+    assert groups >= n // ROW_GROUP_SIZE > 2
+
+
+def test_where_values_travel_as_parameters_only():
+    cond, params = where({"system": "x'; DROP TABLE measurements; --", "metric": "bandwidth"},
+                         ("system", "metric"))
+    assert "DROP" not in cond and params["system"].startswith("x'")
