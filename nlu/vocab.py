@@ -265,10 +265,24 @@ def _merge_letters(ws: list[str]) -> list[str]:
     return out
 
 
-def _norm_words(text: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def _chunk_words(chunk: str) -> tuple[str, ...]:
+    """The tokenizer's words of one chunk of text between spaces. spaCy splits a text at spaces first and then
+    reads each chunk on its own, so a text's words are its chunks' words in turn: kept per chunk, the words of
+    the dozens of overlapping windows the gazetteer keys in one question are tokenized once, not per window."""
     from nlu.tokens import words
+    return tuple(words(chunk))
+
+
+def _words_of(text: str) -> list[str]:
+    """nlu.tokens.words(text), from the chunks' cached words (a tab or a newline inside a chunk is the
+    tokenizer's to read there, as it is in the whole text)."""
+    return [w for chunk in text.split(" ") if chunk for w in _chunk_words(chunk)]
+
+
+def _norm_words(text: str) -> list[str]:
     raw: list[str] = []
-    for t in words(text):
+    for t in _words_of(text):
         w = t.lower()
         if w in ("'s", "’s", "'", "’", "s'"):
             continue
@@ -304,6 +318,7 @@ def norm_words(text: str) -> tuple[str, ...]:
     return tuple(_norm_words(text))
 
 
+@lru_cache(maxsize=65536)
 def _piece(w: str) -> str:
     """The key of one word: letters and digits only; a decimal point survives between digits; "2.0" -> "2"."""
     w = re.sub(r"[^a-z0-9.]", "", w)
@@ -342,6 +357,13 @@ def key(text: str) -> str:
     people use for the same words key the same: "peer-to-peer access" = "P2P access", "unified mem" =
     "unified memory"."""
     return "".join(key_pieces(text))
+
+
+def clear_caches() -> None:
+    """Forget every word and span read so far: a benchmark of questions new to the process clears them between
+    passes over the same questions (a second pass would otherwise read every span from memory)."""
+    for f in (norm_words, key, _chunk_words, _piece):
+        f.cache_clear()
 
 
 # --------------------------------------------------------------------------------------------- spoken variants
