@@ -169,3 +169,60 @@ def test_where_values_travel_as_parameters_only():
     cond, params = where({"system": "x'; DROP TABLE measurements; --", "metric": "bandwidth"},
                          ("system", "metric"))
     assert "DROP" not in cond and params["system"].startswith("x'")
+
+
+# size_sweep's SQL before the curve was picked in Python: the oracle for _narrow.sweep
+SWEEP_ORACLE = """WITH sel AS (
+  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
+),
+ranked AS (
+  SELECT *, count(DISTINCT msg_bytes) OVER slice AS nsizes, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision,
+                   app, unit)
+),
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
+             count DESC NULLS LAST, n DESC,
+             metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
+             count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit) = 1
+  ORDER BY _row
+)
+SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS value, any_value(s.unit) AS unit,
+       count(*) AS n, {sources} AS source,
+       bool_or(s.msg_bytes = {at}) AS at_size,
+       any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
+       any_value(s.tool) AS tool, any_value(s.src) AS src, any_value(s.dst) AS dst,
+       any_value(s.direction) AS direction, any_value(s.count) AS count, any_value(s.count_kind) AS count_kind,
+       any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app
+FROM picked s
+GROUP BY 1, 2
+ORDER BY 1, 2"""
+
+SWEEPS = [
+    {"system": "h200x2", "metric": "busbw", "operation": "allreduce"},                 # in-place / out-of-place
+    {"system": "h200x2", "metric": "busbw", "operation": "allreduce", "msg_bytes": 1 << 20},
+    {"system": "dgx2", "metric": "bandwidth", "operation": "h2d"},                      # pinned / pageable ...
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p"},                      # many pairs: one picked
+    {"system": "ac922_yme", "metric": "bandwidth", "operation": "p2p", "src": "gpu0", "dst": "gpu2"},
+    {"system": "dgx2", "metric": "latency", "operation": "p2p"},                        # lower is better
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p", "tool": "Tartan"},   # a tool: runs joined
+]
+
+
+@pytest.mark.parametrize("slots", SWEEPS, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_size_sweep_points_are_the_window_rules_points(built_con, slots):
+    from app.intents._common import sources_sql, where_plus
+    cat = catalog.load(built_con)
+    plan = get("size_sweep").plan(slots, cat)
+    assert "OVER" not in plan.sql
+    cond, params = where_plus(plan.slots, get("size_sweep").FILTERS, fixed=("m.msg_bytes IS NOT NULL",))
+    at = "NULL"
+    if slots.get("msg_bytes") is not None:
+        at, params["msg_bytes"] = "$msg_bytes", slots["msg_bytes"]
+    cur = built_con.execute(SWEEP_ORACLE.format(where=cond, at=at, sources=sources_sql("s.source")), params)
+    cols = [d[0] for d in cur.description]
+    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    assert want, "a case with no rows checks nothing"
+    assert rows_of(built_con, plan) == want

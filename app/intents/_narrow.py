@@ -17,6 +17,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
      "order": "asc" | "desc",                                        # by value; fixed ties after it
      "limit": 50, "pairs": false}
     {"kind": "links", "switch_ends": false}
+    {"kind": "sweep", "at": 1048576 | null}                          # size_sweep: one curve, its points
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -33,8 +34,11 @@ _METRIC_RANK = {"bandwidth": 0, "busbw": 1, "flops": 2, "throughput": 3, "latenc
 
 
 def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    if plan.narrow.get("kind") == "links":
+    kind = plan.narrow.get("kind")
+    if kind == "links":
         return links(plan, rows)
+    if kind == "sweep":
+        return sweep(plan, rows)
     return measurements(con, plan, rows)
 
 
@@ -151,3 +155,59 @@ def ordered(rows: list[dict[str, Any]], order: str) -> list[dict[str, Any]]:
     ties = sorted(rows, key=lambda r: (_nulls_first(r.get("src")), _nulls_first(r.get("dst")), r["source"],
                                        _nulls_first(r.get("tool"))))
     return sorted(ties, key=lambda r: r["value"], reverse=(order == "desc"))
+
+
+# ---- size_sweep: one curve over sizes ------------------------------------------------------------------------
+
+# what makes one curve: rows that differ in any of these are different sweeps (a condition is a series of one)
+SLICE = ("metric", "operation", "tool", "src", "dst", "direction", "count", "count_kind", "statistic", "precision",
+         "app", "unit")
+_AGGREGATED = ("system_id", "metric", "operation", "tool", "src", "dst", "direction", "count", "count_kind",
+               "statistic", "precision", "app")
+
+
+def _slice_rank(key: tuple, nsizes: int, n: int) -> tuple:
+    """The longest sweep first, then unidirectional, mean, the largest count, the most rows; ties in a fixed order
+    over every slice column (NULLs first), so the pick never depends on scan order."""
+    c = dict(zip(SLICE, key))
+    return (-nsizes, not (c["direction"] is None or c["direction"] == "uni"),
+            not (c["statistic"] is None or c["statistic"] == "mean"),
+            c["count"] is None, -(c["count"] or 0), -n,
+            c["metric"], _nulls_first(c["operation"]), c["tool"], _nulls_first(c["src"]), _nulls_first(c["dst"]),
+            _nulls_first(c["direction"]), _nulls_first(c["count_kind"]), _nulls_first(c["statistic"]),
+            _nulls_first(c["precision"]), _nulls_first(c["app"]), c["unit"])
+
+
+def sources(rows: list[dict[str, Any]], limit: int = 2) -> str:
+    """The first `limit` distinct sources in order, then '+N more' (as _common.sources_sql spells it)."""
+    srcs = sorted({r["source"] for r in rows if r.get("source") is not None})
+    return "; ".join(srcs[:limit]) + (f" +{len(srcs) - limit} more" if len(srcs) > limit else "")
+
+
+def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The curve with the most sizes (see _slice_rank), one point per (condition, size): the mean of its rows
+    in table order, how many there were and their sources; `at_size` marks the asked size (None when none)."""
+    tools = plan.extra.get("run_tools", {})
+    slices: dict[tuple, tuple[set, list]] = {}
+    for r in rows:
+        r["tool"] = tools.get(r.pop("run_id", None))
+        sizes, members = slices.setdefault(tuple(r.get(c) for c in SLICE), (set(), []))
+        sizes.add(r["msg_bytes"])
+        members.append(r)
+    if not slices:
+        return []
+    best = min(slices, key=lambda k: _slice_rank(k, len(slices[k][0]), len(slices[k][1])))
+    points: dict[tuple, list[dict[str, Any]]] = {}
+    for r in sorted(slices[best][1], key=lambda r: r["_row"]):
+        points.setdefault((r["condition"] if r["condition"] is not None else "default", r["msg_bytes"]), []).append(r)
+    at = plan.narrow.get("at")
+    out = []
+    for (series, size), rs in sorted(points.items()):
+        total = 0.0
+        for r in rs:
+            total += r["value"]
+        point = {"series": series, "msg_bytes": size, "value": total / len(rs), "unit": rs[0]["unit"], "n": len(rs),
+                 "source": sources(rs), "at_size": None if at is None else size == at}
+        point.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _AGGREGATED})
+        out.append(point)
+    return out

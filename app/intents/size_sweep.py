@@ -2,9 +2,9 @@
 the H200 pair?", "what is the host-to-device bandwidth at 1 MB on the DGX-2?".
 
 One sweep is shown, one series per condition (in-place / out-of-place, p2p_on / p2p_off, pinned /
-pageable ...). Where the user named none, SQL picks one tool, endpoint pair, GPU count, direction and
-statistic: the longest sweep first, then unidirectional, mean, the largest count. Repeated measurements
-of one size (several runs, raw and JSON copies of one run) are averaged.
+pageable ...). Where the user named none, one tool, endpoint pair, GPU count, direction and statistic are
+picked (app/intents/_narrow.py, sweep): the longest sweep first, then unidirectional, mean, the largest
+count. Repeated measurements of one size (several runs, raw and JSON copies of one run) are averaged.
 """
 from __future__ import annotations
 
@@ -13,43 +13,17 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import (cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals,
-                                 require_ints, require_metric_on, require_system, sources_sql, systems_with,
+                                 require_ints, require_metric_on, require_system, systems_with,
                                  what_words, where_plus)
 
 NAME = "size_sweep"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", "count_kind", "condition",
            "precision", "app", "library", "statistic")
 
-_SQL = """WITH sel AS (
-  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
-),
--- the slice (one curve) with the most sizes: every row carries its slice's counts (window aggregates), and the
--- rows of the first slice in a fixed order over every slice column stay (one pass; no join back to sel)
-ranked AS (
-  SELECT *, count(DISTINCT msg_bytes) OVER slice AS nsizes, count(*) OVER slice AS n FROM sel
-  WINDOW slice AS (PARTITION BY metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision,
-                   app, unit)
-),
-picked AS (
-  SELECT * FROM ranked
-  QUALIFY dense_rank() OVER (
-    ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
-             count DESC NULLS LAST, n DESC,
-             -- ties: a fixed order over every slice column, so the answer never depends on scan order
-             metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
-             count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit) = 1
-  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
-)
-SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS value, any_value(s.unit) AS unit,
-       count(*) AS n, {sources} AS source,
-       bool_or(s.msg_bytes = {at}) AS at_size,
-       any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
-       any_value(s.tool) AS tool, any_value(s.src) AS src, any_value(s.dst) AS dst,
-       any_value(s.direction) AS direction, any_value(s.count) AS count, any_value(s.count_kind) AS count_kind,
-       any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app
-FROM picked s
-GROUP BY 1, 2
-ORDER BY 1, 2"""
+# the matching rows in table order (repeated sizes are averaged in that order, as SQL's avg() summed them)
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, m.count_kind,
+       m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
+FROM measurements m{join}{where}"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -61,14 +35,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         raise OutOfScope(f"Which metric or operation should I sweep over sizes on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
     cond, params = where_plus(s, FILTERS, fixed=("m.msg_bytes IS NOT NULL",))
-    at = "NULL"
-    if s.get("msg_bytes") is not None:
-        at = "$msg_bytes"
-        params["msg_bytes"] = s["msg_bytes"]
-    sql = _SQL.format(where=cond, at=at, sources=sources_sql("s.source"))
+    # one curve and its points are picked in Python over the matching rows (_narrow.sweep): DuckDB spent twice
+    # the time of the whole Python step binding, optimising and running the windows that picked it in SQL
+    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
     chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
     defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
-    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted})
+    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted,
+                                                                      "run_tools": cat.run_tools},
+                narrow={"kind": "sweep", "at": s.get("msg_bytes")})
 
 
 def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
