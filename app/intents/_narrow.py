@@ -17,7 +17,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
      "order": "asc" | "desc",                                        # by value; fixed ties after it
      "limit": 50, "pairs": false}
     {"kind": "links", "switch_ends": false}
-    {"kind": "sweep", "at": 1048576 | null}                          # size_sweep: one curve, its points
+    {"kind": "sweep"}                                                # size_sweep: one curve, its points
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -186,7 +186,8 @@ def sources(rows: list[dict[str, Any]], limit: int = 2) -> str:
 
 def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The curve with the most sizes (see _slice_rank), one point per (condition, size): the mean of its rows
-    in table order, how many there were and their sources; `at_size` marks the asked size (None when none)."""
+    in table order, how many there were and their sources; `at_size` marks the asked size (None when none: the
+    query's `_at` column says whether a row is at the asked size)."""
     tools = plan.extra.get("run_tools", {})
     slices: dict[tuple, tuple[set, list]] = {}
     for r in rows:
@@ -200,14 +201,13 @@ def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     points: dict[tuple, list[dict[str, Any]]] = {}
     for r in sorted(slices[best][1], key=lambda r: r["_row"]):
         points.setdefault((r["condition"] if r["condition"] is not None else "default", r["msg_bytes"]), []).append(r)
-    at = plan.narrow.get("at")
     out = []
     for (series, size), rs in sorted(points.items()):
         total = 0.0
         for r in rs:
             total += r["value"]
         point = {"series": series, "msg_bytes": size, "value": total / len(rs), "unit": rs[0]["unit"], "n": len(rs),
-                 "source": sources(rs), "at_size": None if at is None else size == at}
+                 "source": sources(rs), "at_size": any(r["_at"] for r in rs) if "_at" in rs[0] else None}
         point.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _AGGREGATED})
         out.append(point)
     return out

@@ -22,7 +22,7 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", 
 
 # the matching rows in table order (repeated sizes are averaged in that order, as SQL's avg() summed them)
 _SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, m.count_kind,
-       m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
+       m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, m.run_id, m.rowid AS _row{at}
 FROM measurements m{join}{where}"""
 
 
@@ -37,12 +37,16 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     cond, params = where_plus(s, FILTERS, fixed=("m.msg_bytes IS NOT NULL",))
     # one curve and its points are picked in Python over the matching rows (_narrow.sweep): DuckDB spent twice
     # the time of the whole Python step binding, optimising and running the windows that picked it in SQL
-    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
+    at = ""
+    if s.get("msg_bytes") is not None:   # the asked size: each row says whether it is a point at that size
+        at = ", m.msg_bytes = $msg_bytes AS _at"
+        params["msg_bytes"] = s["msg_bytes"]
+    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, at=at)
     chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
     defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
     return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted,
                                                                       "run_tools": cat.run_tools},
-                narrow={"kind": "sweep", "at": s.get("msg_bytes")})
+                narrow={"kind": "sweep"})
 
 
 def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
