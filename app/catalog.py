@@ -43,6 +43,7 @@ class Catalog:
     # run id -> the tool that produced it: planners that narrow rows in Python name each row's tool without
     # joining runs in every query (the join doubles a simple query's planning time)
     run_tools: dict[int, str] = field(default_factory=dict)
+    run_experiments: dict[int, str | None] = field(default_factory=dict)   # run id -> its experiment name
     # system -> component id -> kind, label, parent and the per-GPU NVLink rate its attrs state: the topology
     # planner reads links with one plain query and names their ends from here
     parts: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
@@ -128,7 +129,9 @@ def load(con) -> Catalog:
                                     "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
         cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)
     _load_groups(con, cat)
-    cat.run_tools = dict(con.execute("SELECT run_id, tool FROM runs").fetchall())
+    for run_id, tool, experiment in con.execute("SELECT run_id, tool, experiment FROM runs").fetchall():
+        cat.run_tools[run_id] = tool
+        cat.run_experiments[run_id] = experiment
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "

@@ -226,3 +226,142 @@ def test_size_sweep_points_are_the_window_rules_points(built_con, slots):
     want = [dict(zip(cols, r)) for r in cur.fetchall()]
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
+
+
+
+# scaling's SQL before the series was picked in Python: the oracle for _narrow.scaling
+COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
+               "barrier", "sendrecv"}
+TIME_LIKE = {"time", "latency"}
+# weak scaling (ideal: constant time) when the experiment says so, else for a collective's time
+_WEAK = ("(per.family ILIKE '%weak%' OR (per.family NOT ILIKE '%strong%' AND per.metric IN ('time', 'latency') "
+         "AND per.operation IN ({ops})))")
+
+_SQL = """WITH sel AS (
+  SELECT m.*, r.tool, m.rowid AS _row,
+         regexp_replace(coalesce(r.experiment, ''),
+                        '_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$', '') AS family,
+         concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
+                   m.params->>'preconditioner', m.params->>'band') AS variant
+  FROM measurements m JOIN runs r USING (run_id){where}
+),
+-- the series with the most counts: every row carries its series' counts (window aggregates), and the rows of
+-- the first series in a fixed order over every series column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT count) OVER series AS ncounts, count(*) OVER series AS n FROM sel
+  WINDOW series AS (PARTITION BY metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes)
+),
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
+             (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
+             msg_bytes DESC NULLS LAST, n DESC,
+             -- ties: a fixed order over every series column, so the answer never depends on scan order
+             metric, operation NULLS FIRST, tool, family, variant, count_kind NULLS FIRST, statistic NULLS FIRST,
+             unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
+),
+per AS (
+  SELECT s.count, {value} AS value, any_value(s.unit) AS unit, count(*) AS n,
+         {sources} AS source,
+         any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
+         any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
+         any_value(s.variant) AS variant, any_value(s.statistic) AS statistic, any_value(s.msg_bytes) AS msg_bytes,
+         string_agg(DISTINCT s.condition, ', ' ORDER BY s.condition) AS conditions
+  FROM picked s
+  GROUP BY s.count
+),
+-- the smallest count with a usable value (nccl-tests prints a bus bandwidth of 0 for one GPU)
+base AS (SELECT count AS base_count, value AS base_value FROM per WHERE value <> 0 ORDER BY count LIMIT 1)
+SELECT per.*, base.base_count, {speedup} AS speedup,
+       {speedup} / (CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END) AS efficiency,
+       CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END AS ideal_speedup,
+       CASE WHEN {weak} THEN 'weak' ELSE 'strong' END AS scaling_kind
+FROM per, base
+ORDER BY per.count"""
+
+_SPEEDUP_TIME = "base.base_value / nullif(per.value, 0)"
+_SPEEDUP_RATE = "per.value / base.base_value"
+
+
+
+
+def old_scaling_sql(s: dict, cond: str, derive: bool) -> str:
+    from app.intents._common import HIGHER_BETTER, agg_choice, best_source_sql
+    metric = s.get("metric")
+    if metric in TIME_LIKE:
+        speedup = _SPEEDUP_TIME
+    elif metric in HIGHER_BETTER:
+        speedup = _SPEEDUP_RATE
+    elif metric is None or derive:
+        speedup = (f"CASE WHEN per.metric IN ('time', 'latency') THEN {_SPEEDUP_TIME} "
+                   f"WHEN per.metric IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))}) THEN {_SPEEDUP_RATE} END")
+    else:
+        speedup = "NULL::DOUBLE"
+    agg, agg_words = agg_choice(s, metric)
+    value, sources = f"{agg}(s.value)", best_source_sql(agg, "s.source", "s.value")
+    if derive and s.get("aggregate") not in ("max", "min", "mean"):   # the best of the series' own metric
+        time_like = "any_value(s.metric) IN ('time', 'latency')"
+        rate = f"any_value(s.metric) IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))})"
+        value = (f"CASE WHEN {time_like} THEN min(s.value) WHEN {rate} THEN max(s.value) "
+                 f"ELSE {agg}(s.value) END")     # a stored speedup / efficiency series: as before
+        sources = (f"CASE WHEN {time_like} THEN arg_min(s.source, s.value) WHEN {rate} THEN "
+                   f"arg_max(s.source, s.value) ELSE {best_source_sql(agg, 's.source', 's.value')} END")
+    weak = _WEAK.format(ops=", ".join(f"'{x}'" for x in sorted(COLLECTIVES)))
+    # a stored series of the asked metric first; else the longest; a time series before a rate (nccl-tests'
+    # algbw of one GPU is a copy within it, not a bandwidth to scale from)
+    prefer = "(metric = $metric AND ncounts >= 2) DESC, " if derive else ""
+    # with no metric named, nccl-tests' bus bandwidth is what its users quote (algbw of one GPU is a copy within
+    # it, petabytes a second), then a time
+    first = "(metric = $metric) DESC, " if derive else "(metric = 'busbw') DESC, " if metric is None else ""
+    prefer2 = f"{first}(metric IN ('time', 'latency')) DESC, " if first else ""
+    sql = _SQL.format(where=cond, value=value, speedup=speedup, weak=weak, sources=sources, prefer=prefer,
+                      prefer2=prefer2)
+    return sql
+
+
+SCALINGS = [
+    {"system": "dgx2", "operation": "allreduce", "metric": "time", "count_kind": "ranks"},
+    {"system": "ipu16", "metric": "bandwidth", "operation": "p2p"},
+    {"system": "ipu16", "metric": "latency", "operation": "broadcast"},                 # a collective: weak
+    {"system": "ipu16", "metric": "latency", "operation": "gather", "aggregate": "mean"},
+    {"system": "h200x2", "operation": "allreduce"},                                      # no metric: busbw first
+    {"system": "h200x2", "metric": "efficiency", "operation": "allreduce"},              # derived
+    {"system": "h200x2", "metric": "speedup", "operation": "allreduce", "aggregate": "max"},
+    {"system": "dgx2", "metric": "flops", "operation": "stencil_dp"},
+    {"system": "ipu16", "metric": "bandwidth", "operation": "reduce", "count": 8},
+]
+
+
+@pytest.mark.parametrize("slots", SCALINGS, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_scaling_rows_are_the_window_rules_rows(built_con, slots):
+    mod = get("scaling")
+    cat = catalog.load(built_con)
+    plan = mod.plan(slots, cat)
+    assert "OVER" not in plan.sql
+    s = plan.slots
+    derive = plan.extra["derive"]
+    from app.intents._common import where_plus
+    if derive:
+        cond, params = where_plus(s, [k for k in mod.FILTERS if k != "metric"],
+                                  fixed=("m.count IS NOT NULL", "list_contains($metrics, m.metric)"))
+        params["metrics"], params["metric"] = plan.params["metrics"], s["metric"]
+    else:
+        cond, params = where_plus(s, mod.FILTERS, fixed=("m.count IS NOT NULL",))
+    if s.get("count") is not None:
+        cond += " AND m.count <= $count"
+        params["count"] = s["count"]
+    assert params == plan.params
+    cur = built_con.execute(old_scaling_sql(s, cond, derive), params)
+    cols = [d[0] for d in cur.description]
+    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    assert want, "a case with no rows checks nothing"
+    assert rows_of(built_con, plan) == want
+
+
+def test_a_tie_for_the_best_value_names_the_first_row_in_table_order():
+    rs = [{"value": 2.0, "source": "b"}, {"value": 3.0, "source": "first"}, {"value": 3.0, "source": "a"}]
+    assert _narrow._best(rs, "max") == (3.0, "first")
+    assert _narrow._best(rs, "min") == (2.0, "b")
+    assert _narrow._best(rs, "avg") == (8.0 / 3, "a; b +1 more")

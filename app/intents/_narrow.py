@@ -18,6 +18,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
      "limit": 50, "pairs": false}
     {"kind": "links", "switch_ends": false}
     {"kind": "sweep"}                                                # size_sweep: one curve, its points
+    {"kind": "scaling", "agg": "max", "derive": false, "aggregate": null}  # scaling: one series over counts
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -39,6 +40,8 @@ def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return links(plan, rows)
     if kind == "sweep":
         return sweep(plan, rows)
+    if kind == "scaling":
+        return scaling(plan, rows)
     return measurements(con, plan, rows)
 
 
@@ -210,4 +213,112 @@ def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                  "source": sources(rs), "at_size": any(r["_at"] for r in rs) if "_at" in rs[0] else None}
         point.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _AGGREGATED})
         out.append(point)
+    return out
+
+
+# ---- scaling: one series over counts ---------------------------------------------------------------------------
+
+TIME_LIKE = ("time", "latency")
+# higher is better, and a ratio of two values is a speedup (as _common.HIGHER_BETTER)
+RATE_LIKE = ("algbw", "bandwidth", "busbw", "flops", "throughput")
+COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
+               "barrier", "sendrecv"}
+# runs named `..._8gpu` (or _16nodes_fp16 ...) belong to one experiment family
+_FAMILY = re.compile(r"_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$")
+SERIES = ("metric", "operation", "tool", "family", "count_kind", "variant", "statistic", "unit", "msg_bytes")
+_PER_COUNT = ("system_id", "metric", "operation", "count_kind", "tool", "family", "variant", "statistic", "msg_bytes")
+
+
+def family(experiment: Optional[str]) -> str:
+    return _FAMILY.sub("", experiment or "", count=1)
+
+
+def _series_rank(key: tuple, ncounts: int, n: int, is_asked: bool, derive: bool, named: bool) -> tuple:
+    """The series with the most counts first (a stored series of an asked speedup or efficiency before that; with
+    no metric named, nccl-tests' bus bandwidth, then a time), then mean, totals, the largest size, the most rows;
+    ties in a fixed order over every series column, never scan order."""
+    c = dict(zip(SERIES, key))
+    first: tuple = ()
+    if derive:
+        first = (not (is_asked and ncounts >= 2),)
+    lead: tuple = ()
+    if derive or not named:
+        lead = (not (is_asked if derive else c["metric"] == "busbw"), c["metric"] not in TIME_LIKE)
+    v = c["variant"].lower()
+    return first + (-ncounts,) + lead + (
+        not (c["statistic"] is None or c["statistic"] == "mean"),
+        not (v == "" or "total" in v or "aggregate" in v),
+        c["msg_bytes"] is None, -(c["msg_bytes"] or 0), -n,
+        c["metric"], _nulls_first(c["operation"]), c["tool"], c["family"], c["variant"],
+        _nulls_first(c["count_kind"]), _nulls_first(c["statistic"]), c["unit"])
+
+
+def _best(rs: list[dict[str, Any]], how: str) -> tuple[float, str]:
+    """(value, source) of one count: the max / min (the first such row in table order names the source) or the
+    mean (with the short list of sources)."""
+    if how == "avg":
+        total = 0.0
+        for r in rs:
+            total += r["value"]
+        return total / len(rs), sources(rs)
+    pick = rs[0]
+    for r in rs[1:]:
+        if (r["value"] > pick["value"]) if how == "max" else (r["value"] < pick["value"]):
+            pick = r
+    return pick["value"], pick["source"]
+
+
+def scaling(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One series over counts (see _series_rank), one row per count: its value (the `agg` of the rows left there,
+    or for a derived speedup the best of the series' own metric), speedup and parallel efficiency against the
+    smallest count with a non-zero value, and whether the ideal is constant time (weak scaling)."""
+    spec = plan.narrow
+    tools, experiments = plan.extra.get("run_tools", {}), plan.extra.get("run_experiments", {})
+    asked = plan.params.get("metric")
+    series: dict[tuple, tuple[set, list]] = {}
+    for r in rows:
+        run = r.pop("run_id", None)
+        r["tool"], r["family"] = tools.get(run), family(experiments.get(run))
+        counts, members = series.setdefault(tuple(r.get(c) for c in SERIES), (set(), []))
+        counts.add(r["count"])
+        members.append(r)
+    if not series:
+        return []
+    best = min(series, key=lambda k: _series_rank(k, len(series[k][0]), len(series[k][1]),
+                                                  bool(series[k][1][0].get("_asked")), spec["derive"], asked is not None))
+    per_count: dict[int, list[dict[str, Any]]] = {}
+    for r in sorted(series[best][1], key=lambda r: r["_row"]):
+        per_count.setdefault(r["count"], []).append(r)
+    metric = best[0]
+    how = spec["agg"]
+    if spec["derive"] and spec.get("aggregate") not in ("max", "min", "mean"):
+        how = "min" if metric in TIME_LIKE else "max" if metric in RATE_LIKE else how
+    out = []
+    for count in sorted(per_count):
+        rs = per_count[count]
+        value, source = _best(rs, how)
+        conds = sorted({r["condition"] for r in rs if r["condition"] is not None})
+        row = {"count": count, "value": value, "unit": rs[0]["unit"], "n": len(rs), "source": source}
+        row.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _PER_COUNT})
+        row["conditions"] = ", ".join(conds) if conds else None
+        out.append(row)
+    base = next((r for r in out if r["value"] != 0), None)
+    if base is None:
+        return []
+    speed = asked if asked in TIME_LIKE + RATE_LIKE and not spec["derive"] else None
+    derived_speedup = asked is None or spec["derive"]
+    for r in out:
+        kind = speed or (r["metric"] if derived_speedup else None)
+        if kind in TIME_LIKE:
+            speedup = base["value"] / r["value"] if r["value"] != 0 else None
+        elif kind in RATE_LIKE:
+            speedup = r["value"] / base["value"]
+        else:
+            speedup = None
+        fam = r["family"].lower()
+        weak = "weak" in fam or ("strong" not in fam and r["metric"] in TIME_LIKE and r["operation"] in COLLECTIVES)
+        ideal = 1.0 if weak else float(r["count"]) / base["count"]
+        r.update({"base_count": base["count"], "speedup": speedup,
+                  "efficiency": speedup / ideal if speedup is not None else None, "ideal_speedup": ideal,
+                  "scaling_kind": "weak" if weak else "strong"})
     return out

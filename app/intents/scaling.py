@@ -1,7 +1,7 @@
 """A metric across counts of GPUs, IPUs, nodes, ranks, tiles or cores, with speedup and parallel efficiency
 against the smallest count: "how does DeepBench all-reduce scale over ranks on the DGX-2?".
 
-One series is shown. Where the user did not pin it, SQL picks one tool, experiment family (runs named
+One series is shown. Where the user did not pin it, one is picked (app/intents/_narrow.py, scaling): one tool, experiment family (runs named
 `..._8gpu` belong together), count kind, variant (app / SHOC result / the table's `quantity`), statistic
 and message size: the series with the most distinct counts first, then mean, totals / aggregates, the
 largest size. At each count the rows left (several runs, GPU sets or NUMA placements) are collapsed to one
@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (HIGHER_BETTER, agg_choice, best_source_sql, cap, cite, crossing, fmt_bytes,
+from app.intents._common import (HIGHER_BETTER, agg_choice, cap, cite, crossing, fmt_bytes,
                                  fmt_ratio, fmt_value, quals, require_ints, require_metric_on, require_system,
                                  systems_with, what_words, where_plus)
 
@@ -30,57 +30,14 @@ DERIVABLE = {"speedup", "efficiency"}     # computed here from a time or through
 # a collective over more participants with the same message: the ideal is constant time (weak scaling)
 COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
                "barrier", "sendrecv"}
-# weak scaling (ideal: constant time) when the experiment says so, else for a collective's time
-_WEAK = ("(per.family ILIKE '%weak%' OR (per.family NOT ILIKE '%strong%' AND per.metric IN ('time', 'latency') "
-         "AND per.operation IN ({ops})))")
-
-_SQL = """WITH sel AS (
-  SELECT m.*, r.tool, m.rowid AS _row,
-         regexp_replace(coalesce(r.experiment, ''),
-                        '_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$', '') AS family,
-         concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
-                   m.params->>'preconditioner', m.params->>'band') AS variant
-  FROM measurements m JOIN runs r USING (run_id){where}
-),
--- the series with the most counts: every row carries its series' counts (window aggregates), and the rows of
--- the first series in a fixed order over every series column stay (one pass; no join back to sel)
-ranked AS (
-  SELECT *, count(DISTINCT count) OVER series AS ncounts, count(*) OVER series AS n FROM sel
-  WINDOW series AS (PARTITION BY metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes)
-),
-picked AS (
-  SELECT * FROM ranked
-  QUALIFY dense_rank() OVER (
-    ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
-             (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
-             msg_bytes DESC NULLS LAST, n DESC,
-             -- ties: a fixed order over every series column, so the answer never depends on scan order
-             metric, operation NULLS FIRST, tool, family, variant, count_kind NULLS FIRST, statistic NULLS FIRST,
-             unit) = 1
-  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
-),
-per AS (
-  SELECT s.count, {value} AS value, any_value(s.unit) AS unit, count(*) AS n,
-         {sources} AS source,
-         any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
-         any_value(s.count_kind) AS count_kind, any_value(s.tool) AS tool, any_value(s.family) AS family,
-         any_value(s.variant) AS variant, any_value(s.statistic) AS statistic, any_value(s.msg_bytes) AS msg_bytes,
-         string_agg(DISTINCT s.condition, ', ' ORDER BY s.condition) AS conditions
-  FROM picked s
-  GROUP BY s.count
-),
--- the smallest count with a usable value (nccl-tests prints a bus bandwidth of 0 for one GPU)
-base AS (SELECT count AS base_count, value AS base_value FROM per WHERE value <> 0 ORDER BY count LIMIT 1)
-SELECT per.*, base.base_count, {speedup} AS speedup,
-       {speedup} / (CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END) AS efficiency,
-       CASE WHEN {weak} THEN 1.0 ELSE per.count::DOUBLE / base.base_count END AS ideal_speedup,
-       CASE WHEN {weak} THEN 'weak' ELSE 'strong' END AS scaling_kind
-FROM per, base
-ORDER BY per.count"""
-
-_SPEEDUP_TIME = "base.base_value / nullif(per.value, 0)"
-_SPEEDUP_RATE = "per.value / base.base_value"
-
+# the matching rows in table order with what picks a series: the variant (app, SHOC result, the table's quantity
+# ...) and the run (its tool and experiment come from the catalog); the series and its values per count are
+# computed in Python (_narrow.scaling)
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.msg_bytes, m.count, m.count_kind, m.condition, m.statistic,
+       m.value, m.unit, m.source, m.run_id, m.rowid AS _row,
+       concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
+                 m.params->>'preconditioner', m.params->>'band') AS variant{asked}
+FROM measurements m{join}{where}"""
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
@@ -103,36 +60,15 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         cond += " AND m.count <= $count"
         params["count"] = s["count"]
     metric = s.get("metric")
-    if metric in TIME_LIKE:
-        speedup = _SPEEDUP_TIME
-    elif metric in HIGHER_BETTER:
-        speedup = _SPEEDUP_RATE
-    elif metric is None or derive:
-        speedup = (f"CASE WHEN per.metric IN ('time', 'latency') THEN {_SPEEDUP_TIME} "
-                   f"WHEN per.metric IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))}) THEN {_SPEEDUP_RATE} END")
-    else:
-        speedup = "NULL::DOUBLE"
     agg, agg_words = agg_choice(s, metric)
-    value, sources = f"{agg}(s.value)", best_source_sql(agg, "s.source", "s.value")
-    if derive and s.get("aggregate") not in ("max", "min", "mean"):   # the best of the series' own metric
-        time_like = "any_value(s.metric) IN ('time', 'latency')"
-        rate = f"any_value(s.metric) IN ({', '.join(repr(x) for x in sorted(HIGHER_BETTER))})"
-        value = (f"CASE WHEN {time_like} THEN min(s.value) WHEN {rate} THEN max(s.value) "
-                 f"ELSE {agg}(s.value) END")     # a stored speedup / efficiency series: as before
-        sources = (f"CASE WHEN {time_like} THEN arg_min(s.source, s.value) WHEN {rate} THEN "
-                   f"arg_max(s.source, s.value) ELSE {best_source_sql(agg, 's.source', 's.value')} END")
-    weak = _WEAK.format(ops=", ".join(f"'{x}'" for x in sorted(COLLECTIVES)))
-    # a stored series of the asked metric first; else the longest; a time series before a rate (nccl-tests'
-    # algbw of one GPU is a copy within it, not a bandwidth to scale from)
-    prefer = "(metric = $metric AND ncounts >= 2) DESC, " if derive else ""
-    # with no metric named, nccl-tests' bus bandwidth is what its users quote (algbw of one GPU is a copy within
-    # it, petabytes a second), then a time
-    first = "(metric = $metric) DESC, " if derive else "(metric = 'busbw') DESC, " if metric is None else ""
-    prefer2 = f"{first}(metric IN ('time', 'latency')) DESC, " if first else ""
-    sql = _SQL.format(where=cond, value=value, speedup=speedup, weak=weak, sources=sources, prefer=prefer,
-                      prefer2=prefer2)
+    # a derived speedup or efficiency prefers a series of the asked metric itself where one is stored
+    asked = ", m.metric = $metric AS _asked" if derive else ""
+    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, asked=asked)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"agg_words": agg_words, "derive": derive})
+    return Plan(sql=sql, params=params, chart=chart, slots=s,
+                extra={"agg_words": agg_words, "derive": derive, "run_tools": cat.run_tools,
+                       "run_experiments": cat.run_experiments},
+                narrow={"kind": "scaling", "agg": agg, "derive": derive, "aggregate": s.get("aggregate")})
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
