@@ -365,3 +365,63 @@ def test_a_tie_for_the_best_value_names_the_first_row_in_table_order():
     assert _narrow._best(rs, "max") == (3.0, "first")
     assert _narrow._best(rs, "min") == (2.0, "b")
     assert _narrow._best(rs, "avg") == (8.0 / 3, "a; b +1 more")
+
+
+
+# congestion's SQL before the pairs were put together in Python: the oracle for _narrow.congestion
+CONGESTION_ORACLE = """WITH sel AS (
+  SELECT m.*, r.tool,
+         coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
+         coalesce(m.params->>'quantity', '') AS quantity,
+         coalesce(m.params->>'proximity', m.params->>'congestors', '') AS case_label
+  FROM measurements m JOIN runs r USING (run_id){where}
+),
+b AS (SELECT * FROM sel WHERE condition = $base_condition),
+s AS (SELECT * FROM sel WHERE condition = $stress_condition),
+rep AS (
+  SELECT run_id, coalesce(params->>'experiment_label', params->>'pattern', '') AS case_key,
+         any_value(value) AS value
+  FROM measurements WHERE metric = 'slowdown' AND unit = 'x' GROUP BY ALL
+)
+SELECT b.system_id, b.metric, b.operation, b.app, b.case_key, b.case_label, b.src, b.dst, b.direction,
+       b.quantity, b.count AS base_count, s.count AS stress_count, b.condition AS base_condition,
+       s.condition AS stress_condition, b.value AS base_value, s.value AS stress_value, b.unit,
+       CASE WHEN b.metric IN ({lower}) THEN s.value / b.value ELSE b.value / s.value END AS slowdown,
+       rep.value AS reported_slowdown, b.tool,
+       CASE WHEN b.source = s.source THEN b.source ELSE b.source || '; ' || s.source END AS source
+FROM b JOIN s
+  ON b.run_id = s.run_id AND b.metric = s.metric AND b.case_key = s.case_key AND b.quantity = s.quantity
+ AND b.app IS NOT DISTINCT FROM s.app AND b.src IS NOT DISTINCT FROM s.src AND b.dst IS NOT DISTINCT FROM s.dst
+ AND b.direction IS NOT DISTINCT FROM s.direction AND b.statistic IS NOT DISTINCT FROM s.statistic
+ AND b.unit = s.unit
+LEFT JOIN rep ON rep.run_id = b.run_id AND rep.case_key = b.case_key
+WHERE b.case_key <> '' AND (b.statistic IS NULL OR b.statistic = 'mean') AND b.value <> 0 AND s.value <> 0
+ORDER BY b.metric, slowdown DESC, b.app NULLS FIRST, b.case_key, b.src NULLS FIRST, b.dst NULLS FIRST,
+         b.quantity, b.direction NULLS FIRST"""
+
+
+
+CONGESTIONS = [
+    {"system": "ipu16"},
+    {"system": "ipu16", "metric": "latency", "operation": "p2p"},
+    {"system": "ipu16", "metric": "bandwidth", "operation": "p2p", "condition": "under_load"},
+    {"system": "azure_hpc", "condition": "cc_off"},
+    {"system": "nvidia_inhouse", "app": "vasp"},
+]
+
+
+@pytest.mark.parametrize("slots", CONGESTIONS, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_congestion_pairs_are_the_self_join_pairs(built_con, slots):
+    from app.intents._common import where_plus
+    mod = get("congestion")
+    cat = catalog.load(built_con)
+    plan = mod.plan(slots, cat, question="")
+    assert "JOIN" not in plan.sql
+    cond, params = where_plus(plan.slots, mod.FILTERS)
+    params.update(base_condition=plan.params["base_condition"], stress_condition=plan.params["stress_condition"])
+    cur = built_con.execute(CONGESTION_ORACLE.format(where=cond, lower="'latency', 'time', 'congestion_impact'"),
+                            params)
+    cols = [d[0] for d in cur.description]
+    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    assert want, "a case with no rows checks nothing"
+    assert rows_of(built_con, plan) == want

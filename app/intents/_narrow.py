@@ -19,6 +19,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
     {"kind": "links", "switch_ends": false}
     {"kind": "sweep"}                                                # size_sweep: one curve, its points
     {"kind": "scaling", "agg": "max", "derive": false, "aggregate": null}  # scaling: one series over counts
+    {"kind": "congestion"}                                           # baseline and stressed rows paired up
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -42,6 +43,8 @@ def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return sweep(plan, rows)
     if kind == "scaling":
         return scaling(plan, rows)
+    if kind == "congestion":
+        return congestion(con, plan, rows)
     return measurements(con, plan, rows)
 
 
@@ -322,3 +325,53 @@ def scaling(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                   "efficiency": speedup / ideal if speedup is not None else None, "ideal_speedup": ideal,
                   "scaling_kind": "weak" if weak else "strong"})
     return out
+
+
+# ---- congestion: a baseline and a stressed row of one experiment side by side ---------------------------------
+
+# the stressed condition is worse when these grow (slowdown = stressed / baseline; else baseline / stressed)
+SLOWER_WHEN_HIGHER = ("latency", "time", "congestion_impact")
+# what two rows of one experiment share: run, metric, case, quantity, app, endpoints, direction, statistic, unit
+_PAIRED_BY = ("run_id", "metric", "case_key", "quantity", "app", "src", "dst", "direction", "statistic", "unit")
+
+
+def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every (baseline, stressed) pair of rows of one experiment with a named case, a mean or single value and
+    no zero, with its slowdown and the slowdown the document prints for that run and case (None if none); the
+    worst first within each metric."""
+    from app.intents import fetch
+    base_c, stress_c = plan.params["base_condition"], plan.params["stress_condition"]
+    stressed: dict[tuple, list[dict[str, Any]]] = {}
+    for r in rows:
+        if r["condition"] == stress_c and r["value"] != 0:
+            stressed.setdefault(tuple(r[c] for c in _PAIRED_BY), []).append(r)
+    tools = plan.extra.get("run_tools", {})
+    pairs = []
+    for b in rows:
+        if b["condition"] != base_c or b["case_key"] == "" or b["value"] == 0 \
+                or b["statistic"] not in (None, "mean"):
+            continue
+        for s in stressed.get(tuple(b[c] for c in _PAIRED_BY), ()):
+            slow = s["value"] / b["value"] if b["metric"] in SLOWER_WHEN_HIGHER else b["value"] / s["value"]
+            pairs.append({
+                "system_id": b["system_id"], "metric": b["metric"], "operation": b["operation"], "app": b["app"],
+                "case_key": b["case_key"], "case_label": b["case_label"], "src": b["src"], "dst": b["dst"],
+                "direction": b["direction"], "quantity": b["quantity"], "base_count": b["count"],
+                "stress_count": s["count"], "base_condition": b["condition"], "stress_condition": s["condition"],
+                "base_value": b["value"], "stress_value": s["value"], "unit": b["unit"], "slowdown": slow,
+                "reported_slowdown": (b["run_id"], b["case_key"]), "tool": tools.get(b["run_id"]),
+                "source": b["source"] if b["source"] == s["source"] else f"{b['source']}; {s['source']}"})
+    if pairs:
+        runs = sorted({p["reported_slowdown"][0] for p in pairs})
+        reported = {(r["run_id"], r["case_key"]): r["value"] for r in fetch(con, _reported_sql(), {"runs": runs})}
+        for p in pairs:
+            p["reported_slowdown"] = reported.get(p["reported_slowdown"])
+    pairs.sort(key=lambda p: (p["metric"], -p["slowdown"], _nulls_first(p["app"]), p["case_key"],
+                              _nulls_first(p["src"]), _nulls_first(p["dst"]), p["quantity"],
+                              _nulls_first(p["direction"])))
+    return pairs
+
+
+def _reported_sql() -> str:
+    from app.intents.congestion import REPORTED_SQL
+    return REPORTED_SQL

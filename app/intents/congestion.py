@@ -34,35 +34,21 @@ PAIRS = {"congestion_free": ("congestion_free", "under_load"), "under_load": ("c
 PAIR_WORDS = {("congestion_free", "under_load"): ("congestion-free", "under load"),
               ("cc_on", "cc_off"): ("with congestion control", "without congestion control")}
 
-_SQL = """WITH sel AS (
-  SELECT m.*, r.tool,
-         coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
-         coalesce(m.params->>'quantity', '') AS quantity,
-         coalesce(m.params->>'proximity', m.params->>'congestors', '') AS case_label
-  FROM measurements m JOIN runs r USING (run_id){where}
-),
-b AS (SELECT * FROM sel WHERE condition = $base_condition),
-s AS (SELECT * FROM sel WHERE condition = $stress_condition),
-rep AS (
-  SELECT run_id, coalesce(params->>'experiment_label', params->>'pattern', '') AS case_key,
-         any_value(value) AS value
-  FROM measurements WHERE metric = 'slowdown' AND unit = 'x' GROUP BY ALL
-)
-SELECT b.system_id, b.metric, b.operation, b.app, b.case_key, b.case_label, b.src, b.dst, b.direction,
-       b.quantity, b.count AS base_count, s.count AS stress_count, b.condition AS base_condition,
-       s.condition AS stress_condition, b.value AS base_value, s.value AS stress_value, b.unit,
-       CASE WHEN b.metric IN ({lower}) THEN s.value / b.value ELSE b.value / s.value END AS slowdown,
-       rep.value AS reported_slowdown, b.tool,
-       CASE WHEN b.source = s.source THEN b.source ELSE b.source || '; ' || s.source END AS source
-FROM b JOIN s
-  ON b.run_id = s.run_id AND b.metric = s.metric AND b.case_key = s.case_key AND b.quantity = s.quantity
- AND b.app IS NOT DISTINCT FROM s.app AND b.src IS NOT DISTINCT FROM s.src AND b.dst IS NOT DISTINCT FROM s.dst
- AND b.direction IS NOT DISTINCT FROM s.direction AND b.statistic IS NOT DISTINCT FROM s.statistic
- AND b.unit = s.unit
-LEFT JOIN rep ON rep.run_id = b.run_id AND rep.case_key = b.case_key
-WHERE b.case_key <> '' AND (b.statistic IS NULL OR b.statistic = 'mean') AND b.value <> 0 AND s.value <> 0
-ORDER BY b.metric, slowdown DESC, b.app NULLS FIRST, b.case_key, b.src NULLS FIRST, b.dst NULLS FIRST,
-         b.quantity, b.direction NULLS FIRST"""
+# the rows of both conditions with what pairs them up (the case: a table's experiment label or a congestor
+# pattern; the quantity; the case's words); the pairs, slowdowns and the document's own slowdowns are put
+# together in Python (_narrow.congestion), which spares DuckDB a self-join and an aggregate over every stored
+# slowdown for each question
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.app, m.src, m.dst, m.direction, m.count, m.condition,
+       m.statistic, m.value, m.unit, m.source, m.run_id,
+       coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
+       coalesce(m.params->>'quantity', '') AS quantity,
+       coalesce(m.params->>'proximity', m.params->>'congestors', '') AS case_label
+FROM measurements m{join}{where}"""
+
+# the slowdowns a document prints itself, per run and case, for the runs that paired up
+REPORTED_SQL = """SELECT run_id, coalesce(params->>'experiment_label', params->>'pattern', '') AS case_key,
+       any_value(value) AS value
+FROM measurements WHERE metric = 'slowdown' AND unit = 'x' AND list_contains($runs, run_id) GROUP BY ALL"""
 
 
 def _pair_for(s: dict[str, Any], sid: str, cat: Catalog, notes: list[str]) -> tuple[str, str]:
@@ -143,14 +129,15 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     base, stress = _pair_for(s, sid, cat, notes)
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
         s.pop("metric")
-    cond, params = where_plus(s, FILTERS)
+    cond, params = where_plus(s, FILTERS, fixed=("m.condition IN ($base_condition, $stress_condition)",))
     params["base_condition"], params["stress_condition"] = base, stress
-    lower = "'latency', 'time', 'congestion_impact'"
-    sql = _SQL.format(where=cond, lower=lower)
+    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
     chart = {"kind": "grouped_bar", "x": "case_key", "series": ["base_value", "stress_value"],
              "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
-                extra={"pair": (base, stress), "swapped": bool(notes), "question": question or ""})
+                extra={"pair": (base, stress), "swapped": bool(notes), "question": question or "",
+                       "run_tools": cat.run_tools},
+                narrow={"kind": "congestion"})
 
 
 def _stored(sid: str, op: Any, pair: tuple[str, str], cat: Catalog) -> str:
