@@ -425,3 +425,75 @@ def test_congestion_pairs_are_the_self_join_pairs(built_con, slots):
     want = [dict(zip(cols, r)) for r in cur.fetchall()]
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
+
+
+
+# link_efficiency's SQL before the sizes and links were added in Python: the oracle for _narrow.link_efficiency
+LINK_EFFICIENCY_ORACLE = """WITH cand AS (
+  SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition, m.statistic,
+         m.value, m.unit, m.source, r.tool,
+         json_extract_string(m.params, '$.path_class') AS path_class,
+         TRY_CAST(json_extract_string(m.params, '$.nominal_gbps') AS DOUBLE) AS doc_nominal,
+         json_extract_string(m.params, '$.test') AS test,
+         coalesce(json_extract_string(m.params, '$.via'), json_extract_string(m.params, '$.link')) AS via,
+         json_extract_string(m.params, '$.host') AS host,
+         json_extract_string(m.params, '$.quantity') AS quantity,
+         TRY_CAST(json_extract_string(m.params, '$.numa_node') AS INTEGER) AS numa_node,
+         CASE WHEN m.metric = 'efficiency' THEN 'stated' ELSE 'measured' END AS part
+  FROM measurements m JOIN runs r USING (run_id)
+  WHERE m.system_id = $system
+    AND ((m.metric = 'efficiency' AND m.unit = '%'
+          AND (list_contains($ops, m.operation){op_null}))
+      OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
+    AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
+    AND coalesce(m.src <> m.dst, true)
+    AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
+    AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2
+             AND m.operation NOT IN ('h2d', 'd2h')){filters}
+),
+sized AS (
+  SELECT *, max(msg_bytes) OVER (PARTITION BY part, tool, metric, operation, src, dst, direction, condition,
+                                             path_class, test) AS largest
+  FROM cand
+)
+SELECT * EXCLUDE (largest) FROM sized WHERE {size}
+UNION ALL BY NAME
+SELECT 'link' AS part, l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source,
+       ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
+       ca.parent AS a_parent, cb.parent AS b_parent,
+       TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
+       TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir
+FROM links l
+LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
+LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
+WHERE l.system_id = $system"""
+
+
+LINK_EFFICIENCIES = [
+    {"system": "dgx1_v100"},
+    {"system": "dgx2", "src": "gpu0", "dst": "gpu1"},
+    {"system": "ipu16", "operation": "h2d"},
+    {"system": "ac922_yme", "operation": "h2d", "msg_bytes": 1 << 20},
+    {"system": "h200x2", "metric": "busbw", "operation": "allreduce"},
+]
+
+
+@pytest.mark.parametrize("slots", LINK_EFFICIENCIES, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
+    import json
+    mod = get("link_efficiency")
+    cat = catalog.load(built_con)
+    plan = mod.plan(slots, cat)
+    assert "OVER" not in plan.sql and "UNION" not in plan.sql
+    filters = "".join(frag for k, frag in mod.FILTERS.items() if plan.params.get(k) is not None)
+    if plan.params.get("src"):
+        filters += mod.PAIR
+    size = "msg_bytes IS NOT DISTINCT FROM largest" if slots.get("msg_bytes") is None else "true"
+    sql = LINK_EFFICIENCY_ORACLE.format(filters=filters, size=size, op_null="" if slots.get("operation") else mod.OP_NULL)
+    cur = built_con.execute(sql, plan.params)
+    cols = [d[0] for d in cur.description]
+    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    got = rows_of(built_con, plan)
+    assert any(r["part"] != "link" for r in want), "a case with no measurements checks little"
+    canon = lambda rs: sorted(json.dumps(r, sort_keys=True, default=str) for r in rs)   # the union has no order
+    assert canon(got) == canon(want)

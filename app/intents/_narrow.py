@@ -20,6 +20,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
     {"kind": "sweep"}                                                # size_sweep: one curve, its points
     {"kind": "scaling", "agg": "max", "derive": false, "aggregate": null}  # scaling: one series over counts
     {"kind": "congestion"}                                           # baseline and stressed rows paired up
+    {"kind": "link_efficiency", "largest_size": true}                # measurements, then the system's links
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -45,6 +46,8 @@ def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return scaling(plan, rows)
     if kind == "congestion":
         return congestion(con, plan, rows)
+    if kind == "link_efficiency":
+        return link_efficiency(con, plan, rows)
     return measurements(con, plan, rows)
 
 
@@ -55,12 +58,8 @@ def links(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     node = plan.params.get("node")
     out = []
     for r in rows:
-        a, b = parts.get(r["a"], {}), parts.get(r["b"], {})
         sel = r.pop("selected")
-        r.update({"a_kind": a.get("kind"), "b_kind": b.get("kind"), "a_label": a.get("label"),
-                  "b_label": b.get("label"), "a_parent": a.get("parent"), "b_parent": b.get("parent"),
-                  "a_nvlink_gbps_per_dir": a.get("nvlink_gbps_per_dir"),
-                  "b_nvlink_gbps_per_dir": b.get("nvlink_gbps_per_dir")})
+        with_ends(r, parts)
         if plan.narrow.get("switch_ends") and not sel:
             # SQL's three-valued `prefix OR 'nvswitch' IN (a_kind, b_kind)`, then AND the endpoint rule
             kinds = (r["a_kind"], r["b_kind"])
@@ -71,6 +70,16 @@ def links(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         r["selected"] = sel
         out.append(r)
     return out
+
+
+def with_ends(r: dict[str, Any], parts: dict[str, dict[str, Any]]) -> None:
+    """A link's ends' kind, label, parent and stated NVLink rate from the catalog (NULLs for an end the
+    components table lacks, as a LEFT JOIN gives)."""
+    a, b = parts.get(r["a"], {}), parts.get(r["b"], {})
+    r.update({"a_kind": a.get("kind"), "b_kind": b.get("kind"), "a_label": a.get("label"), "b_label": b.get("label"),
+              "a_parent": a.get("parent"), "b_parent": b.get("parent"),
+              "a_nvlink_gbps_per_dir": a.get("nvlink_gbps_per_dir"),
+              "b_nvlink_gbps_per_dir": b.get("nvlink_gbps_per_dir")})
 
 
 def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -375,3 +384,33 @@ def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _reported_sql() -> str:
     from app.intents.congestion import REPORTED_SQL
     return REPORTED_SQL
+
+
+# ---- link_efficiency: measurements and the links to rate them against ------------------------------------------
+
+# one test's sweep: rows that differ in any of these are different tests (each keeps its own largest size)
+_TEST = ("part", "tool", "metric", "operation", "src", "dst", "direction", "condition", "path_class", "test")
+
+
+def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The measurements (each test at its largest size unless a size was asked), then every link of the system
+    with its ends, tagged `part` = link; every row carries every column (as SQL's UNION ALL BY NAME gave)."""
+    from app.intents import fetch
+    from app.intents.link_efficiency import LINKS_SQL
+    tools = plan.extra.get("run_tools", {})
+    for r in rows:
+        r["tool"] = tools.get(r.pop("run_id", None))
+    if plan.narrow.get("largest_size"):
+        largest: dict[tuple, Any] = {}
+        for r in rows:
+            k = tuple(r[c] for c in _TEST)
+            if r["msg_bytes"] is not None and (largest.get(k) is None or r["msg_bytes"] > largest[k]):
+                largest[k] = r["msg_bytes"]
+        rows = [r for r in rows if r["msg_bytes"] == largest.get(tuple(r[c] for c in _TEST))]
+    links = fetch(con, LINKS_SQL, {"system": plan.params["system"]})
+    parts = plan.extra.get("parts", {})
+    for r in links:
+        r["part"] = "link"
+        with_ends(r, parts)
+    cols = list(dict.fromkeys([k for r in rows[:1] for k in r] + [k for r in links[:1] for k in r]))
+    return [{c: r.get(c) for c in cols} for r in rows + links]

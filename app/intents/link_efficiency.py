@@ -26,44 +26,32 @@ from app.intents._pairs import PCIE_ONLY, _sub, is_peer_link
 NAME = "link_efficiency"
 DEFAULT_OPS = ["p2p", "h2d", "d2h", "sendrecv"]
 
-SQL = """WITH cand AS (
-  SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition, m.statistic,
-         m.value, m.unit, m.source, r.tool,
-         json_extract_string(m.params, '$.path_class') AS path_class,
-         TRY_CAST(json_extract_string(m.params, '$.nominal_gbps') AS DOUBLE) AS doc_nominal,
-         json_extract_string(m.params, '$.test') AS test,
-         coalesce(json_extract_string(m.params, '$.via'), json_extract_string(m.params, '$.link')) AS via,
-         json_extract_string(m.params, '$.host') AS host,
-         json_extract_string(m.params, '$.quantity') AS quantity,
-         TRY_CAST(json_extract_string(m.params, '$.numa_node') AS INTEGER) AS numa_node,
-         CASE WHEN m.metric = 'efficiency' THEN 'stated' ELSE 'measured' END AS part
-  FROM measurements m JOIN runs r USING (run_id)
-  WHERE m.system_id = $system
-    AND ((m.metric = 'efficiency' AND m.unit = '%'
-          AND (list_contains($ops, m.operation){op_null}))
-      OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
-    AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
-    AND coalesce(m.src <> m.dst, true)
-    AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
-    AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2
-             AND m.operation NOT IN ('h2d', 'd2h')){filters}
-),
-sized AS (
-  SELECT *, max(msg_bytes) OVER (PARTITION BY part, tool, metric, operation, src, dst, direction, condition,
-                                             path_class, test) AS largest
-  FROM cand
-)
-SELECT * EXCLUDE (largest) FROM sized WHERE {size}
-UNION ALL BY NAME
-SELECT 'link' AS part, l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source,
-       ca.kind AS a_kind, cb.kind AS b_kind, ca.label AS a_label, cb.label AS b_label,
-       ca.parent AS a_parent, cb.parent AS b_parent,
-       TRY_CAST(json_extract_string(ca.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS a_nvlink_gbps_per_dir,
-       TRY_CAST(json_extract_string(cb.attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) AS b_nvlink_gbps_per_dir
-FROM links l
-LEFT JOIN components ca ON ca.system_id = l.system_id AND ca.component_id = l.a
-LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
-WHERE l.system_id = $system"""
+# the measurements to rate against their links: measured bandwidths and stated efficiencies with what a
+# document says about them; the largest size per test, the links and their ends are added in Python
+# (_narrow.link_efficiency): two plain queries instead of one with windows, a union and two joins
+SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition, m.statistic,
+       m.value, m.unit, m.source, m.run_id,
+       json_extract_string(m.params, '$.path_class') AS path_class,
+       TRY_CAST(json_extract_string(m.params, '$.nominal_gbps') AS DOUBLE) AS doc_nominal,
+       json_extract_string(m.params, '$.test') AS test,
+       coalesce(json_extract_string(m.params, '$.via'), json_extract_string(m.params, '$.link')) AS via,
+       json_extract_string(m.params, '$.host') AS host,
+       json_extract_string(m.params, '$.quantity') AS quantity,
+       TRY_CAST(json_extract_string(m.params, '$.numa_node') AS INTEGER) AS numa_node,
+       CASE WHEN m.metric = 'efficiency' THEN 'stated' ELSE 'measured' END AS part
+FROM measurements m{join}
+WHERE m.system_id = $system
+  AND ((m.metric = 'efficiency' AND m.unit = '%'
+        AND (list_contains($ops, m.operation){op_null}))
+    OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
+  AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
+  AND coalesce(m.src <> m.dst, true)
+  AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
+  AND NOT (coalesce(m.count_kind IN ('gpus', 'ranks', 'ipus'), false) AND m.count < 2
+           AND m.operation NOT IN ('h2d', 'd2h')){filters}"""
+
+LINKS_SQL = """SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_per_dir, l.source
+FROM links l WHERE l.system_id = $system"""
 
 # a document's statements about a link as a whole (no operation): only when no operation was asked for
 OP_NULL = "\n               OR (m.operation IS NULL AND json_extract_string(m.params, '$.link') IS NOT NULL)"
@@ -111,13 +99,15 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
             raise OutOfScope(f"{endpoint(s['src'])} to itself is no link; ask for two different endpoints.")
         filters += PAIR
         params.update(src=s["src"], dst=s["dst"])
-    size = "msg_bytes IS NOT DISTINCT FROM largest" if s.get("msg_bytes") is None else "true"
     notes = [] if s.get("msg_bytes") is not None else ["no size given: the largest size measured for each test"]
-    return Plan(sql=SQL.format(filters=filters, size=size, op_null="" if s.get("operation") else OP_NULL),
+    join = " JOIN runs r USING (run_id)" if pair else ""    # the pair's filter names nccl-tests' runs
+    return Plan(sql=SQL.format(filters=filters, join=join, op_null="" if s.get("operation") else OP_NULL),
                 params=params,
                 chart={"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
                        "percent": "percent"},
-                slots=s, notes=notes, extra={"mode": "pair" if pair else "class"})
+                slots=s, notes=notes,
+                extra={"mode": "pair" if pair else "class", "run_tools": cat.run_tools, "parts": cat.parts.get(sid, {})},
+                narrow={"kind": "link_efficiency", "largest_size": s.get("msg_bytes") is None})
 
 
 # ---- routing --------------------------------------------------------------------------------------------
