@@ -45,6 +45,7 @@ class Asker:
         if extra_vocab is None and (mdir / "extra_vocabulary.yaml").exists():
             extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
         self.nlu = nlu or NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
+        intents.modules()   # the planners and what they import (networkx ...): at startup, not in the first answer
 
     def close(self) -> None:
         self.con.close()
