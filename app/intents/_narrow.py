@@ -372,7 +372,8 @@ def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "source": b["source"] if b["source"] == s["source"] else f"{b['source']}; {s['source']}"})
     if pairs:
         runs = sorted({p["reported_slowdown"][0] for p in pairs})
-        reported = {(r["run_id"], r["case_key"]): r["value"] for r in fetch(con, _reported_sql(), {"runs": runs})}
+        reported = {(r["run_id"], r["case_key"]): r["value"]
+                    for r in fetch(con, plan.extra["reported_sql"], {"runs": runs})}
         for p in pairs:
             p["reported_slowdown"] = reported.get(p["reported_slowdown"])
     pairs.sort(key=lambda p: (p["metric"], -p["slowdown"], _nulls_first(p["app"]), p["case_key"],
@@ -380,10 +381,6 @@ def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                               _nulls_first(p["direction"])))
     return pairs
 
-
-def _reported_sql() -> str:
-    from app.intents.congestion import REPORTED_SQL
-    return REPORTED_SQL
 
 
 # ---- link_efficiency: measurements and the links to rate them against ------------------------------------------
@@ -396,7 +393,6 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
     """The measurements (each test at its largest size unless a size was asked), then every link of the system
     with its ends, tagged `part` = link; every row carries every column (as SQL's UNION ALL BY NAME gave)."""
     from app.intents import fetch
-    from app.intents.link_efficiency import LINKS_SQL
     tools = plan.extra.get("run_tools", {})
     for r in rows:
         r["tool"] = tools.get(r.pop("run_id", None))
@@ -407,7 +403,7 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
             if r["msg_bytes"] is not None and (largest.get(k) is None or r["msg_bytes"] > largest[k]):
                 largest[k] = r["msg_bytes"]
         rows = [r for r in rows if r["msg_bytes"] == largest.get(tuple(r[c] for c in _TEST))]
-    links = fetch(con, LINKS_SQL, {"system": plan.params["system"]})
+    links = fetch(con, plan.extra["links_sql"], {"system": plan.params["system"]})
     parts = plan.extra.get("parts", {})
     for r in links:
         r["part"] = "link"

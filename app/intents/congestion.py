@@ -136,7 +136,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
              "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
                 extra={"pair": (base, stress), "swapped": bool(notes), "question": question or "",
-                       "run_tools": cat.run_tools},
+                       "run_tools": cat.run_tools, "reported_sql": REPORTED_SQL},
                 narrow={"kind": "congestion"})
 
 

@@ -106,7 +106,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
                 chart={"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
                        "percent": "percent"},
                 slots=s, notes=notes,
-                extra={"mode": "pair" if pair else "class", "run_tools": cat.run_tools, "parts": cat.parts.get(sid, {})},
+                extra={"mode": "pair" if pair else "class", "run_tools": cat.run_tools, "parts": cat.parts.get(sid, {}),
+                       "links_sql": LINKS_SQL},
                 narrow={"kind": "link_efficiency", "largest_size": s.get("msg_bytes") is None})
 
 
