@@ -497,3 +497,75 @@ def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
     assert any(r["part"] != "link" for r in want), "a case with no measurements checks little"
     canon = lambda rs: sorted(json.dumps(r, sort_keys=True, default=str) for r in rs)   # the union has no order
     assert canon(got) == canon(want)
+
+
+
+# pair_matrix's SQL before the slice was picked in Python: the oracle for _narrow.matrix
+MATRIX_ORACLE = """WITH sel AS (
+  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
+),
+-- the slice with the most pairs: every row carries its slice's counts (window aggregates), and the rows of the
+-- first slice in a fixed order over every slice column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT src || '>' || dst) OVER slice AS npairs, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY tool, condition, direction, msg_bytes, statistic, unit)
+),
+picked AS (
+  SELECT * FROM ranked
+  QUALIFY dense_rank() OVER (
+    ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
+             (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
+             -- ties: a fixed order over every slice column, so the answer never depends on scan order
+             tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
+),
+pairs AS (
+SELECT s.system_id, s.metric, s.operation, s.src, s.dst, avg(s.value) AS value, any_value(s.unit) AS unit,
+       count(*) AS n, {sources} AS source,
+       any_value(s.tool) AS tool, any_value(s.condition) AS condition,
+       any_value(s.direction) AS direction, any_value(s.msg_bytes) AS msg_bytes,
+       any_value(s.statistic) AS statistic, any_value(s.npairs) AS npairs
+FROM picked s
+GROUP BY s.system_id, s.metric, s.operation, s.src, s.dst
+),
+{classes}
+SELECT * FROM (SELECT 'pair' AS part, * FROM pairs{union}) u
+ORDER BY {src_order}, {dst_order}"""
+
+
+
+MATRICES = [
+    {"system": "dgx2"},
+    {"system": "ac922_yme", "metric": "latency"},                                         # the smallest size
+    {"system": "dgx2", "condition": "p2p_off"},
+    {"system": "ac922_yme", "tool": "Tartan"},                                            # runs joined
+    {"system": "dgx1_v100"},                                                              # per path class only
+]
+
+
+@pytest.mark.parametrize("slots", MATRICES, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
+    import json
+    from app.intents import _pairs
+    from app.intents._common import condition_rank_sql, natural_order_sql, sources_sql
+    mod = get("pair_matrix")
+    cat = catalog.load(built_con)
+    plan = mod.plan(slots, cat)
+    assert "OVER" not in plan.sql and "UNION" not in plan.sql
+    cond = plan.sql[plan.sql.index(" WHERE "):]
+    sql = MATRIX_ORACLE.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
+                               size_order="ASC" if plan.slots["metric"] == "latency" else "DESC",
+                               src_order=natural_order_sql("u.src"), dst_order=natural_order_sql("u.dst"),
+                               classes=_pairs.class_cte(plan.params, "pairs"), union=_pairs.UNION)
+    cur = built_con.execute(sql, plan.params)
+    cols = [d[0] for d in cur.description]
+    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    got = rows_of(built_con, plan)
+    assert want, "a case with no rows checks nothing"
+    if want[0]["part"] == "pair":
+        assert got == [{k: v for k, v in r.items() if k in got[0]} for r in want]
+        assert all(v is None for r in want for k, v in r.items() if k not in got[0])   # the class CTE's columns
+    else:                                       # class and link rows: the union's columns, in no fixed order
+        canon = lambda rs: sorted(json.dumps({k: v for k, v in r.items() if v is not None}, sort_keys=True,
+                                             default=str) for r in rs)
+        assert canon(got) == canon(want)

@@ -21,6 +21,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
     {"kind": "scaling", "agg": "max", "derive": false, "aggregate": null}  # scaling: one series over counts
     {"kind": "congestion"}                                           # baseline and stressed rows paired up
     {"kind": "link_efficiency", "largest_size": true}                # measurements, then the system's links
+    {"kind": "matrix", "smallest_size": false}                       # pair_matrix: one slice, a value per pair
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -48,6 +49,8 @@ def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return congestion(con, plan, rows)
     if kind == "link_efficiency":
         return link_efficiency(con, plan, rows)
+    if kind == "matrix":
+        return matrix(con, plan, rows)
     return measurements(con, plan, rows)
 
 
@@ -410,3 +413,66 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
         with_ends(r, parts)
     cols = list(dict.fromkeys([k for r in rows[:1] for k in r] + [k for r in links[:1] for k in r]))
     return [{c: r.get(c) for c in cols} for r in rows + links]
+
+
+# ---- pair_matrix: one slice of per-pair values ------------------------------------------------------------------
+
+_MATRIX_SLICE = ("tool", "condition", "direction", "msg_bytes", "statistic", "unit")
+# conditions taken as the default "normal" setting when the user names none (as _common.PREFERRED_CONDITIONS)
+_PREFERRED = ("p2p_on", "pinned", "pinned_wc", "in_place", "congestion_free", "cc_on", "tensor_cores_on")
+_TRAILING_DIGITS = re.compile(r"[0-9]+$")
+
+
+def natural(x: Optional[str]) -> tuple:
+    """gpu2 before gpu10: the name without its trailing number, then the number (NULLs last)."""
+    if x is None:
+        return (True, "", True, 0)
+    m = _TRAILING_DIGITS.search(x)
+    return (False, _TRAILING_DIGITS.sub("", x, count=1), m is None, int(m.group()) if m else 0)
+
+
+def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
+    """A preferred condition first (none next, others last), then the most pairs, unidirectional, mean, the largest
+    size (smallest for latency), the most rows; ties in a fixed order over every slice column."""
+    c = dict(zip(_MATRIX_SLICE, key))
+    cond = 0 if c["condition"] in _PREFERRED else 1 if c["condition"] is None else 2
+    size = c["msg_bytes"]
+    return (cond, -npairs, c["direction"] != "uni", not (c["statistic"] is None or c["statistic"] == "mean"),
+            size is None, (size or 0) if smallest else -(size or 0), -n,
+            c["tool"], _nulls_first(c["statistic"]), _nulls_first(c["condition"]), _nulls_first(c["direction"]),
+            c["unit"])
+
+
+def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The slice with the most pairs (see _matrix_rank), one row per pair: the mean of its rows in table order, how
+    many there were and their sources, in natural order of source then destination. No pair left: the class and
+    link rows of a document that measured per path class (_pairs.fallback)."""
+    tools = plan.extra.get("run_tools", {})
+    slices: dict[tuple, tuple[set, list]] = {}
+    for r in rows:
+        r["tool"] = tools.get(r.pop("run_id", None))
+        pairs_seen, members = slices.setdefault(tuple(r[c] for c in _MATRIX_SLICE), (set(), []))
+        pairs_seen.add((r["src"], r["dst"]))
+        members.append(r)
+    if not slices:
+        from app.intents import _pairs
+        return _pairs.fallback(con, plan.params)
+    best = min(slices, key=lambda k: _matrix_rank(k, len(slices[k][0]), len(slices[k][1]),
+                                                  plan.narrow.get("smallest_size", False)))
+    npairs = len(slices[best][0])
+    cells: dict[tuple, list[dict[str, Any]]] = {}
+    for r in sorted(slices[best][1], key=lambda r: r["_row"]):
+        cells.setdefault((r["system_id"], r["metric"], r["operation"], r["src"], r["dst"]), []).append(r)
+    out = []
+    for (sid, metric, op, src, dst), rs in cells.items():
+        total = 0.0
+        for r in rs:
+            total += r["value"]
+        row = {"part": "pair", "system_id": sid, "metric": metric, "operation": op, "src": src, "dst": dst,
+               "value": total / len(rs), "unit": rs[0]["unit"], "n": len(rs), "source": sources(rs)}
+        row.update({c: next((r[c] for r in rs if r[c] is not None), None)
+                    for c in ("tool", "condition", "direction", "msg_bytes", "statistic")})
+        row["npairs"] = npairs
+        out.append(row)
+    out.sort(key=lambda r: (natural(r["src"]), natural(r["dst"])))
+    return out

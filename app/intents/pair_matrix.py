@@ -1,7 +1,7 @@
 """A metric over every endpoint pair of a system: "show the GPU-to-GPU bandwidth matrix of the DGX-2".
 
-One slice of the data is shown: one tool, condition, direction, message size and statistic, chosen in SQL
-when the user named none (preferred condition such as p2p_on, most pairs, unidirectional, the largest size
+One slice of the data is shown: one tool, condition, direction, message size and statistic, chosen
+(app/intents/_narrow.py, matrix) when the user named none (preferred condition such as p2p_on, most pairs, unidirectional, the largest size
 for bandwidth or the smallest for latency). Repeated measurements of a pair in that slice (several runs,
 raw and JSON copies of one run) are averaged. The diagonal (a device copying to itself) is left out.
 """
@@ -11,9 +11,9 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (cap, cite, condition_rank_sql, endpoint, fmt_bytes, fmt_value, lower_is_better,
-                                 natural_order_sql, quals, require_ints, require_metric_on, require_system,
-                                 sources_sql, systems_with, what_words, where_plus)
+from app.intents._common import (cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
+                                 quals, require_ints, require_metric_on, require_system,
+                                 systems_with, what_words, where_plus)
 
 NAME = "pair_matrix"
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
@@ -21,36 +21,12 @@ COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "condition", "precision",
            "app", "library", "statistic")
 
-_SQL = """WITH sel AS (
-  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
-),
--- the slice with the most pairs: every row carries its slice's counts (window aggregates), and the rows of the
--- first slice in a fixed order over every slice column stay (one pass; no join back to sel)
-ranked AS (
-  SELECT *, count(DISTINCT src || '>' || dst) OVER slice AS npairs, count(*) OVER slice AS n FROM sel
-  WINDOW slice AS (PARTITION BY tool, condition, direction, msg_bytes, statistic, unit)
-),
-picked AS (
-  SELECT * FROM ranked
-  QUALIFY dense_rank() OVER (
-    ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
-             (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
-             -- ties: a fixed order over every slice column, so the answer never depends on scan order
-             tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit) = 1
-  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
-),
-pairs AS (
-SELECT s.system_id, s.metric, s.operation, s.src, s.dst, avg(s.value) AS value, any_value(s.unit) AS unit,
-       count(*) AS n, {sources} AS source,
-       any_value(s.tool) AS tool, any_value(s.condition) AS condition,
-       any_value(s.direction) AS direction, any_value(s.msg_bytes) AS msg_bytes,
-       any_value(s.statistic) AS statistic, any_value(s.npairs) AS npairs
-FROM picked s
-GROUP BY s.system_id, s.metric, s.operation, s.src, s.dst
-),
-{classes}
-SELECT * FROM (SELECT 'pair' AS part, * FROM pairs{union}) u
-ORDER BY {src_order}, {dst_order}"""
+# the matching rows in table order (repeated pairs are averaged in that order, as SQL's avg() summed them); the
+# slice with the most pairs and its mean per pair are computed in Python (_narrow.matrix), and the class rows of a
+# document that measured per path class are read only when no pair is left (_pairs.fallback)
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
+       m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
+FROM measurements m{join}{where}"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -73,14 +49,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         except OutOfScope as e:
             raise OutOfScope(str(e) + hint) from None
     cond, params = where_plus(s, FILTERS, fixed=("m.src IS NOT NULL", "m.dst IS NOT NULL", "m.src <> m.dst"))
-    sql = _SQL.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
-                      size_order="ASC" if s["metric"] == "latency" else "DESC",
-                      src_order=natural_order_sql("u.src"), dst_order=natural_order_sql("u.dst"),
-                      classes=_pairs.class_cte(params, "pairs"), union=_pairs.UNION)
+    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
     chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
              "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
-                extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None]})
+                extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None],
+                       "run_tools": cat.run_tools},
+                narrow={"kind": "matrix", "smallest_size": s["metric"] == "latency"})
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
