@@ -31,6 +31,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
+from app.intents._common import HIGHER_BETTER, PREFERRED_CONDITIONS
+from app.intents.scaling import COLLECTIVES, TIME_LIKE
+
 # a value per transfer, per tile or per operand where the document also gives the whole operation's
 _PER_UNIT = re.compile(r"(avg .*)?per ")
 # the metric people quote first when none is named; then the most often measured, then by name
@@ -38,23 +41,30 @@ _METRIC_RANK = {"bandwidth": 0, "busbw": 1, "flops": 2, "throughput": 3, "latenc
 
 
 def apply(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    kind = plan.narrow.get("kind")
-    if kind == "links":
-        return links(plan, rows)
-    if kind == "sweep":
-        return sweep(plan, rows)
-    if kind == "scaling":
-        return scaling(plan, rows)
-    if kind == "congestion":
-        return congestion(con, plan, rows)
-    if kind == "link_efficiency":
-        return link_efficiency(con, plan, rows)
-    if kind == "matrix":
-        return matrix(con, plan, rows)
-    return measurements(con, plan, rows)
+    return KINDS[plan.narrow["kind"]](con, plan, rows)
 
 
-def links(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _with_tools(plan, rows: list[dict[str, Any]]) -> None:
+    """Each row's tool from its run (the catalog's map, which the plan carries), in place of the run id."""
+    tools = plan.extra.get("run_tools", {})
+    for r in rows:
+        r["tool"] = tools.get(r.pop("run_id", None))
+
+
+def _mean(rs: list[dict[str, Any]]) -> float:
+    """The mean value, summed in the rows' order (as SQL's avg() over rows fed in table order)."""
+    total = 0.0
+    for r in rs:
+        total += r["value"]
+    return total / len(rs)
+
+
+def _any_values(rs: list[dict[str, Any]], cols) -> dict[str, Any]:
+    """SQL's any_value() per column: the first non-NULL value, else NULL."""
+    return {c: next((r[c] for r in rs if r[c] is not None), None) for c in cols}
+
+
+def links(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each link with its ends' kind, label, parent and stated NVLink rate (NULLs for an end the components table
     lacks, as a LEFT JOIN gives), and `selected` widened to links with an NVSwitch end when NVSwitch is asked."""
     parts = plan.extra.get("parts", {})
@@ -87,9 +97,8 @@ def with_ends(r: dict[str, Any], parts: dict[str, dict[str, Any]]) -> None:
 
 def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     spec = plan.narrow
-    tools = plan.extra.get("run_tools", {})
+    _with_tools(plan, rows)
     for r in rows:
-        r["tool"] = tools.get(r.pop("run_id", None))
         q = r.pop("_quantity", None)
         r["_per_unit"] = bool(q is not None and _PER_UNIT.match(q))
     for step in spec.get("steps", ()):
@@ -97,10 +106,8 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = ordered(rows, spec.get("order", "desc"))
     matched = len(rows)
     rows = rows[:spec.get("limit", 50)]
-    for i, r in enumerate(rows, 1):
+    for r in rows:
         r.pop("_per_unit", None)
-        if spec.get("pairs"):
-            r["part"], r["rk"] = "measured", i
         r["_matched"] = matched
     if spec.get("pairs") and not rows:
         from app.intents import _pairs
@@ -202,14 +209,13 @@ def sources(rows: list[dict[str, Any]], limit: int = 2) -> str:
     return "; ".join(srcs[:limit]) + (f" +{len(srcs) - limit} more" if len(srcs) > limit else "")
 
 
-def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def sweep(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The curve with the most sizes (see _slice_rank), one point per (condition, size): the mean of its rows
     in table order, how many there were and their sources; `at_size` marks the asked size (None when none: the
     query's `_at` column says whether a row is at the asked size)."""
-    tools = plan.extra.get("run_tools", {})
+    _with_tools(plan, rows)
     slices: dict[tuple, tuple[set, list]] = {}
     for r in rows:
-        r["tool"] = tools.get(r.pop("run_id", None))
         sizes, members = slices.setdefault(tuple(r.get(c) for c in SLICE), (set(), []))
         sizes.add(r["msg_bytes"])
         members.append(r)
@@ -221,23 +227,15 @@ def sweep(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         points.setdefault((r["condition"] if r["condition"] is not None else "default", r["msg_bytes"]), []).append(r)
     out = []
     for (series, size), rs in sorted(points.items()):
-        total = 0.0
-        for r in rs:
-            total += r["value"]
-        point = {"series": series, "msg_bytes": size, "value": total / len(rs), "unit": rs[0]["unit"], "n": len(rs),
+        point = {"series": series, "msg_bytes": size, "value": _mean(rs), "unit": rs[0]["unit"], "n": len(rs),
                  "source": sources(rs), "at_size": any(r["_at"] for r in rs) if "_at" in rs[0] else None}
-        point.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _AGGREGATED})
+        point.update(_any_values(rs, _AGGREGATED))
         out.append(point)
     return out
 
 
 # ---- scaling: one series over counts ---------------------------------------------------------------------------
 
-TIME_LIKE = ("time", "latency")
-# higher is better, and a ratio of two values is a speedup (as _common.HIGHER_BETTER)
-RATE_LIKE = ("algbw", "bandwidth", "busbw", "flops", "throughput")
-COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
-               "barrier", "sendrecv"}
 # runs named `..._8gpu` (or _16nodes_fp16 ...) belong to one experiment family
 _FAMILY = re.compile(r"_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$")
 SERIES = ("metric", "operation", "tool", "family", "count_kind", "variant", "statistic", "unit", "msg_bytes")
@@ -272,10 +270,7 @@ def _best(rs: list[dict[str, Any]], how: str) -> tuple[float, str]:
     """(value, source) of one count: the max / min (the first such row in table order names the source) or the
     mean (with the short list of sources)."""
     if how == "avg":
-        total = 0.0
-        for r in rs:
-            total += r["value"]
-        return total / len(rs), sources(rs)
+        return _mean(rs), sources(rs)
     pick = rs[0]
     for r in rs[1:]:
         if (r["value"] > pick["value"]) if how == "max" else (r["value"] < pick["value"]):
@@ -283,17 +278,18 @@ def _best(rs: list[dict[str, Any]], how: str) -> tuple[float, str]:
     return pick["value"], pick["source"]
 
 
-def scaling(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def scaling(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One series over counts (see _series_rank), one row per count: its value (the `agg` of the rows left there,
     or for a derived speedup the best of the series' own metric), speedup and parallel efficiency against the
     smallest count with a non-zero value, and whether the ideal is constant time (weak scaling)."""
     spec = plan.narrow
-    tools, experiments = plan.extra.get("run_tools", {}), plan.extra.get("run_experiments", {})
+    experiments = plan.extra.get("run_experiments", {})
     asked = plan.params.get("metric")
+    for r in rows:
+        r["family"] = family(experiments.get(r["run_id"]))
+    _with_tools(plan, rows)
     series: dict[tuple, tuple[set, list]] = {}
     for r in rows:
-        run = r.pop("run_id", None)
-        r["tool"], r["family"] = tools.get(run), family(experiments.get(run))
         counts, members = series.setdefault(tuple(r.get(c) for c in SERIES), (set(), []))
         counts.add(r["count"])
         members.append(r)
@@ -307,26 +303,26 @@ def scaling(plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     metric = best[0]
     how = spec["agg"]
     if spec["derive"] and spec.get("aggregate") not in ("max", "min", "mean"):
-        how = "min" if metric in TIME_LIKE else "max" if metric in RATE_LIKE else how
+        how = "min" if metric in TIME_LIKE else "max" if metric in HIGHER_BETTER else how
     out = []
     for count in sorted(per_count):
         rs = per_count[count]
         value, source = _best(rs, how)
         conds = sorted({r["condition"] for r in rs if r["condition"] is not None})
         row = {"count": count, "value": value, "unit": rs[0]["unit"], "n": len(rs), "source": source}
-        row.update({c: next((r[c] for r in rs if r[c] is not None), None) for c in _PER_COUNT})
+        row.update(_any_values(rs, _PER_COUNT))
         row["conditions"] = ", ".join(conds) if conds else None
         out.append(row)
     base = next((r for r in out if r["value"] != 0), None)
     if base is None:
         return []
-    speed = asked if asked in TIME_LIKE + RATE_LIKE and not spec["derive"] else None
+    speed = asked if asked in TIME_LIKE | HIGHER_BETTER and not spec["derive"] else None
     derived_speedup = asked is None or spec["derive"]
     for r in out:
         kind = speed or (r["metric"] if derived_speedup else None)
         if kind in TIME_LIKE:
             speedup = base["value"] / r["value"] if r["value"] != 0 else None
-        elif kind in RATE_LIKE:
+        elif kind in HIGHER_BETTER:
             speedup = r["value"] / base["value"]
         else:
             speedup = None
@@ -385,7 +381,6 @@ def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return pairs
 
 
-
 # ---- link_efficiency: measurements and the links to rate them against ------------------------------------------
 
 # one test's sweep: rows that differ in any of these are different tests (each keeps its own largest size)
@@ -396,9 +391,7 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
     """The measurements (each test at its largest size unless a size was asked), then every link of the system
     with its ends, tagged `part` = link; every row carries every column (as SQL's UNION ALL BY NAME gave)."""
     from app.intents import fetch
-    tools = plan.extra.get("run_tools", {})
-    for r in rows:
-        r["tool"] = tools.get(r.pop("run_id", None))
+    _with_tools(plan, rows)
     if plan.narrow.get("largest_size"):
         largest: dict[tuple, Any] = {}
         for r in rows:
@@ -418,8 +411,6 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
 # ---- pair_matrix: one slice of per-pair values ------------------------------------------------------------------
 
 _MATRIX_SLICE = ("tool", "condition", "direction", "msg_bytes", "statistic", "unit")
-# conditions taken as the default "normal" setting when the user names none (as _common.PREFERRED_CONDITIONS)
-_PREFERRED = ("p2p_on", "pinned", "pinned_wc", "in_place", "congestion_free", "cc_on", "tensor_cores_on")
 _TRAILING_DIGITS = re.compile(r"[0-9]+$")
 
 
@@ -435,7 +426,7 @@ def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
     """A preferred condition first (none next, others last), then the most pairs, unidirectional, mean, the largest
     size (smallest for latency), the most rows; ties in a fixed order over every slice column."""
     c = dict(zip(_MATRIX_SLICE, key))
-    cond = 0 if c["condition"] in _PREFERRED else 1 if c["condition"] is None else 2
+    cond = 0 if c["condition"] in PREFERRED_CONDITIONS else 1 if c["condition"] is None else 2
     size = c["msg_bytes"]
     return (cond, -npairs, c["direction"] != "uni", not (c["statistic"] is None or c["statistic"] == "mean"),
             size is None, (size or 0) if smallest else -(size or 0), -n,
@@ -447,10 +438,9 @@ def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The slice with the most pairs (see _matrix_rank), one row per pair: the mean of its rows in table order, how
     many there were and their sources, in natural order of source then destination. No pair left: the class and
     link rows of a document that measured per path class (_pairs.fallback)."""
-    tools = plan.extra.get("run_tools", {})
+    _with_tools(plan, rows)
     slices: dict[tuple, tuple[set, list]] = {}
     for r in rows:
-        r["tool"] = tools.get(r.pop("run_id", None))
         pairs_seen, members = slices.setdefault(tuple(r[c] for c in _MATRIX_SLICE), (set(), []))
         pairs_seen.add((r["src"], r["dst"]))
         members.append(r)
@@ -465,14 +455,15 @@ def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         cells.setdefault((r["system_id"], r["metric"], r["operation"], r["src"], r["dst"]), []).append(r)
     out = []
     for (sid, metric, op, src, dst), rs in cells.items():
-        total = 0.0
-        for r in rs:
-            total += r["value"]
         row = {"part": "pair", "system_id": sid, "metric": metric, "operation": op, "src": src, "dst": dst,
-               "value": total / len(rs), "unit": rs[0]["unit"], "n": len(rs), "source": sources(rs)}
-        row.update({c: next((r[c] for r in rs if r[c] is not None), None)
-                    for c in ("tool", "condition", "direction", "msg_bytes", "statistic")})
+               "value": _mean(rs), "unit": rs[0]["unit"], "n": len(rs), "source": sources(rs)}
+        row.update(_any_values(rs, ("tool", "condition", "direction", "msg_bytes", "statistic")))
         row["npairs"] = npairs
         out.append(row)
     out.sort(key=lambda r: (natural(r["src"]), natural(r["dst"])))
     return out
+
+
+KINDS: dict[str, Callable[[Any, Any, list[dict[str, Any]]], list[dict[str, Any]]]] = {
+    "measurements": measurements, "links": links, "sweep": sweep, "scaling": scaling, "congestion": congestion,
+    "link_efficiency": link_efficiency, "matrix": matrix}
