@@ -3,8 +3,9 @@
 Most of a planner query's time is DuckDB binding and optimising a large CTE query, not reading the rows
 (a compare over 126k measurements spends ~60% of its time before the first row is read). A read-only
 connection sees one unchanging snapshot of the file, so the same SQL text with the same parameter values (and
-the same defaults a plan takes in Python over them, Plan.narrow) always returns the same rows: a follow-up, a report run again, a chart redrawn or a relaxed retry that comes
-back to a query already run can take the rows from here. Entries are bounded (least recently used go first)
+the same defaults a plan takes in Python over them, Plan.narrow) always returns the same rows: a follow-up, a
+report run again, a chart redrawn or a relaxed retry that comes back to a query already run can take the rows
+from here. Entries are bounded (least recently used go first)
 and each caller gets its own copies, so an answer() that adds keys to its rows cannot change a later answer.
 """
 from __future__ import annotations

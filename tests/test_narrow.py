@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app import catalog
-from app.intents import Plan, _narrow, get, rows_of
+from app.intents import Plan, _narrow, fetch, get, rows_of
 from app.intents._common import where
 
 ML = get("metric_lookup")
@@ -42,9 +42,7 @@ def oracle(con, plan: Plan) -> list[dict]:
     order = "ASC" if plan.narrow["order"] == "asc" else "DESC"
     sql += (f"\nSELECT {COLS} FROM {prev} m ORDER BY m.value {order}, m.src NULLS FIRST, m.dst NULLS FIRST, "
             f"m.source, m.tool NULLS FIRST, m._row LIMIT 50")
-    cur = con.execute(sql, plan.params)
-    cols = [d[0] for d in cur.description]
-    return [dict(zip(cols, r)) for r in cur.fetchall()]
+    return fetch(con, sql, plan.params)
 
 
 CASES = [
@@ -69,8 +67,7 @@ def test_metric_lookup_rows_are_the_window_rules_rows(built_con, slots):
     want = oracle(built_con, plan)
     assert want, "a case with no rows checks nothing"
     for r in got:
-        for k in ("_matched", "part", "rk"):
-            r.pop(k, None)
+        r.pop("_matched")
     assert got == want
 
 
@@ -221,9 +218,7 @@ def test_size_sweep_points_are_the_window_rules_points(built_con, slots):
     at = "NULL"
     if slots.get("msg_bytes") is not None:
         at, params["msg_bytes"] = "$msg_bytes", slots["msg_bytes"]
-    cur = built_con.execute(SWEEP_ORACLE.format(where=cond, at=at, sources=sources_sql("s.source")), params)
-    cols = [d[0] for d in cur.description]
-    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    want = fetch(built_con, SWEEP_ORACLE.format(where=cond, at=at, sources=sources_sql("s.source")), params)
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
 
@@ -353,9 +348,7 @@ def test_scaling_rows_are_the_window_rules_rows(built_con, slots):
         cond += " AND m.count <= $count"
         params["count"] = s["count"]
     assert params == plan.params
-    cur = built_con.execute(old_scaling_sql(s, cond, derive), params)
-    cols = [d[0] for d in cur.description]
-    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    want = fetch(built_con, old_scaling_sql(s, cond, derive), params)
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
 
@@ -419,10 +412,8 @@ def test_congestion_pairs_are_the_self_join_pairs(built_con, slots):
     assert "JOIN" not in plan.sql
     cond, params = where_plus(plan.slots, mod.FILTERS)
     params.update(base_condition=plan.params["base_condition"], stress_condition=plan.params["stress_condition"])
-    cur = built_con.execute(CONGESTION_ORACLE.format(where=cond, lower="'latency', 'time', 'congestion_impact'"),
-                            params)
-    cols = [d[0] for d in cur.description]
-    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    want = fetch(built_con, CONGESTION_ORACLE.format(where=cond, lower="'latency', 'time', 'congestion_impact'"),
+                 params)
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
 
@@ -490,9 +481,7 @@ def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
         filters += mod.PAIR
     size = "msg_bytes IS NOT DISTINCT FROM largest" if slots.get("msg_bytes") is None else "true"
     sql = LINK_EFFICIENCY_ORACLE.format(filters=filters, size=size, op_null="" if slots.get("operation") else mod.OP_NULL)
-    cur = built_con.execute(sql, plan.params)
-    cols = [d[0] for d in cur.description]
-    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+    want = fetch(built_con, sql, plan.params)
     got = rows_of(built_con, plan)
     assert any(r["part"] != "link" for r in want), "a case with no measurements checks little"
     canon = lambda rs: sorted(json.dumps(r, sort_keys=True, default=str) for r in rs)   # the union has no order
@@ -500,7 +489,23 @@ def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
 
 
 
-# pair_matrix's SQL before the slice was picked in Python: the oracle for _narrow.matrix
+# pair_matrix's SQL before the slice was picked in Python: the oracle for _narrow.matrix, with the path-class CTEs
+# and the natural order it used
+def class_cte(params: dict, direct: str) -> str:
+    from app.intents import _pairs
+    filters = "".join(frag for k, frag in _pairs.CLASS_FILTERS.items() if params.get(k) is not None)
+    return ("cls AS (\n  " + _pairs.CLASS_SELECT.format(filters=filters) + f"\n    AND NOT EXISTS (SELECT 1 FROM {direct})"
+            "\n),\nlk AS (\n  " + _pairs.LINK_SELECT + " AND EXISTS (SELECT 1 FROM cls)\n)")
+
+
+CLASS_UNION = """
+UNION ALL BY NAME SELECT 'class' AS part, * FROM cls
+UNION ALL BY NAME SELECT 'link' AS part, * FROM lk"""
+
+
+def natural_order_sql(col: str) -> str:
+    return f"regexp_replace({col}, '[0-9]+$', ''), TRY_CAST(regexp_extract({col}, '[0-9]+$') AS BIGINT)"
+
 MATRIX_ORACLE = """WITH sel AS (
   SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
 ),
@@ -546,8 +551,7 @@ MATRICES = [
 @pytest.mark.parametrize("slots", MATRICES, ids=lambda s: "-".join(str(v) for v in s.values()))
 def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
     import json
-    from app.intents import _pairs
-    from app.intents._common import condition_rank_sql, natural_order_sql, sources_sql
+    from app.intents._common import condition_rank_sql, sources_sql
     mod = get("pair_matrix")
     cat = catalog.load(built_con)
     plan = mod.plan(slots, cat)
@@ -556,10 +560,8 @@ def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
     sql = MATRIX_ORACLE.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
                                size_order="ASC" if plan.slots["metric"] == "latency" else "DESC",
                                src_order=natural_order_sql("u.src"), dst_order=natural_order_sql("u.dst"),
-                               classes=_pairs.class_cte(plan.params, "pairs"), union=_pairs.UNION)
-    cur = built_con.execute(sql, plan.params)
-    cols = [d[0] for d in cur.description]
-    want = [dict(zip(cols, r)) for r in cur.fetchall()]
+                               classes=class_cte(plan.params, "pairs"), union=CLASS_UNION)
+    want = fetch(built_con, sql, plan.params)
     got = rows_of(built_con, plan)
     assert want, "a case with no rows checks nothing"
     if want[0]["part"] == "pair":

@@ -14,12 +14,6 @@ FILTER_COLUMNS = {
     "app": "m.app", "library": "m.library", "statistic": "m.statistic",
 }
 
-MEAS_SELECT = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes,
-       m.count, m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit,
-       m.source, r.tool
-FROM measurements m JOIN runs r USING (run_id)"""
-
-
 def where(slots: dict[str, Any], keys: Iterable[str]) -> tuple[str, dict[str, Any]]:
     """WHERE clause over the given slot keys that are set; values only as parameters."""
     parts, params = [], {}
@@ -138,12 +132,6 @@ def condition_rank_sql(col: str = "condition") -> str:
     """0 for a preferred default condition, 1 for none, 2 for any other (ORDER BY ascending)."""
     prefs = ", ".join(f"'{c}'" for c in PREFERRED_CONDITIONS)
     return f"(CASE WHEN {col} IN ({prefs}) THEN 0 WHEN {col} IS NULL THEN 1 ELSE 2 END)"
-
-
-def natural_order_sql(col: str) -> str:
-    """ORDER BY fragment that sorts gpu2 before gpu10."""
-    return (f"regexp_replace({col}, '[0-9]+$', ''), "
-            f"TRY_CAST(regexp_extract({col}, '[0-9]+$') AS BIGINT)")
 
 
 def agg_choice(slots: dict[str, Any], metric: Optional[str]) -> tuple[str, str]:

@@ -6,8 +6,8 @@ src/dst and carry the class in `params.path_class` (mgbench on the DGX-1 P100/V1
 stored topology says which class every GPU pair is in, so a question about GPU0 -> GPU3 can be answered
 with the measurement of GPU0 -> GPU3's class, saying that this is what the number is.
 
-The SQL pieces here are appended to a planner's own query (as `cls` and `lk` CTEs) and only return rows
-when the planner's direct query found none; answer() then calls split() and pair_values(). Classes are
+A planner whose direct rows are empty reads the class rows and the system's links with fallback(); answer()
+then calls split() and pair_values(). Classes are
 the labels the documents use (`nvidia-smi topo -m` / mgbench): `NVLink xN` for N NVLinks joining the pair,
 PIX (one PCIe switch), PXB (several switches), PHB (through one CPU's host bridge), SYS (across sockets).
 """
@@ -30,9 +30,7 @@ CLASS_FILTERS = {
     "precision": " AND m.precision = $precision", "statistic": " AND m.statistic = $statistic",
 }
 
-# the class rows of a system (filtered by the planner's own parameters) and its links: a planner's query takes
-# them as CTEs that only return rows when its direct rows are empty (class_cte); a planner that narrows its rows
-# in Python runs them as two more queries when nothing direct was left (fallback)
+# the class rows of a system (filtered by the planner's own parameters) and its links, read by fallback()
 CLASS_SELECT = """SELECT m.system_id, m.metric, m.operation, m.direction, m.msg_bytes, m.condition, m.precision, m.statistic,
          m.value, m.unit, m.source, r.tool,
          json_extract_string(m.params, '$.path_class') AS path_class,
@@ -52,26 +50,12 @@ LINK_SELECT = """SELECT l.system_id, l.a, l.b, l.link_type, l.count, l.bw_gbps_p
   LEFT JOIN components cb ON cb.system_id = l.system_id AND cb.component_id = l.b
   WHERE l.system_id = $system"""
 
-CLASS_CTE = ("cls AS (\n  " + CLASS_SELECT + "\n    AND NOT EXISTS (SELECT 1 FROM {direct})\n),\nlk AS (\n  "
-             + LINK_SELECT + " AND EXISTS (SELECT 1 FROM cls)\n)")
-
-UNION = """
-UNION ALL BY NAME SELECT 'class' AS part, * FROM cls
-UNION ALL BY NAME SELECT 'link' AS part, * FROM lk"""
-
 LINK_KEYS = ("a", "b", "link_type", "bw_gbps_per_dir", "a_kind", "b_kind", "a_label", "b_label", "a_parent",
              "b_parent")
 
 
-def class_cte(params: dict[str, Any], direct: str) -> str:
-    """The `cls` and `lk` CTEs: class rows filtered by the planner's own parameters (those it has), only when
-    its `direct` rows are empty."""
-    filters = "".join(frag for k, frag in CLASS_FILTERS.items() if params.get(k) is not None)
-    return CLASS_CTE.format(filters=filters, direct=direct)
-
-
 def fallback(con, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """The class rows and, when there are any, the link rows, tagged by `part` as the CTEs' union tags them."""
+    """The class rows and, when there are any, the link rows, each tagged by `part` ("class", "link")."""
     from app.intents import fetch
     filters = "".join(frag for k, frag in CLASS_FILTERS.items() if params.get(k) is not None)
     sql = CLASS_SELECT.format(filters=filters)

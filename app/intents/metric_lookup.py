@@ -13,7 +13,7 @@ from app.intents._common import (LOWER_BETTER, cite, endpoint, fmt_bytes, fmt_va
 NAME = "metric_lookup"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "app", "library")
-# the columns of MEAS_SELECT: what every row of this intent carries
+# the columns every row of this intent carries (SELECT's, with each run's tool for its run id)
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "statistic", "app", "value", "unit", "source", "tool")
 HOST_OPS = ("h2d", "d2h")
