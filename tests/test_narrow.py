@@ -571,3 +571,165 @@ def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
         canon = lambda rs: sorted(json.dumps({k: v for k, v in r.items() if v is not None}, sort_keys=True,
                                              default=str) for r in rs)
         assert canon(got) == canon(want)
+
+
+
+# compare_systems' SQL before the slice, the cases and the values were chosen in Python: the oracle for
+# _narrow.compare (ties for a best value aside: the old query named whichever tied row its join met first)
+COMPARE_ORACLE = """WITH sel AS (
+  SELECT {select} FROM measurements m JOIN runs r USING (run_id){where}
+),
+-- the slice that covers the most systems: every row carries its slice's counts (window aggregates), and the
+-- rows of the first slice in a fixed order over every slice column stay (one pass; no join back to sel)
+ranked AS (
+  SELECT *, count(DISTINCT system_id) OVER slice AS nsys, count(*) OVER slice AS n FROM sel
+  WINDOW slice AS (PARTITION BY metric, operation, condition, precision, msg_bytes, count, count_kind, direction,
+                   statistic, unit)
+),
+inslice AS (
+  SELECT s.*, {case_s} AS case_key FROM ranked s
+  QUALIFY dense_rank() OVER (
+    ORDER BY nsys DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2 WHEN 'latency' THEN 3
+             WHEN 'flops' THEN 4 ELSE 5 END,
+             {cond_rank}, (statistic IS NULL OR statistic = 'mean') DESC, count DESC NULLS LAST,
+             msg_bytes DESC NULLS LAST, n DESC,
+             -- ties: a fixed order over every slice column, so the answer never depends on scan order
+             metric, operation NULLS FIRST, condition NULLS FIRST, precision NULLS FIRST, count_kind NULLS FIRST,
+             direction NULLS FIRST, statistic NULLS FIRST, unit) = 1
+  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
+),
+pick AS (
+  SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit, nsys, n
+  FROM inslice LIMIT 1
+),
+common AS (
+  SELECT case_key FROM inslice GROUP BY case_key
+  HAVING count(DISTINCT system_id) = (SELECT nsys FROM pick)
+),
+percase AS (
+  SELECT system_id, case_key, {agg} AS value, count(*) AS n, {case_source} AS source,
+         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
+  FROM inslice WHERE case_key IN (SELECT case_key FROM common)
+  GROUP BY system_id, case_key
+),
+persys AS (
+  SELECT system_id, avg(value) AS value, count(*) AS n_cases, sum(n) AS n, {sys_source} AS source,
+         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
+  FROM percase GROUP BY system_id
+),
+same_slice AS (
+  SELECT persys.*, p.metric, p.operation, p.unit, p.condition, p.precision, p.msg_bytes, p.count, p.count_kind,
+         p.direction, p.statistic, 'common' AS mode
+  FROM persys, pick p
+),
+-- no slice measured on two of the systems: each system's best value of the most widely measured metric
+mu AS (
+  SELECT metric, unit FROM sel GROUP BY metric, unit
+  ORDER BY count(DISTINCT system_id) DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2
+           WHEN 'latency' THEN 3 WHEN 'flops' THEN 4 ELSE 5 END, metric, unit
+  LIMIT 1
+),
+loose AS (
+  SELECT x.system_id, {loose_cols}, 1 AS n_cases, count(*) AS n, string_agg(DISTINCT x.tool, ', ' ORDER BY x.tool) AS tool,
+         any_value(x.metric) AS metric, any_value(x.unit) AS unit, 'each_best' AS mode
+  FROM sel x JOIN mu ON x.metric = mu.metric AND x.unit = mu.unit
+  GROUP BY x.system_id
+),
+chosen AS (
+  SELECT * FROM same_slice WHERE (SELECT count(*) FROM same_slice) >= 2
+  UNION ALL BY NAME
+  SELECT * FROM loose WHERE (SELECT count(*) FROM same_slice) < 2
+)
+SELECT c.*,
+       c.value / (CASE WHEN c.metric IN ({lower_list}) THEN min(c.value) OVER () ELSE max(c.value) OVER () END)
+         AS ratio_to_best
+FROM chosen c
+ORDER BY CASE WHEN c.metric IN ({lower_list}) THEN c.value ELSE -c.value END, c.system_id"""
+
+
+_OLD_CASE = ("concat_ws('/', s.app, " + ", ".join(f"s.params->>'{k}'" for k in (
+    "kind", "mode", "phase", "type", "m", "n", "k", "a_t", "b_t", "c", "h", "w", "f_h", "f_w", "stride_h", "stride_w",
+    "pad_h", "pad_w", "hidden", "timesteps", "N")) + ")")
+
+
+def old_compare_sql(plan: Plan) -> tuple[str, dict]:
+    from app.intents._common import (AGG_SQL, LOWER_BETTER, best_source_sql, condition_rank_sql, sources_sql)
+    cond = plan.sql[plan.sql.index("USING (run_id)") + len("USING (run_id)"):plan.sql.index("\nGROUP BY ALL")]
+    params = dict(plan.params)
+    lower_list = ", ".join(f"'{m}'" for m in sorted(LOWER_BETTER))
+    lower_row = f"any_value(metric) IN ({lower_list})"
+    if plan.narrow["metric_as"]:
+        select, params["metric_as"] = "m.* REPLACE ($metric_as AS metric), r.tool, m.rowid AS _row", plan.narrow["metric_as"]
+    else:
+        select = "m.*, r.tool, m.rowid AS _row"
+    agg = AGG_SQL.get(plan.slots.get("aggregate"))
+    if agg:
+        value_sql, source_sql = f"{agg}(value)", best_source_sql(agg)
+    else:
+        value_sql = f"CASE WHEN {lower_row} THEN min(value) ELSE max(value) END"
+        source_sql = f"CASE WHEN {lower_row} THEN arg_min(source, value) ELSE arg_max(source, value) END"
+    lower = f"any_value(x.metric) IN ({lower_list})"
+
+    def pick(fn: str, col: str) -> str:
+        if plan.slots.get("aggregate") in ("max", "min"):
+            return f"{fn.format(plan.slots['aggregate'])}({col})"
+        return f"CASE WHEN {lower} THEN {fn.format('min')}({col}) ELSE {fn.format('max')}({col}) END"
+
+    loose = ", ".join([f"{pick('{}', 'x.value')} AS value"] + [
+        f"{pick('arg_{}', f'x.{c}, x.value')} AS {c}" for c in (
+            "source", "operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction",
+            "statistic")])
+    sql = COMPARE_ORACLE.format(case_s=_OLD_CASE, where=cond, select=select, cond_rank=condition_rank_sql(),
+                                agg=value_sql, case_source=source_sql, sys_source=sources_sql(),
+                                lower_list=lower_list, loose_cols=loose)
+    return sql, params
+
+
+COMPARES = [
+    {"system": "ri2", "compare_with": ["heycai_client1", "heycai_client3"], "metric": "latency",
+     "operation": "inference"},
+    {"system": "dgx2", "compare_with": ["titan_rtx", "ac922_yme"], "metric": "time", "operation": "gemm",
+     "condition": "tensor_cores_on", "precision": "fp16"},                              # 235 cases, averaged
+    {"system": "dgx2", "compare_with": ["titan_rtx", "ac922_yme"], "metric": "time", "operation": "gemm",
+     "condition": "tensor_cores_on", "precision": "fp16", "aggregate": "mean"},
+    {"system": "dgx2", "compare_with": ["ac922_yme", "ac922_minisummit", "titan_rtx", "gtx980"],
+     "metric": "bandwidth", "operation": "triad_bw"},
+    {"system": "h200x2", "compare_with": ["dgx2", "dgx1_v100"], "metric": "bandwidth", "operation": "p2p"},
+    {"system": "ipu16", "compare_with": ["dgx2"], "metric": "latency", "operation": "p2p"},  # no shared slice
+    {"system": "h200x2", "compare_with": ["dgx2"], "metric": "bandwidth", "operation": "allreduce"},  # two names
+    {"system": "h200x2", "compare_with": ["dgx2", "ac922_yme"], "metric": "busbw", "operation": "allreduce",
+     "msg_bytes": 268435456},
+    {"system": "h200x2", "compare_with": ["dgx2", "ac922_yme"], "metric": "bandwidth", "operation": "d2d",
+     "aggregate": "max"},
+    {"system": "dgx2", "compare_with": ["ac922_yme"], "metric": "bandwidth", "operation": "h2d", "tool": "Scope"},
+    {"system": "ac922_yme", "compare_with": ["dgx2"], "metric": "latency", "condition": "unified_memory",
+     "aggregate": "min"},
+]
+
+
+@pytest.mark.parametrize("slots", COMPARES, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_compare_systems_rows_are_the_window_rules_rows(built_con, slots):
+    mod = get("compare_systems")
+    plan = mod.plan(slots, catalog.load(built_con))
+    assert "OVER" not in plan.sql and "OVER" not in plan.extra["slice_sql"]
+    want = fetch(built_con, *old_compare_sql(plan))
+    assert len(want) >= 2, "a case with fewer than two systems checks nothing"
+    got = rows_of(built_con, plan)
+    assert [list(r) for r in got] == [list(r) for r in want]            # the columns, in the union's order
+    for g, w in zip(got, want):
+        assert g == {k: pytest.approx(v, rel=1e-12) if isinstance(v, float) else v for k, v in w.items()}
+
+
+def test_a_tie_for_a_systems_best_value_names_the_first_row_in_table_order():
+    """Each system's best row when no slice is shared: ties go to the row stored first, and each setting comes
+    from the best row that has one (arg_max skips a NULL)."""
+    g = lambda **kw: {"system_id": "a", "tool": "t", "metric": "bandwidth", "unit": "GB/s", "n": 1, "hi": 5.0,
+                      "lo": 1.0, "hi_source": "s", "lo_source": "s", "hi_row": 0, "lo_row": 0,
+                      **{c: None for c in _narrow._EACH_BEST}, **kw}
+    groups = [g(hi=9.0, hi_row=7, hi_source="later", msg_bytes=64, lo=0.5, lo_row=7, lo_source="later low"), g(hi=9.0, hi_row=3, hi_source="first"),
+              g(hi=2.0, hi_row=1, condition="pinned", lo=0.5, lo_row=1, lo_source="low")]
+    best = _narrow._each_best(groups, None)[0]
+    assert (best["value"], best["source"], best["msg_bytes"], best["condition"], best["n"]) == \
+        (9.0, "first", 64, "pinned", 3)
+    low = _narrow._each_best(groups, "min")[0]
+    assert (low["value"], low["source"]) == (0.5, "low")

@@ -22,16 +22,19 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
     {"kind": "congestion"}                                           # baseline and stressed rows paired up
     {"kind": "link_efficiency", "largest_size": true}                # measurements, then the system's links
     {"kind": "matrix", "smallest_size": false}                       # pair_matrix: one slice, a value per pair
+    {"kind": "compare", "how": "max" | "min" | "avg" | null,         # compare_systems: one value per system
+     "metric_as": null}                                              # (the rows are a query's per-slice groups)
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Callable, Optional
 
-from app.intents._common import HIGHER_BETTER, PREFERRED_CONDITIONS
+from app.intents._common import HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
 
 # a value per transfer, per tile or per operand where the document also gives the whole operation's
@@ -464,6 +467,128 @@ def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+# ---- compare_systems: one slice measured on the most systems, one value per system -----------------------------
+
+_COMPARE_SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction",
+                  "statistic", "unit")
+_COMPARE_METRIC_RANK = {"bandwidth": 0, "busbw": 1, "time": 2, "latency": 3, "flops": 4}
+# what each system's best row also tells, when no slice covers two systems
+_EACH_BEST = ("operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction", "statistic")
+
+
+def _compare_rank(key: tuple, nsys: int, n: int) -> tuple:
+    """The slice on the most systems first, then bandwidth before bus bandwidth, time, latency and flops, a preferred
+    condition (none next), mean, the largest count, the largest size, the most rows; ties in a fixed order over
+    every slice column."""
+    c = dict(zip(_COMPARE_SLICE, key))
+    cond = 0 if c["condition"] in PREFERRED_CONDITIONS else 1 if c["condition"] is None else 2
+    return (-nsys, _COMPARE_METRIC_RANK.get(c["metric"], 5), cond,
+            not (c["statistic"] is None or c["statistic"] == "mean"),
+            c["count"] is None, -(c["count"] or 0), c["msg_bytes"] is None, -(c["msg_bytes"] or 0), -n,
+            c["metric"], _nulls_first(c["operation"]), _nulls_first(c["condition"]), _nulls_first(c["precision"]),
+            _nulls_first(c["count_kind"]), _nulls_first(c["direction"]), _nulls_first(c["statistic"]), c["unit"])
+
+
+def compare(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per system, the best first, with its ratio to the best: from the slice on the most systems (see
+    _compare_rank), when two or more systems share a case there (_common_cases); else each system's own best value
+    of the most widely measured metric, at whatever settings it was measured (_each_best)."""
+    spec = plan.narrow
+    if spec.get("metric_as"):       # one quantity under several names: compared as the asked one
+        for g in groups:
+            g["metric"] = spec["metric_as"]
+    if not groups:
+        return []
+    slices: dict[tuple, tuple[set, list]] = {}
+    for g in groups:
+        systems, members = slices.setdefault(tuple(g[c] for c in _COMPARE_SLICE), (set(), []))
+        systems.add(g["system_id"])
+        members.append(g)
+    best = min(slices, key=lambda k: _compare_rank(k, len(slices[k][0]), sum(g["n"] for g in slices[k][1])))
+    nsys = len(slices[best][0])
+    rows = _common_cases(con, plan, best, nsys) if nsys >= 2 else []
+    if len(rows) < 2:
+        rows = _each_best(groups, spec.get("how"))
+    lower = rows[0]["metric"] in LOWER_BETTER
+    top = (min if lower else max)(r["value"] for r in rows)
+    for r in rows:
+        r["ratio_to_best"] = _divide(r["value"], top)
+    rows.sort(key=lambda r: (r["value"] if lower else -r["value"], r["system_id"]))
+    return rows
+
+
+def _divide(a: float, b: float) -> float:
+    """a / b as DuckDB divides doubles (IEEE: x / 0 is infinite, 0 / 0 is NaN)."""
+    if b != 0:
+        return a / b
+    if a == 0 or a != a:
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _common_cases(con, plan, key: tuple, nsys: int) -> list[dict[str, Any]]:
+    """Per system, the value of each case measured on all `nsys` systems of the slice (the best or the `how` of its
+    rows; the first row in table order names the source), averaged over those cases."""
+    from app.intents import fetch
+    c = dict(zip(_COMPARE_SLICE, key))
+    params = dict(plan.params)
+    params.update({f"slice_{k}": v for k, v in c.items() if f"$slice_{k}" in plan.extra["slice_sql"]})
+    rows = sorted(fetch(con, plan.extra["slice_sql"], params), key=lambda r: r["_row"])
+    on: dict[str, set] = {}
+    for r in rows:
+        on.setdefault(r["case_key"], set()).add(r["system_id"])
+    how = plan.narrow.get("how") or ("min" if c["metric"] in LOWER_BETTER else "max")
+    tools = plan.extra.get("run_tools", {})
+    cells: dict[tuple, list[dict[str, Any]]] = {}
+    for r in rows:
+        if len(on[r["case_key"]]) == nsys:
+            cells.setdefault((r["system_id"], r["case_key"]), []).append(r)
+    per_system: dict[str, list[dict[str, Any]]] = {}
+    for (sid, _case), rs in cells.items():
+        value, source = _best(rs, how)
+        per_system.setdefault(sid, []).append({"value": value, "n": len(rs), "source": source,
+                                               "tool": ", ".join(sorted({tools.get(r["run_id"]) for r in rs}))})
+    out = []
+    for sid, cases in per_system.items():
+        out.append({"system_id": sid, "value": _mean(cases), "n_cases": len(cases), "n": sum(x["n"] for x in cases),
+                    "source": sources(cases), "tool": ", ".join(sorted({x["tool"] for x in cases})),
+                    "metric": c["metric"], "operation": c["operation"], "unit": c["unit"],
+                    "condition": c["condition"], "precision": c["precision"], "msg_bytes": c["msg_bytes"],
+                    "count": c["count"], "count_kind": c["count_kind"], "direction": c["direction"],
+                    "statistic": c["statistic"], "mode": "common"})
+    return out
+
+
+def _each_best(groups: list[dict[str, Any]], how: Optional[str]) -> list[dict[str, Any]]:
+    """No slice shared: per system, the best value (or the user's max / min) of the metric measured on the most
+    systems, with the settings it was measured at. Each setting comes from the best row that has one (SQL's
+    arg_max skips a NULL), so a row without a size still shows the size of the best sized row."""
+    on: dict[tuple, set] = {}
+    for g in groups:
+        on.setdefault((g["metric"], g["unit"]), set()).add(g["system_id"])
+    metric, unit = min(on, key=lambda k: (-len(on[k]), _COMPARE_METRIC_RANK.get(k[0], 5), k[0], k[1]))
+    if how not in ("max", "min"):
+        how = "min" if metric in LOWER_BETTER else "max"
+    rank = (lambda g: (g["lo"], g["lo_row"])) if how == "min" else (lambda g: (-g["hi"], g["hi_row"]))
+    end = "lo" if how == "min" else "hi"
+    per_system: dict[str, list[dict[str, Any]]] = {}
+    for g in groups:
+        if g["metric"] == metric and g["unit"] == unit:
+            per_system.setdefault(g["system_id"], []).append(g)
+    out = []
+    for sid, gs in per_system.items():
+        top = min(gs, key=rank)
+        row = {"system_id": sid, "value": top[end], "n_cases": 1, "n": sum(g["n"] for g in gs),
+               "source": top[f"{end}_source"], "tool": ", ".join(sorted({g["tool"] for g in gs})),
+               "metric": metric, "operation": None, "unit": unit}
+        for col in _EACH_BEST:
+            have = [g for g in gs if g[col] is not None]
+            row[col] = min(have, key=rank)[col] if have else None
+        row["mode"] = "each_best"
+        out.append(row)
+    return out
+
+
 KINDS: dict[str, Callable[[Any, Any, list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "measurements": measurements, "links": links, "sweep": sweep, "scaling": scaling, "congestion": congestion,
-    "link_efficiency": link_efficiency, "matrix": matrix}
+    "link_efficiency": link_efficiency, "matrix": matrix, "compare": compare}

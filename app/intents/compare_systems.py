@@ -1,12 +1,12 @@
 """One metric across two or more systems: "host-to-device bandwidth on the DGX-2 vs Yme vs Mini Summit".
 
-Comparable rows only: SQL picks one slice (condition, precision, message size, count, direction, statistic,
-unit) that covers the most of the named systems; where the user named none it prefers a default condition
-(p2p_on, pinned ...), then mean values, the largest common count and the largest common size. Within the
-slice only cases measured on every covered system are compared (a "case" is a DeepBench kernel shape or an
-application; most tools have one). Per system and case the rows (GPUs, runs, tools) collapse to one value:
-the best (max for throughput, min for time) unless the `aggregate` slot says max/min/mean; several cases are
-then averaged.
+Comparable rows only: one slice (condition, precision, message size, count, direction, statistic, unit) that
+covers the most of the named systems is picked (app/intents/_narrow.py, compare, over the query's counts per
+slice); where the user named none it prefers a default condition (p2p_on, pinned ...), then mean values, the
+largest common count and the largest common size. Within the slice only cases measured on every covered system
+are compared (a "case" is a DeepBench kernel shape or an application; most tools have one). Per system and case
+the rows (GPUs, runs, tools) collapse to one value: the best (max for throughput, min for time) unless the
+`aggregate` slot says max/min/mean; several cases are then averaged.
 
 What to compare may come loosely: no metric or operation (the only one measured on all the systems is taken),
 a benchmark name ("stream_triad", "MaxFlops" at fp32) or an operation word stored under a longer name (triad ->
@@ -21,92 +21,34 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (AGG_SQL, LOWER_BETTER, agg_choice, best_source_sql, cap, cite, condition_rank_sql,
-                                 fmt_value, lower_is_better, quals, require_ints, require_system, sources_sql,
-                                 systems_with, what_words, where_plus)
+from app.intents._common import (AGG_SQL, agg_choice, cap, cite, fmt_value, lower_is_better, quals, require_ints,
+                                 require_system, systems_with, what_words, where_plus)
 
 NAME = "compare_systems"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "app", "library", "statistic")
 
 # what identifies one case inside a slice (DeepBench kernel shapes; app names elsewhere)
-_CASE = ("concat_ws('/', s.app, s.params->>'kind', s.params->>'mode', s.params->>'phase', s.params->>'type', "
-         "s.params->>'m', s.params->>'n', s.params->>'k', s.params->>'a_t', s.params->>'b_t', s.params->>'c', "
-         "s.params->>'h', s.params->>'w', s.params->>'f_h', s.params->>'f_w', s.params->>'stride_h', "
-         "s.params->>'stride_w', s.params->>'pad_h', s.params->>'pad_w', s.params->>'hidden', "
-         "s.params->>'timesteps', s.params->>'N')")
+_CASE = ("concat_ws('/', m.app, " + ", ".join(f"m.params->>'{k}'" for k in (
+    "kind", "mode", "phase", "type", "m", "n", "k", "a_t", "b_t", "c", "h", "w", "f_h", "f_w", "stride_h", "stride_w",
+    "pad_h", "pad_w", "hidden", "timesteps", "N")) + ")")
 
-_LOWER_ROW = "any_value(metric) IN ({})".format(", ".join(f"'{m}'" for m in sorted(LOWER_BETTER)))
+# Each slice's rows per system and tool: how many, the extreme values and the first row in table order holding each
+# (the (value, rowid) keys break ties by row, never by the order DuckDB's threads happen to meet the rows). The slice, the cases and the values are then chosen
+# in Python (_narrow.compare): the window query that chose them in SQL took DuckDB 40-50 ms to bind, optimise and
+# run per question, and a question naming two whole systems matched up to 45,000 rows, too many to fetch.
+_GROUPS = """SELECT m.system_id, r.tool, m.metric, m.operation, m.condition, m.precision, m.msg_bytes, m.count,
+       m.count_kind, m.direction, m.statistic, m.unit, count(*) AS n, max(m.value) AS hi, min(m.value) AS lo,
+       arg_max(m.source, (m.value, -m.rowid)) AS hi_source, arg_min(m.source, (m.value, m.rowid)) AS lo_source,
+       arg_max(m.rowid, (m.value, -m.rowid)) AS hi_row, arg_min(m.rowid, (m.value, m.rowid)) AS lo_row
+FROM measurements m JOIN runs r USING (run_id){where}
+GROUP BY ALL"""
 
-_SQL = """WITH sel AS (
-  SELECT {select} FROM measurements m JOIN runs r USING (run_id){where}
-),
--- the slice that covers the most systems: every row carries its slice's counts (window aggregates), and the
--- rows of the first slice in a fixed order over every slice column stay (one pass; no join back to sel)
-ranked AS (
-  SELECT *, count(DISTINCT system_id) OVER slice AS nsys, count(*) OVER slice AS n FROM sel
-  WINDOW slice AS (PARTITION BY metric, operation, condition, precision, msg_bytes, count, count_kind, direction,
-                   statistic, unit)
-),
-inslice AS (
-  SELECT s.*, {case_s} AS case_key FROM ranked s
-  QUALIFY dense_rank() OVER (
-    ORDER BY nsys DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2 WHEN 'latency' THEN 3
-             WHEN 'flops' THEN 4 ELSE 5 END,
-             {cond_rank}, (statistic IS NULL OR statistic = 'mean') DESC, count DESC NULLS LAST,
-             msg_bytes DESC NULLS LAST, n DESC,
-             -- ties: a fixed order over every slice column, so the answer never depends on scan order
-             metric, operation NULLS FIRST, condition NULLS FIRST, precision NULLS FIRST, count_kind NULLS FIRST,
-             direction NULLS FIRST, statistic NULLS FIRST, unit) = 1
-  ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
-),
-pick AS (
-  SELECT metric, operation, condition, precision, msg_bytes, count, count_kind, direction, statistic, unit, nsys, n
-  FROM inslice LIMIT 1
-),
-common AS (
-  SELECT case_key FROM inslice GROUP BY case_key
-  HAVING count(DISTINCT system_id) = (SELECT nsys FROM pick)
-),
-percase AS (
-  SELECT system_id, case_key, {agg} AS value, count(*) AS n, {case_source} AS source,
-         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
-  FROM inslice WHERE case_key IN (SELECT case_key FROM common)
-  GROUP BY system_id, case_key
-),
-persys AS (
-  SELECT system_id, avg(value) AS value, count(*) AS n_cases, sum(n) AS n, {sys_source} AS source,
-         string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tool
-  FROM percase GROUP BY system_id
-),
-same_slice AS (
-  SELECT persys.*, p.metric, p.operation, p.unit, p.condition, p.precision, p.msg_bytes, p.count, p.count_kind,
-         p.direction, p.statistic, 'common' AS mode
-  FROM persys, pick p
-),
--- no slice measured on two of the systems: each system's best value of the most widely measured metric
-mu AS (
-  SELECT metric, unit FROM sel GROUP BY metric, unit
-  ORDER BY count(DISTINCT system_id) DESC, CASE metric WHEN 'bandwidth' THEN 0 WHEN 'busbw' THEN 1 WHEN 'time' THEN 2
-           WHEN 'latency' THEN 3 WHEN 'flops' THEN 4 ELSE 5 END, metric, unit
-  LIMIT 1
-),
-loose AS (
-  SELECT x.system_id, {loose_cols}, 1 AS n_cases, count(*) AS n, string_agg(DISTINCT x.tool, ', ' ORDER BY x.tool) AS tool,
-         any_value(x.metric) AS metric, any_value(x.unit) AS unit, 'each_best' AS mode
-  FROM sel x JOIN mu ON x.metric = mu.metric AND x.unit = mu.unit
-  GROUP BY x.system_id
-),
-chosen AS (
-  SELECT * FROM same_slice WHERE (SELECT count(*) FROM same_slice) >= 2
-  UNION ALL BY NAME
-  SELECT * FROM loose WHERE (SELECT count(*) FROM same_slice) < 2
-)
-SELECT c.*,
-       c.value / (CASE WHEN c.metric IN ({lower_list}) THEN min(c.value) OVER () ELSE max(c.value) OVER () END)
-         AS ratio_to_best
-FROM chosen c
-ORDER BY CASE WHEN c.metric IN ({lower_list}) THEN c.value ELSE -c.value END, c.system_id"""
+# the chosen slice's rows, each with its case; the slice's columns come as $slice_<column>, NULL matching NULL
+_SLICE_ROWS = """SELECT m.system_id, m.value, m.source, m.run_id, m.rowid AS _row, {case} AS case_key
+FROM measurements m{join}{where}{slice}"""
+SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction", "statistic",
+         "unit")
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -136,26 +78,23 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         keys = [f"{x}|{per_metric.get(x, s['metric'])}" for x in systems]
         cond, params = where_plus({**s, "system": systems}, [k for k in FILTERS if k != "metric"],
                                   fixed=("list_contains($metric_keys, m.system_id || '|' || m.metric)",))
-        params["metric_keys"], params["metric_as"] = keys, s["metric"]
-        select = "m.* REPLACE ($metric_as AS metric), r.tool, m.rowid AS _row"
+        params["metric_keys"] = keys
         used = "; ".join(f"{cat.name(x)}: {per_metric.get(x, s['metric'])}" for x in systems)
         notes.append(f"{s['metric']} is stored under different names: {used} (compared as one quantity, though "
                      f"the definitions differ: nccl-tests busbw scales algbw by the collective's traffic factor)")
     else:
         cond, params = where_plus({**s, "system": systems}, FILTERS)
-        select = "m.*, r.tool, m.rowid AS _row"
-    if s.get("aggregate") in AGG_SQL:               # the user's max / min / mean
-        agg = AGG_SQL[s["aggregate"]]
-        value_sql, source_sql = f"{agg}(value)", best_source_sql(agg)
-    else:                                           # the best: min for time-like metrics, else max
-        value_sql = f"CASE WHEN {_LOWER_ROW} THEN min(value) ELSE max(value) END"
-        source_sql = f"CASE WHEN {_LOWER_ROW} THEN arg_min(source, value) ELSE arg_max(source, value) END"
-    lower_list = ", ".join(f"'{m}'" for m in sorted(LOWER_BETTER))
-    sql = _SQL.format(case_s=_CASE, where=cond, select=select, cond_rank=condition_rank_sql(), agg=value_sql,
-                      case_source=source_sql, sys_source=sources_sql(), lower_list=lower_list,
-                      loose_cols=_loose_columns(s.get("aggregate"), lower_list))
+    # the user's max / min / mean, else the best (min for time-like metrics, max otherwise: chosen per slice)
+    how = AGG_SQL.get(s.get("aggregate"))
+    metric_as = s["metric"] if per_metric else None
+    slice_cond = "".join(f" AND m.{c} IS NOT DISTINCT FROM $slice_{c}" for c in SLICE
+                         if not (c == "metric" and metric_as))
     chart = {"kind": "grouped_bar", "x": "system_id", "y": "value"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes, extra={"systems": systems})
+    return Plan(sql=_GROUPS.format(where=cond), params=params, chart=chart, slots=s, notes=notes,
+                extra={"systems": systems, "run_tools": cat.run_tools,
+                       "slice_sql": _SLICE_ROWS.format(case=_CASE, where=cond, slice=slice_cond,
+                                                       join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "")},
+                narrow={"kind": "compare", "how": how, "metric_as": metric_as})
 
 
 # one quantity, several names: a system that lacks the asked one is compared under its own (first listed)
@@ -236,22 +175,6 @@ def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[s
                          + (", ".join(sorted(ops)[:15]) or "no common operation")
                          + (f"; metrics: {', '.join(sorted(metrics)[:10])}" if metrics else "") + ".")
     return notes
-
-
-def _loose_columns(aggregate: Any, lower_list: str) -> str:
-    """Each system's best row (or the user's max/min): its value and the details it was measured at."""
-    lower = f"any_value(x.metric) IN ({lower_list})"
-
-    def pick(fn: str, col: str) -> str:
-        if aggregate in ("max", "min"):
-            return f"{fn.format(aggregate)}({col})"
-        return f"CASE WHEN {lower} THEN {fn.format('min')}({col}) ELSE {fn.format('max')}({col}) END"
-
-    cols = [f"{pick('{}', 'x.value')} AS value"]
-    for c in ("source", "operation", "condition", "precision", "msg_bytes", "count", "count_kind", "direction",
-              "statistic"):
-        cols.append(f"{pick('arg_{}', f'x.{c}, x.value')} AS {c}")
-    return ", ".join(cols)
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
