@@ -33,6 +33,7 @@ class Asker:
         """`nlu`: an already loaded NLU built on this database's catalog (the web UI shares one across sessions).
         `cached_queries`: how many planner queries' rows to remember (app.rowcache); 0 runs every query."""
         from nlu.pipeline import NLU
+        from nlu.vocab import default_vocabulary
         self.db_path = Path(db_path or default_db())
         if not self.db_path.exists():
             raise FileNotFoundError(f"no database at {self.db_path}: run `hpcask db build` (or `make setup`)")
@@ -46,6 +47,7 @@ class Asker:
             extra_vocab = mdir / "extra_vocabulary.yaml"  # words taught by `hpcask retrain --vocab`
         self.nlu = nlu or NLU(mdir, catalog=self.cat, extra_vocab=extra_vocab)
         intents.modules()   # the planners and what they import (networkx ...): at startup, not in the first answer
+        default_vocabulary()   # the written forms answers use ("PyTorch"): 130 ms of YAML, also not in an answer
 
     def close(self) -> None:
         self.con.close()
