@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from ingest import curated, loader
-from ingest.records import ParseResult
+from ingest import curated, loader, summaries
 
 CODE_DIR = Path(__file__).resolve().parent
 
@@ -98,8 +97,10 @@ def build(db_path: Path, datasets: Path, *, force: bool = False,
             res = curated.load_group(g)  # raises CuratedError: a broken curated file fails the build
             con.execute("BEGIN TRANSACTION")
             lr = loader.LoadReport(path=f"curated/{g.name}", status="loaded", parser="curated")
+            first_run = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM runs").fetchone()[0]
             loader.write_result(con, res, source_file=f"datasets/curated/{g.name}", content_hash=None,
                                 origin="curated", report=lr)
+            summaries.add(con, first_run)
             con.execute("COMMIT")
             report.groups.append(g.name)
             if progress:

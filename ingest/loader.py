@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Optional
 import duckdb
 import orjson
 
-from ingest import registry
+from ingest import registry, summaries
 from ingest.records import (Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
                             RetryUnsplit,
                             Run, System)
@@ -349,7 +349,9 @@ def _parse_and_write(con, parser, ctx, name: str, digest: str, origin: str, repo
         raise ParseError("no results found in the file")
     con.execute("BEGIN TRANSACTION")
     try:
+        first_run = _first(con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM runs"))[0]
         write_result(con, result, source_file=name, content_hash=digest, origin=origin, report=report)
+        summaries.add(con, first_run)   # in the same transaction: a failed load adds no summary either
         con.execute("INSERT INTO files VALUES (?, ?, ?, current_timestamp, ?, ?, ?)",
                     [digest, name, parser.name, report.runs, report.measurements, report.events])
         con.execute("COMMIT")

@@ -3,7 +3,7 @@
 Long-form measurements with canonical units (GB/s, us, bytes) let one parameterised query serve every
 tool; `source` on every row is what lets an answer say where its number came from.
 """
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3   # 3: per-run summaries (ingest/summaries.py)
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
@@ -105,9 +105,16 @@ CREATE TABLE IF NOT EXISTS trace_events (
 );
 """
 
-TABLES = ("systems", "components", "links", "runs", "measurements", "trace_events", "files")
+TABLES = ("systems", "components", "links", "runs", "measurements", "trace_events", "files", "run_measurement_stats",
+          "trace_run_stats")
 
 
 def create(con) -> None:
+    from ingest import summaries
+    had = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'").fetchone()[0]
+    before = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() if had else None
     con.execute(DDL)
+    summaries.create(con)
+    if before is not None and int(before[0]) < 3:   # a file written before the summaries: summarise what it holds
+        summaries.add_missing(con)
     con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

@@ -29,16 +29,20 @@ WANTS_QUESTION = True     # app.ask passes the question text: group words reach 
 _GENERIC = {"gpu", "gpus", "ipu", "features", "interconnects", "papers", "paper", "network", "benchmark",
             "results", "data", "raw", "curated", "datasets", "systems"}
 
+# Counts come from the per-run summaries the loader writes (ingest/summaries.py): counting the 127,000
+# measurements and 430,000 trace events themselves took 10-25 ms per question. `n` there is a number of
+# measurements, so sums of it are the counts of rows the questions used to take.
 ALL_SYSTEMS = """WITH r AS (
   SELECT system_id, count(*) AS n_runs, string_agg(DISTINCT tool, ', ' ORDER BY tool) AS tools
   FROM runs GROUP BY system_id
 ), m AS (
-  SELECT system_id, count(*) AS n_measurements, string_agg(DISTINCT metric, ', ' ORDER BY metric) AS metrics
-  FROM measurements GROUP BY system_id
+  SELECT system_id, sum(n) AS n_measurements, string_agg(DISTINCT metric, ', ' ORDER BY metric) AS metrics
+  FROM run_measurement_stats GROUP BY system_id
 ), l AS (
   SELECT system_id, count(*) AS n_links FROM links GROUP BY system_id
 ), e AS (
-  SELECT r.system_id, count(*) AS n_events FROM trace_events t JOIN runs r USING (run_id){e_where} GROUP BY r.system_id
+  SELECT r.system_id, sum(t.n_events) AS n_events FROM trace_run_stats t JOIN runs r USING (run_id){e_where}
+  GROUP BY r.system_id
 )
 SELECT s.system_id, s.name, s.kind, coalesce(r.n_runs, 0) AS n_runs, r.tools,
        coalesce(m.n_measurements, 0) AS n_measurements, m.metrics, coalesce(l.n_links, 0) AS n_links,
@@ -47,26 +51,26 @@ FROM systems s LEFT JOIN r USING (system_id) LEFT JOIN m USING (system_id) LEFT 
 LEFT JOIN e USING (system_id){where}
 ORDER BY n_measurements DESC, n_links + n_events DESC, s.system_id"""
 
-# events are counted for the asked system's runs only (counting all 430k trace events was most of the time)
-ONE_SYSTEM = """WITH ev AS (SELECT run_id, count(*) AS n FROM trace_events
-            WHERE run_id IN (SELECT run_id FROM runs WHERE system_id = $system) GROUP BY run_id)
-SELECT r.system_id, r.tool, m.metric, count(DISTINCT r.run_id) AS n_runs, count(m.run_id) AS n_measurements,
+# a run without measurements shows as one row with no metric, carrying its trace events
+ONE_SYSTEM = """WITH ev AS (SELECT run_id, n_events AS n FROM trace_run_stats
+            WHERE run_id IN (SELECT run_id FROM runs WHERE system_id = $system))
+SELECT r.system_id, r.tool, m.metric, count(DISTINCT r.run_id) AS n_runs, coalesce(sum(m.n), 0) AS n_measurements,
        string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
        string_agg(DISTINCT m.unit, ', ' ORDER BY m.unit) AS units,
-       min(m.msg_bytes) AS min_bytes, max(m.msg_bytes) AS max_bytes,
+       min(m.min_bytes) AS min_bytes, max(m.max_bytes) AS max_bytes,
        coalesce(sum(ev.n) FILTER (WHERE m.run_id IS NULL), 0) AS n_events,
        min(coalesce(m.source, r.source)) AS source
-FROM runs r LEFT JOIN measurements m USING (run_id) LEFT JOIN ev USING (run_id)
+FROM runs r LEFT JOIN run_measurement_stats m USING (run_id) LEFT JOIN ev USING (run_id)
 WHERE r.system_id = $system{filters}
 GROUP BY r.system_id, r.tool, m.metric
 ORDER BY r.tool, n_measurements DESC, m.metric"""
 
-BY_METRIC = """SELECT m.system_id, s.name, count(*) AS n_measurements, count(DISTINCT m.run_id) AS n_runs,
+BY_METRIC = """SELECT m.system_id, s.name, sum(m.n) AS n_measurements, count(DISTINCT m.run_id) AS n_runs,
        string_agg(DISTINCT r.tool, ', ' ORDER BY r.tool) AS tools,
        string_agg(DISTINCT m.metric, ', ' ORDER BY m.metric) AS metrics,
        string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
        min(m.source) AS source
-FROM measurements m JOIN runs r ON r.run_id = m.run_id JOIN systems s ON s.system_id = m.system_id
+FROM run_measurement_stats m JOIN runs r ON r.run_id = m.run_id JOIN systems s ON s.system_id = m.system_id
 WHERE true{filters}{group}
 GROUP BY m.system_id, s.name
 ORDER BY n_measurements DESC, m.system_id"""
@@ -79,9 +83,9 @@ WHERE list_contains($link_types, lower(l.link_type))
 GROUP BY l.system_id, s.name
 ORDER BY n_links DESC, l.system_id"""
 
-TRACES = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs, count(*) AS n_events,
+TRACES = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs, sum(t.n_events) AS n_events,
        min(r.source) AS source
-FROM trace_events t JOIN runs r USING (run_id) JOIN systems s ON s.system_id = r.system_id
+FROM trace_run_stats t JOIN runs r USING (run_id) JOIN systems s ON s.system_id = r.system_id
 WHERE true{filters}
 GROUP BY r.system_id, s.name, r.tool
 ORDER BY n_events DESC, r.system_id, r.tool"""

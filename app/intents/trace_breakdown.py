@@ -27,88 +27,39 @@ TRACE_CATS = ("kernel", "cpu_op", "gpu_memcpy", "gpu_memset", "cuda_runtime", "c
               "gpu_user_annotation")
 CATEGORIES = ("compute", "communication", "memory", "idle")
 
+# The windows and the GPU time split of each trace run were computed once, when it was loaded (trace_run_stats,
+# ingest/summaries.py, by the interval sweep the docstring describes): sweeping 430,000 events took most of the
+# 40-50 ms a question cost. Picking the set, the breakdown rows and the top kernels stay here.
 SQL = """WITH tr AS (
-  SELECT r.run_id, r.system_id, r.source_file,
-         regexp_replace(r.source_file, '/[^/]*$', '') AS trace_set,
-         coalesce(TRY_CAST(json_extract_string(r.params, '$.rank') AS INTEGER),
-                  (SELECT min(t.rank) FROM trace_events t WHERE t.run_id = r.run_id)) AS rank
-  FROM runs r
-  WHERE r.run_id IN (SELECT DISTINCT run_id FROM trace_events){system}
-),
-win AS (
-  SELECT t.run_id,
-         coalesce(min(t.ts_us) FILTER (WHERE t.cat = 'Trace'), min(t.ts_us)) AS t0,
-         coalesce(max(t.ts_us + t.dur_us) FILTER (WHERE t.cat = 'Trace'), max(t.ts_us + t.dur_us)) AS t1
-  FROM trace_events t JOIN tr USING (run_id)
-  WHERE t.ph = 'X' AND t.dur_us IS NOT NULL
-  GROUP BY t.run_id
+  SELECT s.run_id, r.system_id, r.source_file, s.trace_set, s.rank, s.t0, s.t1, s.compute, s.communication,
+         s.memory, s.comm_total_us, s.overlap_us, s.busy_us, s.nccl_kernels, s.kernels
+  FROM trace_run_stats s JOIN runs r USING (run_id)
+  WHERE s.t0 IS NOT NULL{system}
 ),
 sets AS (
   SELECT tr.trace_set, any_value(tr.system_id) AS system_id, count(*) AS n_ranks,
-         sum(win.t1 - win.t0) AS span_us, max(tr.run_id) AS last_run,
+         sum(tr.t1 - tr.t0) AS span_us, max(tr.run_id) AS last_run,
          bool_or({run_match}) AS run_match
-  FROM tr JOIN win USING (run_id)
+  FROM tr
   GROUP BY tr.trace_set
 ),
 pick AS (SELECT * FROM sets WHERE {run_filter} ORDER BY {order} LIMIT 1),
 sel AS (
-  SELECT tr.*, win.t0, win.t1, win.t1 - win.t0 AS window_us
-  FROM tr JOIN win USING (run_id)
+  SELECT tr.*, tr.t1 - tr.t0 AS window_us
+  FROM tr
   WHERE tr.trace_set = (SELECT trace_set FROM pick){run_only}
-),
-gpu AS (
-  SELECT e.run_id, e.ts_us AS t_start, e.ts_us + e.dur_us AS t_end,
-         CASE WHEN e.cat = 'kernel' AND e.name LIKE 'nccl%' THEN 'c'
-              WHEN e.cat = 'kernel' THEN 'k' ELSE 'm' END AS cls
-  FROM trace_events e JOIN sel USING (run_id)
-  WHERE e.ph = 'X' AND e.cat IN ('kernel', 'gpu_memcpy', 'gpu_memset') AND e.dur_us > 0
-),
-edges AS (
-  SELECT run_id, t_start AS t, cls, 1 AS d FROM gpu
-  UNION ALL
-  SELECT run_id, t_end AS t, cls, -1 AS d FROM gpu
-),
-pts AS (
-  SELECT run_id, t,
-         coalesce(sum(d) FILTER (WHERE cls = 'c'), 0) AS dc,
-         coalesce(sum(d) FILTER (WHERE cls = 'k'), 0) AS dk,
-         coalesce(sum(d) FILTER (WHERE cls = 'm'), 0) AS dm
-  FROM edges GROUP BY run_id, t
-),
-sweep AS (
-  SELECT run_id,
-         lead(t) OVER (PARTITION BY run_id ORDER BY t) - t AS len,
-         sum(dc) OVER w AS nc, sum(dk) OVER w AS nk, sum(dm) OVER w AS nm
-  FROM pts
-  WINDOW w AS (PARTITION BY run_id ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-),
-busy AS (
-  SELECT run_id,
-         coalesce(sum(len) FILTER (WHERE nk > 0), 0) AS compute,
-         coalesce(sum(len) FILTER (WHERE nk = 0 AND nc > 0), 0) AS communication,
-         coalesce(sum(len) FILTER (WHERE nk = 0 AND nc = 0 AND nm > 0), 0) AS memory,
-         coalesce(sum(len) FILTER (WHERE nc > 0), 0) AS comm_total_us,
-         coalesce(sum(len) FILTER (WHERE nc > 0 AND nk > 0), 0) AS overlap_us,
-         coalesce(sum(len) FILTER (WHERE nc + nk + nm > 0), 0) AS busy_us
-  FROM sweep WHERE len IS NOT NULL GROUP BY run_id
-),
-counts AS (
-  SELECT e.run_id, count(*) FILTER (WHERE e.cat = 'kernel' AND e.name LIKE 'nccl%') AS nccl_kernels,
-         count(*) FILTER (WHERE e.cat = 'kernel') AS kernels
-  FROM trace_events e JOIN sel USING (run_id) WHERE e.ph = 'X' GROUP BY e.run_id
 ),
 breakdown AS (
   SELECT 'breakdown' AS kind, sel.system_id, sel.trace_set, sel.run_id, sel.rank, c.category,
-         round(CASE c.category WHEN 'compute' THEN b.compute WHEN 'communication' THEN b.communication
-              WHEN 'memory' THEN b.memory ELSE greatest(sel.window_us - coalesce(b.busy_us, 0), 0) END, 3) AS value,
-         'us' AS unit, round(sel.window_us, 3) AS window_us, round(b.busy_us, 3) AS busy_us,
-         round(b.comm_total_us, 3) AS comm_total_us, round(b.overlap_us, 3) AS overlap_us,
-         n.nccl_kernels, n.kernels,
+         round(CASE c.category WHEN 'compute' THEN sel.compute WHEN 'communication' THEN sel.communication
+              WHEN 'memory' THEN sel.memory ELSE greatest(sel.window_us - coalesce(sel.busy_us, 0), 0) END, 3)
+           AS value,
+         'us' AS unit, round(sel.window_us, 3) AS window_us, round(sel.busy_us, 3) AS busy_us,
+         round(sel.comm_total_us, 3) AS comm_total_us, round(sel.overlap_us, 3) AS overlap_us,
+         sel.nccl_kernels, sel.kernels,
          sel.source_file AS source, c.ord
   FROM sel
   CROSS JOIN (VALUES ('compute', 1), ('communication', 2), ('memory', 3), ('idle', 4)) AS c(category, ord)
-  LEFT JOIN busy b USING (run_id)
-  LEFT JOIN counts n USING (run_id)
 ),
 top AS (
   SELECT 'top' AS kind, any_value(sel.system_id) AS system_id, any_value(sel.trace_set) AS trace_set,
