@@ -21,6 +21,26 @@ from app.rowcache import RowCache
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
 
+class StaleDatabase(FileNotFoundError):
+    """The file is there but not the tables this version reads: every caller that reports a missing database
+    (CLI, web UI) reports this the same way, with how to fix it."""
+
+
+def _check_schema(con, path: Path) -> None:
+    """A file written by an older hpcask lacks tables the planners read (the per-run summaries of schema 3): say
+    how to bring it up to date rather than fail on the first question that needs one."""
+    from ingest.schema import SCHEMA_VERSION
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error:
+        row = None
+    if row is None or int(row[0]) < SCHEMA_VERSION:
+        con.close()
+        raise StaleDatabase(f"{path} was written by an older hpcask (schema {row[0] if row else 'unknown'}, this one "
+                           f"reads {SCHEMA_VERSION}): rebuild it with `hpcask db build`, or load any file into it "
+                           f"with `hpcask ingest`, which brings it up to date")
+
+
 def default_model_dir() -> Path:
     return NLU_DIR
 
@@ -38,6 +58,7 @@ class Asker:
         if not self.db_path.exists():
             raise FileNotFoundError(f"no database at {self.db_path}: run `hpcask db build` (or `make setup`)")
         self.con = duckdb.connect(str(self.db_path), read_only=True)
+        _check_schema(self.con, self.db_path)
         self.cat = catalog_mod.load(self.con)
         self.rows = RowCache(self.con, cached_queries)   # same SQL + parameters on this snapshot: same rows
         mdir = Path(model_dir or default_model_dir())

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import duckdb
 import pytest
 
 from conftest import FIXTURES, RAW, rejected, table_counts
 
 from app import catalog
+from app.ask import Asker, StaleDatabase, _check_schema
 from app.intents import fetch, rows_of
 from app.intents import list_data as ld
 from app.intents import trace_breakdown as tb
@@ -305,4 +307,17 @@ def test_a_database_written_before_the_summaries_gets_them_when_opened_for_writi
     con = loader.connect(path)
     assert con.execute("SELECT * FROM run_measurement_stats ORDER BY ALL").fetchall() == want and want
     assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
+    con.close()
+
+
+def test_asking_a_database_written_before_the_summaries_says_how_to_update_it(tmp_path):
+    path = tmp_path / "old.duckdb"
+    con = loader.connect(path)
+    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    con.close()
+    with pytest.raises(StaleDatabase, match="hpcask db build"):
+        Asker(path)
+    loader.connect(path).close()      # opened for writing, it is brought up to date
+    con = duckdb.connect(str(path), read_only=True)
+    _check_schema(con, path)          # no error now
     con.close()
