@@ -466,6 +466,7 @@ LINK_EFFICIENCIES = [
     {"system": "ipu16", "operation": "h2d"},
     {"system": "ac922_yme", "operation": "h2d", "msg_bytes": 1 << 20},
     {"system": "h200x2", "metric": "busbw", "operation": "allreduce"},
+    {"system": "dgx2", "metric": "efficiency"},                  # 46,000 Tartan rows before each run's largest size
 ]
 
 
@@ -475,7 +476,7 @@ def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
     mod = get("link_efficiency")
     cat = catalog.load(built_con)
     plan = mod.plan(slots, cat)
-    assert "OVER" not in plan.sql and "UNION" not in plan.sql
+    assert "UNION" not in plan.sql and plan.sql.count("OVER") == (slots.get("msg_bytes") is None)  # a run's largest
     filters = "".join(frag for k, frag in mod.FILTERS.items() if plan.params.get(k) is not None)
     if plan.params.get("src"):
         filters += mod.PAIR
