@@ -437,24 +437,24 @@ def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
             c["unit"])
 
 
-def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The slice with the most pairs (see _matrix_rank), one row per pair: the mean of its rows in table order, how
-    many there were and their sources, in natural order of source then destination. No pair left: the class and
-    link rows of a document that measured per path class (_pairs.fallback)."""
-    _with_tools(plan, rows)
-    slices: dict[tuple, tuple[set, list]] = {}
-    for r in rows:
-        pairs_seen, members = slices.setdefault(tuple(r[c] for c in _MATRIX_SLICE), (set(), []))
-        pairs_seen.add((r["src"], r["dst"]))
-        members.append(r)
-    if not slices:
+def matrix(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The slice with the most pairs (see _matrix_rank; the query counts each slice's pairs and rows), one row per
+    pair: the mean of its rows in table order, how many there were and their sources, in natural order of source
+    then destination. No pair left: the class and link rows of a document that measured per path class
+    (_pairs.fallback)."""
+    from app.intents import fetch
+    if not groups:
         from app.intents import _pairs
         return _pairs.fallback(con, plan.params)
-    best = min(slices, key=lambda k: _matrix_rank(k, len(slices[k][0]), len(slices[k][1]),
+    best = min(groups, key=lambda g: _matrix_rank(tuple(g[c] for c in _MATRIX_SLICE), g["npairs"], g["n"],
                                                   plan.narrow.get("smallest_size", False)))
-    npairs = len(slices[best][0])
+    npairs = best["npairs"]
+    params = dict(plan.params)
+    params.update({f"slice_{c}": best[c] for c in _MATRIX_SLICE})
+    rows = fetch(con, plan.extra["slice_sql"], params)
+    _with_tools(plan, rows)
     cells: dict[tuple, list[dict[str, Any]]] = {}
-    for r in sorted(slices[best][1], key=lambda r: r["_row"]):
+    for r in sorted(rows, key=lambda r: r["_row"]):
         cells.setdefault((r["system_id"], r["metric"], r["operation"], r["src"], r["dst"]), []).append(r)
     out = []
     for (sid, metric, op, src, dst), rs in cells.items():

@@ -1,8 +1,8 @@
 """A metric over every endpoint pair of a system: "show the GPU-to-GPU bandwidth matrix of the DGX-2".
 
 One slice of the data is shown: one tool, condition, direction, message size and statistic, chosen
-(app/intents/_narrow.py, matrix) when the user named none (preferred condition such as p2p_on, most pairs, unidirectional, the largest size
-for bandwidth or the smallest for latency). Repeated measurements of a pair in that slice (several runs,
+(app/intents/_narrow.py, matrix) when the user named none (preferred condition such as p2p_on, most pairs,
+unidirectional, the largest size for bandwidth or the smallest for latency). Repeated measurements of a pair in that slice (several runs,
 raw and JSON copies of one run) are averaged. The diagonal (a device copying to itself) is left out.
 """
 from __future__ import annotations
@@ -21,12 +21,20 @@ COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "condition", "precision",
            "app", "library", "statistic")
 
-# the matching rows in table order (repeated pairs are averaged in that order, as SQL's avg() summed them); the
-# slice with the most pairs and its mean per pair are computed in Python (_narrow.matrix), and the class rows of a
-# document that measured per path class are read only when no pair is left (_pairs.fallback)
-_SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
+# Each slice's pairs and rows (a slice: tool, condition, direction, size, statistic, unit); _narrow.matrix picks one
+# and reads its rows in table order with _SLICE_ROWS (repeated pairs are averaged in that order, as SQL's avg()
+# summed them). Fetching every matching row instead took 60-90 ms for the DGX-2, whose Tartan sweeps give 23,000.
+# The class rows of a document that measured per path class are read only when no pair is left (_pairs.fallback).
+_GROUPS = """SELECT r.tool, m.condition, m.direction, m.msg_bytes, m.statistic, m.unit,
+       count(DISTINCT (m.src, m.dst)) AS npairs, count(*) AS n
+FROM measurements m JOIN runs r USING (run_id){where}
+GROUP BY ALL"""
+_SLICE_ROWS = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
        m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
-FROM measurements m{join}{where}"""
+FROM measurements m JOIN runs r USING (run_id){where} AND r.tool = $slice_tool
+  AND m.condition IS NOT DISTINCT FROM $slice_condition AND m.direction IS NOT DISTINCT FROM $slice_direction
+  AND m.msg_bytes IS NOT DISTINCT FROM $slice_msg_bytes AND m.statistic IS NOT DISTINCT FROM $slice_statistic
+  AND m.unit = $slice_unit"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -49,12 +57,12 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         except OutOfScope as e:
             raise OutOfScope(str(e) + hint) from None
     cond, params = where_plus(s, FILTERS, fixed=("m.src IS NOT NULL", "m.dst IS NOT NULL", "m.src <> m.dst"))
-    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
+    sql = _GROUPS.format(where=cond)
     chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
              "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
                 extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None],
-                       "run_tools": cat.run_tools},
+                       "run_tools": cat.run_tools, "slice_sql": _SLICE_ROWS.format(where=cond)},
                 narrow={"kind": "matrix", "smallest_size": s["metric"] == "latency"})
 
 
