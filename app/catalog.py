@@ -47,6 +47,8 @@ class Catalog:
     # system -> component id -> kind, label, parent and the per-GPU NVLink rate its attrs state: the topology
     # planner reads links with one plain query and names their ends from here
     parts: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    # (system, metric, operation) -> measurements stored: how many rows a question's plain query may fetch
+    volume: dict[tuple[str, str, str | None], int] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -57,6 +59,12 @@ class Catalog:
     def metric_ops(self, system: str, metric: str) -> set[str]:
         """Operations stored with one metric on one system (op_metrics the other way round)."""
         return {o for (s, m, o, _c) in self.combos if s == system and m == metric and o}
+
+    def rows_at_most(self, system: str, metric: str | None, operation: str | None) -> int:
+        """How many measurements of the system have this metric and operation (None: any): an upper bound on the
+        rows a question about them fetches."""
+        return sum(n for (sid, m, op), n in self.volume.items()
+                   if sid == system and metric in (None, m) and operation in (None, op))
 
     def link_family(self, link_type: str) -> list[str]:
         """Stored link types (lower case) that are this type or a generation of it: "NVLink" is also the
@@ -102,7 +110,7 @@ def load(con) -> Catalog:
     # one pass over the trace events: each system's count, and which trace tools it has. A trace tool is named
     # after its library (pytorch_profiler): "PyTorch traces" are the H200's, though only RI2's measurements say
     # pytorch
-    for sid, tool, n in con.execute("""SELECT r.system_id, r.tool, count(*) FROM trace_events t
+    for sid, tool, n in con.execute("""SELECT r.system_id, r.tool, sum(t.n_events) FROM trace_run_stats t
                                        JOIN runs r USING (run_id) GROUP BY 1, 2""").fetchall():
         if sid in cat.systems:
             cat.systems[sid].n_events += n
@@ -133,6 +141,9 @@ def load(con) -> Catalog:
         cat.run_tools[run_id] = tool
         cat.run_experiments[run_id] = experiment
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
+    for sid, metric, op, n in con.execute("SELECT system_id, metric, operation, sum(n) FROM run_measurement_stats "
+                                          "GROUP BY ALL").fetchall():
+        cat.volume[(sid, metric, op)] = n
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "
                                   "WHERE library IS NOT NULL"),

@@ -28,7 +28,8 @@ COLS = ("system_id, metric, operation, src, dst, direction, msg_bytes, count, co
 
 def oracle(con, plan: Plan) -> list[dict]:
     """The rows of the window-rule SQL for the plan's filters and steps (ties broken as the planner does)."""
-    cond = plan.sql[plan.sql.index(" WHERE "):] if " WHERE " in plan.sql else ""
+    sql = plan.sql[:-len(ML.LARGEST)] if plan.sql.endswith(ML.LARGEST) else plan.sql   # a prefilter, checked below
+    cond = sql[sql.index(" WHERE "):] if " WHERE " in sql else ""
     sel = (f"SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, "
            f"m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, r.tool, "
            f"m.rowid AS _row, {PER_UNIT} FROM measurements m JOIN runs r USING (run_id){cond}")
@@ -62,7 +63,7 @@ CASES = [
 def test_metric_lookup_rows_are_the_window_rules_rows(built_con, slots):
     cat = catalog.load(built_con)
     plan = ML.plan(slots, cat)
-    assert "OVER" not in plan.sql and "JOIN" not in plan.sql   # one plain query
+    assert "JOIN" not in plan.sql and "OVER" not in plan.sql.replace(ML.LARGEST, "")   # one plain query
     got = rows_of(built_con, plan)
     want = oracle(built_con, plan)
     assert want, "a case with no rows checks nothing"
@@ -735,3 +736,57 @@ def test_a_tie_for_a_systems_best_value_names_the_first_row_in_table_order():
         (9.0, "first", 64, "pinned", 3)
     low = _narrow._each_best(groups, "min")[0]
     assert (low["value"], low["source"]) == (0.5, "low")
+
+
+LARGE_LOOKUPS = [
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p", "direction": "uni", "condition": "p2p_off",
+     "aggregate": "min"},                                                 # the slowest pair: 10,000 rows
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p"},
+    {"system": "dgx2", "operation": "p2p", "aggregate": "max"},           # no metric: one is chosen after the window
+    {"system": "dgx2", "metric": "latency", "operation": "p2p", "src": "gpu0", "dst": "gpu1"},
+    {"system": "ac922_yme", "metric": "bandwidth", "operation": "p2p"},
+]
+
+
+@pytest.mark.parametrize("slots", LARGE_LOOKUPS, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_a_lookup_over_thousands_of_rows_keeps_each_groups_largest_size_in_sql_and_answers_alike(built_con, slots):
+    cat = catalog.load(built_con)
+    plan = ML.plan(slots, cat)
+    assert plan.sql.endswith(ML.LARGEST)
+    assert cat.rows_at_most(slots["system"], slots.get("metric"), slots.get("operation")) > ML.MANY_ROWS
+    plain = Plan(**{**plan.__dict__, "sql": plan.sql[:-len(ML.LARGEST)]})
+    assert len(fetch(built_con, plan.sql, plan.params)) < len(fetch(built_con, plain.sql, plain.params))
+    assert rows_of(built_con, plan) == rows_of(built_con, plain)
+
+
+def test_a_lookup_over_few_rows_plans_no_window(built_con):
+    cat = catalog.load(built_con)
+    plan = ML.plan({"system": "h200x2", "metric": "busbw", "operation": "allreduce"}, cat)
+    assert "OVER" not in plan.sql
+    assert cat.rows_at_most("h200x2", "busbw", "allreduce") == built_con.execute(
+        "SELECT count(*) FROM measurements WHERE system_id = 'h200x2' AND metric = 'busbw' "
+        "AND operation = 'allreduce'").fetchone()[0] <= ML.MANY_ROWS
+
+
+def test_the_size_prefilter_keeps_what_each_earlier_default_would_leave(db):
+    """Rows the defaults before the size one drop may hold the largest size: the larger count's sizes stop at
+    1 MiB, the whole operation's at 4 KiB, each below what the rows they drop reach. Grouping the prefilter by
+    metric, quantity and count keeps the rows the defaults pick."""
+    db.execute("INSERT INTO systems (system_id, name) VALUES ('s', 'S')")
+    db.execute("INSERT INTO runs (run_id, tool, system_id) VALUES (1, 't', 's')")
+    rows = []
+    for count, top in ((8, 20), (2, 30)):                       # 8 GPUs: up to 1 MiB; 2 GPUs: up to 1 GiB
+        rows += [(count, 1 << e, None, float(count * e)) for e in range(10, top + 1, 10)]
+    rows += [(8, 1 << 12, "latency per operand", 1.0), (8, 1 << 12, None, 7.0),
+             (8, 1 << 25, "avg latency per operand", 9.0)]      # per operand: a larger size than the whole's
+    for i, (count, size, quantity, value) in enumerate(rows):
+        db.execute("INSERT INTO measurements (run_id, system_id, metric, operation, msg_bytes, count, count_kind, "
+                   "value, unit, params, source) VALUES (1, 's', 'bandwidth', 'allreduce', ?, ?, 'gpus', ?, "
+                   "'GB/s', ?, ?)", [size, count, value, None if quantity is None else
+                                     '{"quantity": "%s"}' % quantity, f"row {i}"])
+    plan = ML.plan({"system": "s", "metric": "bandwidth", "operation": "allreduce"}, catalog.load(db))
+    assert "OVER" not in plan.sql and {"count", "size", "per_unit"} <= set(plan.narrow["steps"])
+    plain = rows_of(db, plan)
+    assert [(r["count"], r["msg_bytes"]) for r in plain] == [(8, 1 << 20)]
+    plan.sql += ML.LARGEST
+    assert rows_of(db, plan) == plain
