@@ -47,8 +47,8 @@ class Catalog:
     # system -> component id -> kind, label, parent and the per-GPU NVLink rate its attrs state: the topology
     # planner reads links with one plain query and names their ends from here
     parts: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
-    # (system, metric, operation) -> measurements stored: how many rows a question's plain query may fetch
-    volume: dict[tuple[str, str, str | None], int] = field(default_factory=dict)
+    # (system, metric, operation, condition) -> measurements stored: how many rows a question's query may fetch
+    volume: dict[tuple[str, str, str | None, str | None], int] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -60,11 +60,12 @@ class Catalog:
         """Operations stored with one metric on one system (op_metrics the other way round)."""
         return {o for (s, m, o, _c) in self.combos if s == system and m == metric and o}
 
-    def rows_at_most(self, system: str, metric: str | None, operation: str | None) -> int:
-        """How many measurements of the system have this metric and operation (None: any): an upper bound on the
-        rows a question about them fetches."""
-        return sum(n for (sid, m, op), n in self.volume.items()
-                   if sid == system and metric in (None, m) and operation in (None, op))
+    def rows_at_most(self, system: str, metric: str | None, operation: str | None,
+                     condition: str | None = None) -> int:
+        """How many measurements of the system have this metric, operation and condition (None: any): an upper
+        bound on the rows a question about them fetches."""
+        return sum(n for (sid, m, op, cond), n in self.volume.items()
+                   if sid == system and metric in (None, m) and operation in (None, op) and condition in (None, cond))
 
     def link_family(self, link_type: str) -> list[str]:
         """Stored link types (lower case) that are this type or a generation of it: "NVLink" is also the
@@ -116,8 +117,9 @@ def load(con) -> Catalog:
             cat.systems[sid].n_events += n
         cat.owners.setdefault(("trace_tool", tool), set()).add(sid)
         cat.owners.setdefault(("trace_library", re.split(r"[_\-]", tool.lower())[0]), set()).add(sid)
-    for sid, metric, op, cond in con.execute(
-            "SELECT DISTINCT system_id, metric, operation, condition FROM measurements").fetchall():
+    for sid, metric, op, cond, n in con.execute(
+            "SELECT system_id, metric, operation, condition, count(*) FROM measurements GROUP BY ALL").fetchall():
+        cat.volume[(sid, metric, op, cond)] = n
         cat.metrics.setdefault(sid, set()).add(metric)
         cat.combos.add((sid, metric, op, cond))
         if op:
@@ -141,9 +143,6 @@ def load(con) -> Catalog:
         cat.run_tools[run_id] = tool
         cat.run_experiments[run_id] = experiment
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
-    for sid, metric, op, n in con.execute("SELECT system_id, metric, operation, sum(n) FROM run_measurement_stats "
-                                          "GROUP BY ALL").fetchall():
-        cat.volume[(sid, metric, op)] = n
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "
                                   "WHERE library IS NOT NULL"),

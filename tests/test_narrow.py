@@ -7,7 +7,7 @@ import pytest
 
 from app import catalog
 from app.intents import Plan, _narrow, fetch, get, rows_of
-from app.intents._common import where
+from app.intents._common import MANY_ROWS, where
 
 ML = get("metric_lookup")
 
@@ -477,7 +477,8 @@ def test_link_efficiency_rows_are_the_union_rows(built_con, slots):
     mod = get("link_efficiency")
     cat = catalog.load(built_con)
     plan = mod.plan(slots, cat)
-    assert "UNION" not in plan.sql and plan.sql.count("OVER") == (slots.get("msg_bytes") is None)  # a run's largest
+    assert "UNION" not in plan.sql
+    assert plan.sql.count("OVER") == (slots.get("msg_bytes") is None and slots["system"] == "dgx2")  # many rows
     filters = "".join(frag for k, frag in mod.FILTERS.items() if plan.params.get(k) is not None)
     if plan.params.get("src"):
         filters += mod.PAIR
@@ -559,7 +560,10 @@ def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
     cat = catalog.load(built_con)
     plan = mod.plan(slots, cat)
     assert "OVER" not in plan.sql and "UNION" not in plan.sql
-    cond = plan.sql[plan.sql.index(" WHERE "):plan.sql.index("\nGROUP BY ALL")]
+    assert plan.narrow["grouped"] == (slots.get("msg_bytes") is None and cat.rows_at_most(
+        slots["system"], plan.slots["metric"], plan.slots["operation"], slots.get("condition")) > MANY_ROWS)
+    end = plan.sql.index("\nGROUP BY ALL") if plan.narrow["grouped"] else len(plan.sql)
+    cond = plan.sql[plan.sql.index(" WHERE "):end]
     sql = MATRIX_ORACLE.format(where=cond, cond_rank=condition_rank_sql(), sources=sources_sql("s.source"),
                                size_order="ASC" if plan.slots["metric"] == "latency" else "DESC",
                                src_order=natural_order_sql("u.src"), dst_order=natural_order_sql("u.dst"),
@@ -567,6 +571,10 @@ def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
     want = fetch(built_con, sql, plan.params)
     got = rows_of(built_con, plan)
     assert want, "a case with no rows checks nothing"
+    other = mod._GROUPS.format(where=cond) if not plan.narrow["grouped"] else \
+        mod._SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
+    assert rows_of(built_con, Plan(**{**plan.__dict__, "sql": other,
+                                      "narrow": {**plan.narrow, "grouped": not plan.narrow["grouped"]}})) == got
     if want[0]["part"] == "pair":
         assert got == [{k: v for k, v in r.items() if k in got[0]} for r in want]
         assert all(v is None for r in want for k, v in r.items() if k not in got[0])   # the class CTE's columns
@@ -753,7 +761,8 @@ def test_a_lookup_over_thousands_of_rows_keeps_each_groups_largest_size_in_sql_a
     cat = catalog.load(built_con)
     plan = ML.plan(slots, cat)
     assert plan.sql.endswith(ML.LARGEST)
-    assert cat.rows_at_most(slots["system"], slots.get("metric"), slots.get("operation")) > ML.MANY_ROWS
+    assert cat.rows_at_most(slots["system"], slots.get("metric"), slots.get("operation"),
+                            slots.get("condition")) > ML.MANY_ROWS
     plain = Plan(**{**plan.__dict__, "sql": plan.sql[:-len(ML.LARGEST)]})
     assert len(fetch(built_con, plan.sql, plan.params)) < len(fetch(built_con, plain.sql, plain.params))
     assert rows_of(built_con, plan) == rows_of(built_con, plain)

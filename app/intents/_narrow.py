@@ -437,22 +437,37 @@ def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
             c["unit"])
 
 
-def matrix(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The slice with the most pairs (see _matrix_rank; the query counts each slice's pairs and rows), one row per
-    pair: the mean of its rows in table order, how many there were and their sources, in natural order of source
-    then destination. No pair left: the class and link rows of a document that measured per path class
-    (_pairs.fallback)."""
-    from app.intents import fetch
+def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The slice with the most pairs (see _matrix_rank), one row per pair: the mean of its rows in table order, how
+    many there were and their sources, in natural order of source then destination. No pair left: the class and
+    link rows of a document that measured per path class (_pairs.fallback).
+
+    Over many stored rows (`grouped`) the query has counted each slice's pairs and rows, and the chosen slice's
+    rows are read by a second one; otherwise the rows are the matching ones, and the slices are counted here."""
+    if plan.narrow.get("grouped"):
+        groups = rows
+    else:
+        _with_tools(plan, rows)
+        slices: dict[tuple, tuple[set, list]] = {}
+        for r in rows:
+            pairs_seen, members = slices.setdefault(tuple(r[c] for c in _MATRIX_SLICE), (set(), []))
+            pairs_seen.add((r["src"], r["dst"]))
+            members.append(r)
+        groups = [dict(zip(_MATRIX_SLICE, k), npairs=len(p), n=len(m), _rows=m) for k, (p, m) in slices.items()]
     if not groups:
         from app.intents import _pairs
         return _pairs.fallback(con, plan.params)
     best = min(groups, key=lambda g: _matrix_rank(tuple(g[c] for c in _MATRIX_SLICE), g["npairs"], g["n"],
                                                   plan.narrow.get("smallest_size", False)))
     npairs = best["npairs"]
-    params = dict(plan.params)
-    params.update({f"slice_{c}": best[c] for c in _MATRIX_SLICE})
-    rows = fetch(con, plan.extra["slice_sql"], params)
-    _with_tools(plan, rows)
+    if plan.narrow.get("grouped"):
+        from app.intents import fetch
+        params = dict(plan.params)
+        params.update({f"slice_{c}": best[c] for c in _MATRIX_SLICE})
+        rows = fetch(con, plan.extra["slice_sql"], params)
+        _with_tools(plan, rows)
+    else:
+        rows = best["_rows"]
     cells: dict[tuple, list[dict[str, Any]]] = {}
     for r in sorted(rows, key=lambda r: r["_row"]):
         cells.setdefault((r["system_id"], r["metric"], r["operation"], r["src"], r["dst"]), []).append(r)

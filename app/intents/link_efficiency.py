@@ -20,7 +20,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents import topology as topo
-from app.intents._common import cite, endpoint, fmt_bytes, require_system
+from app.intents._common import MANY_ROWS, cite, endpoint, fmt_bytes, require_system
 from app.intents._pairs import PCIE_ONLY, _sub, is_peer_link
 
 NAME = "link_efficiency"
@@ -52,7 +52,8 @@ WHERE m.system_id = $system
 
 # Each run's largest size per test, in SQL: a superset of the rows _narrow keeps (the largest per tool's test is the
 # largest of its own run too), so Python's rule picks the same rows from far fewer. The DGX-2's Tartan sweeps matched
-# 46,000 rows, and handing those to Python took 90-120 ms of the question's 300.
+# 46,000 rows, and handing those to Python took 90-120 ms of the question's 300. Planned only over many stored rows
+# (MANY_ROWS): below that the window costs more than it saves.
 LARGEST = """
 QUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (
   PARTITION BY part, m.run_id, m.metric, m.operation, m.src, m.dst, m.direction, m.condition, path_class, test)"""
@@ -108,7 +109,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         params.update(src=s["src"], dst=s["dst"])
     notes = [] if s.get("msg_bytes") is not None else ["no size given: the largest size measured for each test"]
     join = " JOIN runs r USING (run_id)" if pair else ""    # the pair's filter names nccl-tests' runs
-    largest = LARGEST if s.get("msg_bytes") is None else ""
+    stored = sum(cat.rows_at_most(sid, m, op, s.get("condition")) for m in [*metrics, "efficiency"] for op in ops)
+    largest = LARGEST if s.get("msg_bytes") is None and stored > MANY_ROWS else ""
     return Plan(sql=SQL.format(filters=filters, join=join, op_null="" if s.get("operation") else OP_NULL,
                                largest=largest),
                 params=params,

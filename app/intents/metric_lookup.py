@@ -7,7 +7,7 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.intents._common import (LOWER_BETTER, cite, endpoint, fmt_bytes, fmt_value,
+from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
 
 NAME = "metric_lookup"
@@ -29,7 +29,6 @@ FROM measurements m"""
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
-MANY_ROWS = 2000
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -77,7 +76,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     else:
         order = "asc" if s.get("metric") in LOWER_BETTER else "desc"
     sql = f"{SELECT}{cond}"
-    if "size" in steps and cat.rows_at_most(sid, s.get("metric"), s.get("operation")) > MANY_ROWS:
+    if "size" in steps and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
         sql += LARGEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 narrow={"kind": "measurements", "steps": steps, "order": order, "limit": 50, "pairs": pairs},

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
+from app.intents._common import (MANY_ROWS, cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
                                  quals, require_ints, require_metric_on, require_system,
                                  systems_with, what_words, where_plus)
 
@@ -21,17 +21,20 @@ COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "condition", "precision",
            "app", "library", "statistic")
 
-# Each slice's pairs and rows (a slice: tool, condition, direction, size, statistic, unit); _narrow.matrix picks one
-# and reads its rows in table order with _SLICE_ROWS (repeated pairs are averaged in that order, as SQL's avg()
-# summed them). Fetching every matching row instead took 60-90 ms for the DGX-2, whose Tartan sweeps give 23,000.
-# The class rows of a document that measured per path class are read only when no pair is left (_pairs.fallback).
+# The matching rows in table order (repeated pairs are averaged in that order, as SQL's avg() summed them); the
+# slice with the most pairs and its mean per pair are computed in Python (_narrow.matrix), and the class rows of a
+# document that measured per path class are read only when no pair is left (_pairs.fallback).
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
+       m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
+FROM measurements m{join}{where}"""
+# Over many stored rows (the DGX-2's Tartan sweeps match 23,000, 60-90 ms to fetch) one query counts each slice's
+# pairs and rows (a slice: tool, condition, direction, size, statistic, unit) and a second reads the chosen one's.
+# Over few rows the single query is quicker: the second costs more than the rows it saves.
 _GROUPS = """SELECT r.tool, m.condition, m.direction, m.msg_bytes, m.statistic, m.unit,
        count(DISTINCT (m.src, m.dst)) AS npairs, count(*) AS n
 FROM measurements m JOIN runs r USING (run_id){where}
 GROUP BY ALL"""
-_SLICE_ROWS = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
-       m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
-FROM measurements m JOIN runs r USING (run_id){where} AND r.tool = $slice_tool
+_SLICE = """ AND r.tool = $slice_tool
   AND m.condition IS NOT DISTINCT FROM $slice_condition AND m.direction IS NOT DISTINCT FROM $slice_direction
   AND m.msg_bytes IS NOT DISTINCT FROM $slice_msg_bytes AND m.statistic IS NOT DISTINCT FROM $slice_statistic
   AND m.unit = $slice_unit"""
@@ -57,13 +60,18 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         except OutOfScope as e:
             raise OutOfScope(str(e) + hint) from None
     cond, params = where_plus(s, FILTERS, fixed=("m.src IS NOT NULL", "m.dst IS NOT NULL", "m.src <> m.dst"))
-    sql = _GROUPS.format(where=cond)
+    # a named size pins the slice to one point of each sweep: few rows whatever the system holds
+    grouped = s.get("msg_bytes") is None and \
+        cat.rows_at_most(sid, s["metric"], s["operation"], s.get("condition")) > MANY_ROWS
+    join = " JOIN runs r USING (run_id)" if "r.tool" in cond else ""
+    sql = _GROUPS.format(where=cond) if grouped else _SQL.format(join=join, where=cond)
     chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
              "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
                 extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None],
-                       "run_tools": cat.run_tools, "slice_sql": _SLICE_ROWS.format(where=cond)},
-                narrow={"kind": "matrix", "smallest_size": s["metric"] == "latency"})
+                       "run_tools": cat.run_tools,
+                       "slice_sql": _SQL.format(join=" JOIN runs r USING (run_id)", where=cond) + _SLICE},
+                narrow={"kind": "matrix", "smallest_size": s["metric"] == "latency", "grouped": grouped})
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
