@@ -242,6 +242,9 @@ TRACE_QUESTIONS = [
     {"system": "h200x2", "trace_cat": "cpu_op", "top_n": 5},
     {"system": "h200x2", "library": "nccl"},
     {"system": "h200x2", "run": "no_such_trace"},                  # no set matches: the list of sets
+    {"run": "TRACE_LONG", "top_n": 3},                              # any system; case-insensitive
+    {"system": "h200x2", "app": "gemm", "top_n": 5},
+    {"system": "h200x2", "run": 340, "trace_cat": "gpu_memcpy"},
 ]
 
 
@@ -249,26 +252,41 @@ TRACE_QUESTIONS = [
 def test_trace_breakdown_rows_are_the_old_sweeps_rows(built_con, slots):
     cat = catalog.load(built_con)
     plan = tb.plan(slots, cat)
-    assert "trace_events e JOIN sel" in plan.sql and "edges" not in plan.sql   # only the top kernels read events
+    assert "trace_events" not in plan.sql and "trace_events" in plan.extra["top_sql"]   # only the top kernels
+    # the old query's fragments for these slots, as its planner chose them
     frags = {"system": "", "run_only": "", "name_filter": "", "run_match": "false", "run_filter": "true",
              "order": "span_us ASC, last_run DESC"}
-    head = plan.sql[:plan.sql.index("sets AS")]
-    if "$system" in head:
-        frags["system"] = " AND r.system_id = $system"
-    # the rest of the fragments are the same text in both queries: cut them out of the new one
-    import re
-    m = re.search(r"bool_or\((.*)\) AS run_match", plan.sql)
-    frags["run_match"] = m.group(1)
-    frags["run_filter"] = re.search(r"FROM sets WHERE (.*) ORDER BY", plan.sql).group(1)
-    frags["order"] = re.search(r"FROM sets WHERE .* ORDER BY (.*) LIMIT 1\)", plan.sql).group(1)
-    frags["run_only"] = re.search(r"FROM pick\)(.*)\n\)", plan.sql).group(1)
-    frags["name_filter"] = re.search(r"e.dur_us IS NOT NULL(.*)\n  GROUP BY e.name", plan.sql).group(1)
-    assert OLD_TRACE.format(**frags) != plan.sql
-    want = fetch(built_con, OLD_TRACE.format(**frags), plan.params)
+    params = {"top_n": plan.narrow["top"]["top_n"], "trace_cat": plan.narrow["top"]["trace_cat"]}
+    if slots.get("system"):
+        frags["system"], params["system"] = " AND r.system_id = $system", slots["system"]
+    by, run = plan.narrow["by"], plan.narrow["run"]
+    if by == "longest":
+        frags["order"] = "span_us DESC, last_run DESC"
+    elif by == "run_id":
+        frags.update(run_match="tr.run_id = $run", run_filter="run_match", run_only=" AND tr.run_id = $run")
+        params["run"] = run
+    elif by == "name":
+        frags.update(run_match="(tr.trace_set ILIKE '%' || $run || '%' OR tr.source_file ILIKE '%' || $run || '%')",
+                     run_filter="run_match",
+                     order="(regexp_extract(trace_set, '[^/]+$') = $run) DESC, span_us ASC, last_run DESC")
+        params["run"] = run
+    if slots.get("library") == "nccl":
+        frags["name_filter"] = " AND e.name ILIKE 'nccl%'"
+    elif slots.get("app"):
+        frags["name_filter"], params["app"] = " AND e.name ILIKE '%' || $app || '%'", slots["app"]
+    want = fetch(built_con, OLD_TRACE.format(**frags), params)
     got = rows_of(built_con, plan)
     assert [list(r) for r in got] == [list(r) for r in want]
     for g, w in zip(got, want):     # the sweep's sums once per run at load time: equal to the last rounded digit
         assert g == {k: pytest.approx(v, abs=2e-3) if isinstance(v, float) else v for k, v in w.items()}
+
+
+def test_sql_like_matching_in_python():
+    from app.intents._narrow import ilike_contains, round3
+    assert ilike_contains("datasets/raw/h200x2/pytorch_trace_long", "TRACE_LONG")
+    assert ilike_contains("pytorch_trace", "trace%") and ilike_contains("pytorchXtrace", "h_t")   # SQL wildcards
+    assert not ilike_contains("pytorch_trace", "long") and not ilike_contains(None, "x")
+    assert (round3(1.0005), round3(-1.0005), round3(2.5e-4), round3(None)) == (1.001, -1.001, 0.0, None)
 
 
 def test_the_summaries_are_a_recount_of_the_built_database(built_con):
@@ -321,3 +339,15 @@ def test_asking_a_database_written_before_the_summaries_says_how_to_update_it(tm
     con = duckdb.connect(str(path), read_only=True)
     _check_schema(con, path)          # no error now
     con.close()
+
+
+def test_two_trace_questions_that_differ_only_in_the_kernel_filter_are_cached_apart(built_con):
+    from app.rowcache import RowCache
+    cat = catalog.load(built_con)
+    cache = RowCache(built_con)
+    every = cache.rows(tb.plan({"system": "h200x2"}, cat))
+    nccl = cache.rows(tb.plan({"system": "h200x2", "library": "nccl"}, cat))
+    gemm = cache.rows(tb.plan({"system": "h200x2", "app": "gemm"}, cat))
+    tops = [{r["name"] for r in rows if r["kind"] == "top"} for rows in (every, nccl, gemm)]
+    assert all(n.startswith("nccl") for n in tops[1]) and all("gemm" in n.lower() for n in tops[2])
+    assert tops[0] != tops[1] and cache.hits == 0

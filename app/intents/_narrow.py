@@ -24,6 +24,7 @@ A plan says what to do in `Plan.narrow` (JSON, so that the row cache keys on it)
     {"kind": "matrix", "smallest_size": false}                       # pair_matrix: one slice, a value per pair
     {"kind": "compare", "how": "max" | "min" | "avg" | null,         # compare_systems: one value per system
      "metric_as": null}                                              # (the rows are a query's per-slice groups)
+    {"kind": "trace", "by": "shortest" | "longest" | "run_id" | "name", "run": ..., "top": {...}}  # trace_breakdown
 
 Each step keeps what SQL's `QUALIFY <rule> OVER ()` kept: the semantics, NULLs included, are those of the
 window rules and joins they replace (see each function).
@@ -604,6 +605,96 @@ def _each_best(groups: list[dict[str, Any]], how: Optional[str]) -> list[dict[st
     return out
 
 
+# ---- trace_breakdown: one trace set, its ranks' time split and its top kernels -----------------------------------
+
+_TRACE_CATEGORIES = ("compute", "communication", "memory", "idle")
+_TRACE_COLUMNS = ("kind", "system_id", "trace_set", "run_id", "rank", "category", "value", "unit", "window_us",
+                  "busy_us", "comm_total_us", "overlap_us", "nccl_kernels", "kernels", "source", "name", "calls",
+                  "n_ranks", "trace_sets")
+
+
+def round3(x: Optional[float]) -> Optional[float]:
+    """DuckDB's round(x, 3) of a double: x * 1000 rounded half away from zero, divided back (NULL stays NULL)."""
+    if x is None or x != x or x in (math.inf, -math.inf):
+        return x
+    r = x * 1000.0
+    return (math.floor(r + 0.5) if r >= 0 else math.ceil(r - 0.5)) / 1000.0
+
+
+def ilike_contains(text: Optional[str], needle: str) -> bool:
+    """SQL's `text ILIKE '%' || needle || '%'`: the needle's own % and _ are wildcards there too."""
+    if text is None:
+        return False
+    pattern = "".join(".*" if ch == "%" else "." if ch == "_" else re.escape(ch) for ch in needle.lower())
+    return re.search(pattern, text.lower(), re.S) is not None
+
+
+def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trace set asked for (the shortest by default, the longest, the one holding a run id, or the one a
+    directory or file name matches, an exact directory name first), per rank its compute, exposed communication,
+    memory and idle time from the run's summary, and the set's top kernels or ops by summed duration (TOP_SQL).
+    Every row names all the loaded sets (`trace_sets`); no set matching gives one row of kind 'no_match'."""
+    from app.intents import fetch
+    spec = plan.narrow
+    by, want = spec["by"], spec.get("run")
+    sets: dict[str, dict[str, Any]] = {}
+    for r in sorted(runs, key=lambda r: r["run_id"]):
+        st = sets.setdefault(r["trace_set"], {"trace_set": r["trace_set"], "system_id": r["system_id"], "n_ranks": 0,
+                                              "span_us": 0.0, "last_run": r["run_id"], "match": False, "runs": []})
+        st["n_ranks"] += 1
+        st["span_us"] += r["t1"] - r["t0"]
+        st["last_run"] = max(st["last_run"], r["run_id"])
+        st["runs"].append(r)
+        if by == "run_id":
+            st["match"] |= r["run_id"] == want
+        elif by == "name":
+            st["match"] |= ilike_contains(r["trace_set"], want) or ilike_contains(r["source_file"], want)
+    listed = sorted(sets.values(), key=lambda st: st["span_us"])
+    names = "; ".join(f"{st['trace_set']} ({st['system_id']}, {st['n_ranks']} ranks, "
+                      f"{_duck_str(_round1(st['span_us'] / 1000 / st['n_ranks']))} ms)" for st in listed) or None
+    cands = [st for st in sets.values() if st["match"] or by in ("shortest", "longest")]
+    if by == "longest":
+        cands.sort(key=lambda st: (-st["span_us"], -st["last_run"]))
+    elif by == "name":
+        cands.sort(key=lambda st: (st["trace_set"].rsplit("/", 1)[-1] != want, st["span_us"], -st["last_run"]))
+    else:
+        cands.sort(key=lambda st: (st["span_us"], -st["last_run"]))
+    sel = [r for r in cands[0]["runs"] if by != "run_id" or r["run_id"] == want] if cands else []
+    if not sel:
+        return [dict(dict.fromkeys(_TRACE_COLUMNS), kind="no_match", trace_sets=names)]
+    out = []
+    for r in sorted(sel, key=lambda r: (r["rank"] is None, r["rank"] if r["rank"] is not None else 0)):
+        window = r["t1"] - r["t0"]
+        for cat in _TRACE_CATEGORIES:
+            v = r[cat] if cat != "idle" else max(window - (r["busy_us"] or 0), 0)
+            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="breakdown", system_id=r["system_id"],
+                            trace_set=r["trace_set"], run_id=r["run_id"], rank=r["rank"], category=cat,
+                            value=round3(v), unit="us", window_us=round3(window), busy_us=round3(r["busy_us"]),
+                            comm_total_us=round3(r["comm_total_us"]), overlap_us=round3(r["overlap_us"]),
+                            nccl_kernels=r["nccl_kernels"], kernels=r["kernels"], source=r["source_file"],
+                            trace_sets=names))
+    values = {k: v for k, v in spec["top"].items() if k != "names"}   # "names": the filter's text, for the row cache
+    top = fetch(con, plan.extra["top_sql"], {**values, "runs": [r["run_id"] for r in sel]})
+    window = round3(sum(r["t1"] - r["t0"] for r in sel))
+    for t in top:
+        out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="top", system_id=sel[0]["system_id"],
+                        trace_set=sel[0]["trace_set"], value=t["value"], unit="us", window_us=window,
+                        source=sel[0]["trace_set"] + "/", name=t["name"], category=t["category"], calls=t["calls"],
+                        n_ranks=t["n_ranks"], trace_sets=names))
+    return out
+
+
+def _round1(x: float) -> float:
+    r = x * 10.0
+    return (math.floor(r + 0.5) if r >= 0 else math.ceil(r - 0.5)) / 10.0
+
+
+def _duck_str(x: float) -> str:
+    """A double as DuckDB writes it in a string (70.0 -> '70.0')."""
+    return repr(float(x))
+
+
 KINDS: dict[str, Callable[[Any, Any, list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "measurements": measurements, "links": links, "sweep": sweep, "scaling": scaling, "congestion": congestion,
-    "link_efficiency": link_efficiency, "matrix": matrix, "compare": compare}
+    "link_efficiency": link_efficiency, "matrix": matrix, "compare": compare,
+    "trace": trace}

@@ -147,7 +147,7 @@ def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], lin
         n = sum(missing.values())
         gap = (f"; {n} pair{'s' if n > 1 else ''} in class{'es' if len(missing) > 1 else ''} "
                f"{', '.join(sorted(missing))} ha{'ve' if n > 1 else 's'} no measurement and no value")
-        plan.notes.append(f"pairs without a value: " + ", ".join(f"{k}: {v}" for k, v in sorted(missing.items())))
+        plan.notes.append("pairs without a value: " + ", ".join(f"{k}: {v}" for k, v in sorted(missing.items())))
     parts = [f"{k} {fmt_value(v[0]['value'], v[0]['unit'])} ({len(v)} pairs)"
              for k, v in sorted(by_class.items(), key=lambda x: -x[1][0]["value"])]
     q = quals(dict(r0, tool=_pairs.test_name(r0)))

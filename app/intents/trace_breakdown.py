@@ -1,11 +1,11 @@
 """Where the time goes in a PyTorch profiler (Kineto) trace: "what are the top kernels in the H200 trace?",
 "how much time goes to NCCL communication per rank?", "how idle is the GPU?".
 
-One query picks a trace set (the files of one directory, one run per rank), unions the GPU intervals per
-rank with a sweep over interval boundaries (so overlapping kernels, streams and copies are not counted
-twice) and returns two kinds of rows: kind='breakdown' (per rank: compute, exposed communication, memory,
-idle; together they make the trace window) and kind='top' (the top_n kernels or ops by total duration,
-summed over the ranks of the set).
+A trace set is picked (the files of one directory, one run per rank); the GPU intervals of each rank are
+unioned by a sweep over interval boundaries (so overlapping kernels, streams and copies are not counted twice;
+done once per run when it is loaded, ingest/summaries.py), and two kinds of rows come back: kind='breakdown'
+(per rank: compute, exposed communication, memory, idle; together they make the trace window) and kind='top'
+(the top_n kernels or ops by total duration, summed over the ranks of the set).
 
 Categories (GPU events only, ph='X'): communication = kernels named nccl*, compute = the other kernels,
 memory = gpu_memcpy and gpu_memset. A moment where a compute kernel runs counts as compute even if an NCCL
@@ -27,60 +27,23 @@ TRACE_CATS = ("kernel", "cpu_op", "gpu_memcpy", "gpu_memset", "cuda_runtime", "c
               "gpu_user_annotation")
 CATEGORIES = ("compute", "communication", "memory", "idle")
 
-# The windows and the GPU time split of each trace run were computed once, when it was loaded (trace_run_stats,
-# ingest/summaries.py, by the interval sweep the docstring describes): sweeping 430,000 events took most of the
-# 40-50 ms a question cost. Picking the set, the breakdown rows and the top kernels stay here.
-SQL = """WITH tr AS (
-  SELECT s.run_id, r.system_id, r.source_file, s.trace_set, s.rank, s.t0, s.t1, s.compute, s.communication,
-         s.memory, s.comm_total_us, s.overlap_us, s.busy_us, s.nccl_kernels, s.kernels
-  FROM trace_run_stats s JOIN runs r USING (run_id)
-  WHERE s.t0 IS NOT NULL{system}
-),
-sets AS (
-  SELECT tr.trace_set, any_value(tr.system_id) AS system_id, count(*) AS n_ranks,
-         sum(tr.t1 - tr.t0) AS span_us, max(tr.run_id) AS last_run,
-         bool_or({run_match}) AS run_match
-  FROM tr
-  GROUP BY tr.trace_set
-),
-pick AS (SELECT * FROM sets WHERE {run_filter} ORDER BY {order} LIMIT 1),
-sel AS (
-  SELECT tr.*, tr.t1 - tr.t0 AS window_us
-  FROM tr
-  WHERE tr.trace_set = (SELECT trace_set FROM pick){run_only}
-),
-breakdown AS (
-  SELECT 'breakdown' AS kind, sel.system_id, sel.trace_set, sel.run_id, sel.rank, c.category,
-         round(CASE c.category WHEN 'compute' THEN sel.compute WHEN 'communication' THEN sel.communication
-              WHEN 'memory' THEN sel.memory ELSE greatest(sel.window_us - coalesce(sel.busy_us, 0), 0) END, 3)
-           AS value,
-         'us' AS unit, round(sel.window_us, 3) AS window_us, round(sel.busy_us, 3) AS busy_us,
-         round(sel.comm_total_us, 3) AS comm_total_us, round(sel.overlap_us, 3) AS overlap_us,
-         sel.nccl_kernels, sel.kernels,
-         sel.source_file AS source, c.ord
-  FROM sel
-  CROSS JOIN (VALUES ('compute', 1), ('communication', 2), ('memory', 3), ('idle', 4)) AS c(category, ord)
-),
-top AS (
-  SELECT 'top' AS kind, any_value(sel.system_id) AS system_id, any_value(sel.trace_set) AS trace_set,
-         e.name, e.cat AS category, count(*) AS calls, round(sum(e.dur_us), 3) AS value, 'us' AS unit,
-         count(DISTINCT e.run_id) AS n_ranks, round((SELECT sum(window_us) FROM sel), 3) AS window_us,
-         any_value(sel.trace_set) || '/' AS source
-  FROM trace_events e JOIN sel USING (run_id)
-  WHERE e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
-  GROUP BY e.name, e.cat
-  ORDER BY value DESC, e.name
-  LIMIT $top_n
-),
-set_list AS (
-  SELECT string_agg(trace_set || ' (' || system_id || ', ' || n_ranks || ' ranks, '
-                    || round(span_us / 1000 / n_ranks, 1) || ' ms)', '; ' ORDER BY span_us) AS trace_sets FROM sets
-)
-SELECT * EXCLUDE (ord) FROM (
-  SELECT * FROM breakdown UNION ALL BY NAME SELECT * FROM top
-  UNION ALL BY NAME SELECT 'no_match' AS kind WHERE NOT EXISTS (SELECT 1 FROM sel)
-) CROSS JOIN set_list
-ORDER BY kind, rank NULLS LAST, ord, value DESC"""
+# Each trace run's window and GPU time split, computed once when it was loaded (trace_run_stats, ingest/summaries.py,
+# by the interval sweep the docstring describes: sweeping 430,000 events per question took most of its 40-50 ms).
+# The set is picked and the breakdown rows are made from these rows in Python (_narrow.trace); TOP_SQL then sums
+# the picked runs' events by name. One query with the set list, the breakdown and the top kernels as CTEs took
+# DuckDB 11 ms to plan and run; the two plain ones take 3-4.
+RUNS_SQL = """SELECT s.run_id, r.system_id, r.source_file, s.trace_set, s.rank, s.t0, s.t1, s.compute, s.communication,
+       s.memory, s.comm_total_us, s.overlap_us, s.busy_us, s.nccl_kernels, s.kernels
+FROM trace_run_stats s JOIN runs r USING (run_id)
+WHERE s.t0 IS NOT NULL{system}"""
+
+TOP_SQL = """SELECT e.name, e.cat AS category, count(*) AS calls, round(sum(e.dur_us), 3) AS value,
+       count(DISTINCT e.run_id) AS n_ranks
+FROM trace_events e
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
+GROUP BY e.name, e.cat
+ORDER BY value DESC, e.name
+LIMIT $top_n"""
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
@@ -92,52 +55,49 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if not traced:
         raise OutOfScope("No profiler traces are loaded.")
     params: dict[str, Any] = {}
-    frag = {"system": "", "run_only": "", "name_filter": "", "run_match": "false", "run_filter": "true",
-            "order": "span_us ASC, last_run DESC"}
+    system = ""
     if s.get("system"):
         sid = require_system(s, cat)
         if sid not in traced:
             raise OutOfScope(f"No profiler trace is loaded for {cat.name(sid)}; traces exist for: "
                              + ", ".join(cat.name(x) for x in traced) + ".")
-        frag["system"] = " AND r.system_id = $system"
+        system = " AND r.system_id = $system"
         params["system"] = sid
     run = s.get("run")
     pick = "named by the run slot"
     if run is None or (isinstance(run, str) and run.strip().lower() in SHORT):
+        by, run = "shortest", None
         pick = "by default the shortest loaded; ask for run 'long' or a directory name for another"
     elif isinstance(run, str) and run.strip().lower() in LONG:
-        frag["order"] = "span_us DESC, last_run DESC"
+        by, run = "longest", None
         pick = "the longest loaded"
     elif isinstance(run, int) and not isinstance(run, bool):
-        frag.update(run_match="tr.run_id = $run", run_filter="run_match", run_only=" AND tr.run_id = $run")
-        params["run"] = run
+        by = "run_id"
     elif isinstance(run, str) and run.strip():
-        frag.update(run_match="(tr.trace_set ILIKE '%' || $run || '%' OR tr.source_file ILIKE '%' || $run || '%')",
-                    run_filter="run_match",
-                    order="(regexp_extract(trace_set, '[^/]+$') = $run) DESC, span_us ASC, last_run DESC")
-        params["run"] = run.strip()
+        by, run = "name", run.strip()
     else:
         raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
     top_n = s.get("top_n", 10)
     if isinstance(top_n, bool) or not isinstance(top_n, int) or not 1 <= top_n <= 200:
         raise OutOfScope("top_n must be a whole number from 1 to 200.")
-    params["top_n"] = top_n
     tc = s.get("trace_cat") or "kernel"
     if tc not in TRACE_CATS:
         raise OutOfScope(f"{tc!r} is no trace event category; categories: {', '.join(TRACE_CATS)}.")
-    params["trace_cat"] = tc
+    top = {"trace_cat": tc, "top_n": top_n}
+    name_filter = ""
     if s.get("library") == "nccl":
-        frag["name_filter"] = " AND e.name ILIKE 'nccl%'"
+        name_filter = top["names"] = " AND e.name ILIKE 'nccl%'"
     elif s.get("app"):
         if not isinstance(s["app"], str):
             raise OutOfScope("app must be a (part of a) kernel or op name.")
-        frag["name_filter"] = " AND e.name ILIKE '%' || $app || '%'"
-        params["app"] = s["app"]
+        name_filter = top["names"] = " AND e.name ILIKE '%' || $app || '%'"
+        top["app"] = s["app"]
     s.setdefault("top_n", top_n)
-    return Plan(sql=SQL.format(**frag), params=params,
+    return Plan(sql=RUNS_SQL.format(system=system), params=params,
                 chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
-                slots=s, extra={"trace_cat": tc, "pick": pick})
+                slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter)},
+                narrow={"kind": "trace", "by": by, "run": run, "top": top})   # top: TOP_SQL's filter and values
 
 
 def short_name(name: str, limit: int = 60) -> str:
