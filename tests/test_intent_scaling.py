@@ -112,3 +112,13 @@ def test_zero_value_at_one_gpu_is_not_a_speedup_base(built_con):
     assert all(r["base_count"] == 2 for r in rows)
     assert rows[0]["speedup"] is None or rows[0]["speedup"] == 0
     assert "inf" not in text and any("measured from 2" in n for n in plan.notes)
+
+
+def test_a_derived_speedup_keeps_an_acronym_after_the_colon(built_con):
+    """The derived-speedup lead lowers its sentence's first letter after a colon, but not an acronym's."""
+    from app.intents._common import cap, uncap, what_words
+    assert cap(what_words("prng", "throughput")) == "PRNG throughput"          # not "Prng throughput"
+    assert (uncap("Training time"), uncap("GEMM time"), uncap("MD5Hash throughput")) == \
+        ("training time", "GEMM time", "MD5Hash throughput")
+    plan, rows, text = _run(built_con, {"system": "dgx2", "metric": "speedup", "operation": "md5hash"})
+    assert "derived from the MD5Hash throughput: MD5Hash throughput on" in text

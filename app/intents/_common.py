@@ -189,7 +189,8 @@ def fmt_ratio(x: Optional[float]) -> str:
 OPERATION_WORDS = {"p2p": "peer-to-peer", "h2d": "host-to-device", "d2h": "device-to-host",
                    "d2d": "device-local copy", "allreduce": "all-reduce", "allgather": "all-gather",
                    "alltoall": "all-to-all", "reduce_scatter": "reduce-scatter", "sendrecv": "send/receive",
-                   "gemm": "GEMM"}
+                   "gemm": "GEMM", "prng": "PRNG", "bfs": "BFS", "qtc": "QTC", "rnn": "RNN", "s3d": "S3D",
+                   "md5hash": "MD5Hash", "conv": "convolution"}
 
 
 def what_words(operation: Optional[str], metric: Optional[str]) -> str:
@@ -208,6 +209,13 @@ def written_name(slot: str, canonical: str) -> str:
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def uncap(text: str) -> str:
+    """A sentence's start made lower case to follow a colon, unless it is an acronym ("GEMM", "MD5Hash")."""
+    if text[1:2].isupper() or text[1:2].isdigit():
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def sources_sql(col: str = "source", limit: int = 2) -> str:

@@ -20,7 +20,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import (HIGHER_BETTER, agg_choice, cap, cite, crossing, fmt_bytes,
                                  fmt_ratio, fmt_value, quals, require_ints, require_metric_on, require_system,
-                                 systems_with, what_words, where_plus)
+                                 systems_with, uncap, what_words, where_plus)
 
 NAME = "scaling"
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count_kind", "condition",
@@ -107,7 +107,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if said:
             head += f"; {said}"
     if derived:
-        head = f"No {s['metric']} is stored; derived from the {what}: {head[:1].lower()}{head[1:]}"
+        head = f"No {s['metric']} is stored; derived from the {what}: {uncap(head)}"
     if len(rows) == 1:
         return (f"{head}: only one count was measured, {fmt_value(first['value'], unit)} at {first['count']} {kind}"
                 f"{cite([first])}.")
