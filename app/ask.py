@@ -178,6 +178,16 @@ class Asker:
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
+        if u.intent == "trace_breakdown" and "app" not in res.slots:
+            named = trace_name_in(res.question, self.cat.trace_names)
+            if named:   # "what % of gpu time is ncclDevKernel_AllReduce": the top list of the events so named
+                word, category = named
+                res.slots["app"] = word
+                if category != "kernel" and "trace_cat" not in res.slots:
+                    res.slots["trace_cat"] = category     # "the time per ProfilerStep": annotations, not kernels
+                res.notes.append(f"{word!r} is part of {category} names in the loaded traces: the top list counts "
+                                 "only those")
+                unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
         if _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
@@ -462,6 +472,26 @@ def _names_group(intent: str, question: str, cat) -> bool:
         return False
     from app.intents.list_data import group_in
     return group_in(question, cat) is not None
+
+
+def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[str, str]]:
+    """(word, category): the longest word of the question written as an identifier (an underscore, '::' or a
+    capital inside a word: "ncclDevKernel_AllReduce", "at::native::vectorized_elementwise_kernel", "ProfilerStep")
+    that is part of a loaded trace event's name, and the first category of intents.trace_breakdown.TRACE_CATS
+    (kernels first) that such events have; None if no word is. Plain words ("allreduce", "kernel") are left to the
+    tagger: most event names contain them."""
+    import re
+    from app.intents.trace_breakdown import TRACE_CATS
+    found = []
+    for w in re.findall(r"[A-Za-z_][\w:.<>]*\w", question):
+        if len(w) < 5 or not ("_" in w or "::" in w or re.search(r"[a-z][A-Z]", w)):
+            continue
+        low = w.lower()
+        cats = {c for n, cs in names.items() if low in n.lower() for c in cs}
+        cats = [c for c in TRACE_CATS if c in cats]
+        if cats:
+            found.append((w, cats[0]))
+    return max(found, key=lambda f: len(f[0])) if found else None
 
 
 def _looks_like_name(span: str, question: str) -> bool:

@@ -47,6 +47,9 @@ class Catalog:
     # system -> component id -> kind, label, parent and the per-GPU NVLink rate its attrs state: the topology
     # planner reads links with one plain query and names their ends from here
     parts: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    # the names of the complete events (kernels, ops, copies) in the loaded traces: "ncclDevKernel_AllReduce" in a
+    # trace question names kernels, not an unknown system
+    trace_names: dict[str, set[str]] = field(default_factory=dict)   # name -> its event categories
     # (system, metric, operation, condition) -> measurements stored: how many rows a question's query may fetch
     volume: dict[tuple[str, str, str | None, str | None], int] = field(default_factory=dict)
 
@@ -117,6 +120,9 @@ def load(con) -> Catalog:
             cat.systems[sid].n_events += n
         cat.owners.setdefault(("trace_tool", tool), set()).add(sid)
         cat.owners.setdefault(("trace_library", re.split(r"[_\-]", tool.lower())[0]), set()).add(sid)
+    for name, category in con.execute("SELECT DISTINCT name, cat FROM trace_events WHERE ph = 'X' "
+                                      "AND name IS NOT NULL AND cat IS NOT NULL AND cat <> 'Trace'").fetchall():
+        cat.trace_names.setdefault(name, set()).add(category)
     for sid, metric, op, cond, n in con.execute(
             "SELECT system_id, metric, operation, condition, count(*) FROM measurements GROUP BY ALL").fetchall():
         cat.volume[(sid, metric, op, cond)] = n

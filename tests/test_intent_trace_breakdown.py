@@ -109,3 +109,40 @@ def test_hostile_and_out_of_scope(built_con):
         run(built_con, system="dgx2")
     with pytest.raises(OutOfScope, match="top_n"):
         run(built_con, top_n=0)
+
+
+def test_a_kernel_name_written_in_a_trace_question_filters_the_top_list(asker):
+    """"ncclDevKernel_AllReduce" names kernels, not an unknown system: the answer lists the kernels so named, with
+    the calls and time the raw traces give."""
+    r = asker.ask("pytorch trace: what % of gpu time is ncclDevKernel_AllReduce")
+    assert r.intent == "trace_breakdown" and r.slots["app"] == "ncclDevKernel_AllReduce"
+    tops = [x for x in r.rows if x["kind"] == "top"]
+    assert tops and all("ncclDevKernel_AllReduce" in x["name"] for x in tops)
+    name = "at::native::vectorized_elementwise_kernel"
+    r = asker.ask(f"time spent in {name} in the h200 trace")
+    assert r.intent == "trace_breakdown" and r.slots["app"] == name
+    tops = [x for x in r.rows if x["kind"] == "top"]
+    ev = [e for rank in (0, 1) for e in raw("pytorch_trace", rank) if e.get("cat") == "kernel" and name in e["name"]]
+    assert sum(x["calls"] for x in tops) == len(ev) > 0
+    assert sum(x["value"] for x in tops) == pytest.approx(sum(e["dur"] for e in ev), abs=0.01)
+
+
+def test_plain_words_are_not_taken_for_kernel_names():
+    from app.ask import trace_name_in
+    names = {"ncclDevKernel_AllReduce_Sum_f32_RING_LL": {"kernel"},
+             "void at::native::vectorized_elementwise_kernel<4>": {"kernel"},
+             "ProfilerStep#3": {"user_annotation", "gpu_user_annotation"}}
+    assert trace_name_in("how long do the allreduce kernels take in the h200 trace", names) is None
+    assert trace_name_in("share of ncclDevKernel_AllReduce kernels", names) == ("ncclDevKernel_AllReduce", "kernel")
+    assert trace_name_in("time in at::native::vectorized_elementwise_kernel", names) == \
+        ("at::native::vectorized_elementwise_kernel", "kernel")
+    assert trace_name_in("the time per ProfilerStep", names) == ("ProfilerStep", "user_annotation")
+    assert trace_name_in("time in some_unknown_kernel on the H200", names) is None
+    assert trace_name_in("Where does the time go in the H200 PyTorch trace?", names) is None
+
+
+def test_the_time_per_profiler_step_lists_the_steps(asker):
+    r = asker.ask("Show me the time per ProfilerStep in the H200 run.")
+    tops = [x for x in r.rows if x["kind"] == "top"]
+    assert r.intent == "trace_breakdown" and r.slots["trace_cat"] == "user_annotation"
+    assert tops and all(x["name"].startswith("ProfilerStep#") and x["category"] == "user_annotation" for x in tops)

@@ -143,7 +143,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     on = " and ".join(f"{x} on rank {rk}" for x, rk in zip(comm, ranks))
     detail = f"{' and '.join(kern)} NCCL kernels; GPU idle {' and '.join(idle)}"
     win = ", ".join(ms(windows[rk]) for rk in ranks)
-    what = {"kernel": "kernel", "cpu_op": "op"}.get(plan.extra["trace_cat"], plan.extra["trace_cat"] + " event")
+    what = {"kernel": "kernel", "cpu_op": "op", "user_annotation": "annotation",
+            "gpu_user_annotation": "GPU annotation"}.get(plan.extra["trace_cat"], plan.extra["trace_cat"] + " event")
     if top:
         t = top[0]
         head = (f"top {what}: {short_name(t['name'])} ({ms(t['value'])} over {t['calls']} calls"
