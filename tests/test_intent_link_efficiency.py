@@ -115,3 +115,28 @@ def test_a_named_generation_keeps_the_documents_path_classes(built_con):
     assert {"NVLink x1", "NVLink x2"} <= {r["link"] for r in rows}
     plan2, rows2, _ = run(built_con, system="dgx1_v100", link_type="NVLink", metric="efficiency")
     assert [r["link"] for r in rows] == [r["link"] for r in rows2]
+
+
+@pytest.mark.parametrize("sid", ["dgx2", "dgx1_v100", "ac922_yme", "ipu16", "xmp64"])
+def test_relay_free_paths_are_networkx_all_shortest_paths_in_its_order(built_con, sid):
+    """The plain-dict search that routes copies gives the paths networkx finds over the relay-free subgraph view,
+    in the same order, over every link set a route may use."""
+    import itertools
+    import networkx as nx
+    from app.intents import fetch, link_efficiency as le, topology as topo
+    from app.intents._narrow import with_ends
+    cat = catalog.load(built_con)
+    links = fetch(built_con, le.LINKS_SQL, {"system": sid})
+    for r in links:
+        with_ends(r, cat.parts.get(sid, {}))
+    g = topo.build_graph([dict(r, selected=True) for r in links])
+    checked = 0
+    for which in ("all", "nvlink", "no_peer"):
+        h = g if which == "all" else le._links_of(g, which)
+        adj = le._adjacency(g, which)
+        for a, b in itertools.permutations(sorted(h.nodes)[:24], 2):
+            view = topo.without_relays(h, a, b)
+            want = list(nx.all_shortest_paths(view, a, b)) if nx.has_path(view, a, b) else []
+            assert le._relay_free_paths(g, adj, a, b) == want, (which, a, b)
+            checked += bool(want)
+    assert checked > 20

@@ -124,14 +124,59 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
 
 # ---- routing --------------------------------------------------------------------------------------------
 
-def _candidate_graph(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> nx.Graph:
-    h = topo.without_relays(g, a, b)
+def _candidate_paths(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> list[list[str]]:
+    """The shortest paths a copy a -> b may take, relayed by no other GPU: over the links a host-staged copy uses when
+    P2P is off, else over NVLink-class links where those join a and b, else over any links."""
     if condition in PCIE_ONLY:
-        return topo.without_relays(_links_of(g, "no_peer"), a, b)
-    nv = topo.without_relays(_links_of(g, "nvlink"), a, b)
-    if a in nv and b in nv and nx.has_path(nv, a, b):
-        return nv
-    return h
+        return _relay_free_paths(g, _adjacency(g, "no_peer"), a, b)
+    return _relay_free_paths(g, _adjacency(g, "nvlink"), a, b) or _relay_free_paths(g, _adjacency(g, "all"), a, b)
+
+
+def _adjacency(g: nx.Graph, which: str) -> dict[str, list[str]]:
+    """The neighbours of each node over all of g's links, its NVLink-class ones or the host-staged ones (_links_of),
+    as plain lists made once per graph: breadth-first searches over networkx's subgraph views took most of the
+    90 ms that routing the DGX-2's 240 GPU pairs (twice: P2P on and off) cost."""
+    memo = g.graph.setdefault("_adjacency", {})
+    if which not in memo:
+        h = g if which == "all" else _links_of(g, which)
+        memo[which] = {n: list(h[n]) for n in h}
+    return memo[which]
+
+
+def _relay_free_paths(g: nx.Graph, adj: dict[str, list[str]], a: str, b: str,
+                      limit: int = 5000) -> list[list[str]]:
+    """Every shortest path a -> b over `adj` through no GPU but a and b (topo.without_relays), at most `limit`, in the
+    order networkx's all_shortest_paths gives them (route names the links without a stated bandwidth in path order)."""
+    if a not in adj or b not in adj:
+        return []
+    if a == b:
+        return [[a]]
+    relay = {n for n in adj if n not in (a, b) and g.nodes[n].get("kind") == "gpu"}
+    dist, preds, frontier = {a: 0}, {a: []}, [a]
+    while frontier and b not in dist:
+        step = []
+        for u in frontier:
+            d = dist[u] + 1
+            for v in adj[u]:
+                if v in relay:
+                    continue
+                if v not in dist:
+                    dist[v], preds[v] = d, [u]
+                    step.append(v)
+                elif dist[v] == d:
+                    preds[v].append(u)
+        frontier = step
+    if b not in dist:
+        return []
+    out: list[list[str]] = []
+    stack = [[b]]
+    while stack and len(out) < limit:
+        back = stack.pop()
+        if back[-1] == a:
+            out.append(back[::-1])
+        else:
+            stack.extend(back + [u] for u in reversed(preds[back[-1]]))   # the first predecessor first
+    return out
 
 
 def _links_of(g: nx.Graph, which: str) -> nx.Graph:
@@ -151,8 +196,7 @@ def route(g: nx.Graph, a: str, b: str, condition: Optional[str]) -> dict[str, An
     """Route a -> b as a copy would take it (peer links unless P2P is off) and its nominal bandwidth."""
     if a not in g or b not in g:
         return {"label": None, "nominal": None, "why": f"{a} or {b} is not in the stored graph"}
-    h = _candidate_graph(g, a, b, condition)
-    paths = topo.shortest_paths(h, a, b) if a in h and b in h else []
+    paths = _candidate_paths(g, a, b, condition)
     if not paths:
         how = " staged through the host (P2P off)" if condition in PCIE_ONLY else ""
         return {"label": None, "nominal": None, "why": f"no route {a} -> {b}{how} is stored"}
