@@ -282,11 +282,12 @@ def test_trace_breakdown_rows_are_the_old_sweeps_rows(built_con, slots):
 
 
 def test_sql_like_matching_in_python():
-    from app.intents._narrow import ilike_contains, round3
+    from app.intents._narrow import duck_round, ilike_contains
     assert ilike_contains("datasets/raw/h200x2/pytorch_trace_long", "TRACE_LONG")
     assert ilike_contains("pytorch_trace", "trace%") and ilike_contains("pytorchXtrace", "h_t")   # SQL wildcards
     assert not ilike_contains("pytorch_trace", "long") and not ilike_contains(None, "x")
-    assert (round3(1.0005), round3(-1.0005), round3(2.5e-4), round3(None)) == (1.001, -1.001, 0.0, None)
+    assert [duck_round(x, 3) for x in (1.0005, -1.0005, 2.5e-4, None)] == [1.001, -1.001, 0.0, None]
+    assert duck_round(71.25, 1) == 71.3 and repr(duck_round(70.0, 1)) == "70.0"
 
 
 def test_the_summaries_are_a_recount_of_the_built_database(built_con):

@@ -613,12 +613,14 @@ _TRACE_COLUMNS = ("kind", "system_id", "trace_set", "run_id", "rank", "category"
                   "n_ranks", "trace_sets")
 
 
-def round3(x: Optional[float]) -> Optional[float]:
-    """DuckDB's round(x, 3) of a double: x * 1000 rounded half away from zero, divided back (NULL stays NULL)."""
+def duck_round(x: Optional[float], digits: int) -> Optional[float]:
+    """DuckDB's round(x, digits) of a double: x scaled by 10^digits, rounded half away from zero, scaled back (NULL,
+    NaN and infinities stay as they are)."""
     if x is None or x != x or x in (math.inf, -math.inf):
         return x
-    r = x * 1000.0
-    return (math.floor(r + 0.5) if r >= 0 else math.ceil(r - 0.5)) / 1000.0
+    scale = 10.0 ** digits
+    r = x * scale
+    return (math.floor(r + 0.5) if r >= 0 else math.ceil(r - 0.5)) / scale
 
 
 def ilike_contains(text: Optional[str], needle: str) -> bool:
@@ -651,7 +653,7 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             st["match"] |= ilike_contains(r["trace_set"], want) or ilike_contains(r["source_file"], want)
     listed = sorted(sets.values(), key=lambda st: st["span_us"])
     names = "; ".join(f"{st['trace_set']} ({st['system_id']}, {st['n_ranks']} ranks, "
-                      f"{_duck_str(_round1(st['span_us'] / 1000 / st['n_ranks']))} ms)" for st in listed) or None
+                      f"{duck_round(st['span_us'] / 1000 / st['n_ranks'], 1)!r} ms)" for st in listed) or None
     cands = [st for st in sets.values() if st["match"] or by in ("shortest", "longest")]
     if by == "longest":
         cands.sort(key=lambda st: (-st["span_us"], -st["last_run"]))
@@ -665,33 +667,24 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in sorted(sel, key=lambda r: (r["rank"] is None, r["rank"] if r["rank"] is not None else 0)):
         window = r["t1"] - r["t0"]
-        for cat in _TRACE_CATEGORIES:
-            v = r[cat] if cat != "idle" else max(window - (r["busy_us"] or 0), 0)
+        for category in _TRACE_CATEGORIES:
+            v = r[category] if category != "idle" else max(window - (r["busy_us"] or 0), 0)
             out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="breakdown", system_id=r["system_id"],
-                            trace_set=r["trace_set"], run_id=r["run_id"], rank=r["rank"], category=cat,
-                            value=round3(v), unit="us", window_us=round3(window), busy_us=round3(r["busy_us"]),
-                            comm_total_us=round3(r["comm_total_us"]), overlap_us=round3(r["overlap_us"]),
+                            trace_set=r["trace_set"], run_id=r["run_id"], rank=r["rank"], category=category,
+                            value=duck_round(v, 3), unit="us", window_us=duck_round(window, 3),
+                            busy_us=duck_round(r["busy_us"], 3), comm_total_us=duck_round(r["comm_total_us"], 3),
+                            overlap_us=duck_round(r["overlap_us"], 3),
                             nccl_kernels=r["nccl_kernels"], kernels=r["kernels"], source=r["source_file"],
                             trace_sets=names))
     values = {k: v for k, v in spec["top"].items() if k != "names"}   # "names": the filter's text, for the row cache
     top = fetch(con, plan.extra["top_sql"], {**values, "runs": [r["run_id"] for r in sel]})
-    window = round3(sum(r["t1"] - r["t0"] for r in sel))
+    window = duck_round(sum(r["t1"] - r["t0"] for r in sel), 3)
     for t in top:
         out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="top", system_id=sel[0]["system_id"],
                         trace_set=sel[0]["trace_set"], value=t["value"], unit="us", window_us=window,
                         source=sel[0]["trace_set"] + "/", name=t["name"], category=t["category"], calls=t["calls"],
                         n_ranks=t["n_ranks"], trace_sets=names))
     return out
-
-
-def _round1(x: float) -> float:
-    r = x * 10.0
-    return (math.floor(r + 0.5) if r >= 0 else math.ceil(r - 0.5)) / 10.0
-
-
-def _duck_str(x: float) -> str:
-    """A double as DuckDB writes it in a string (70.0 -> '70.0')."""
-    return repr(float(x))
 
 
 KINDS: dict[str, Callable[[Any, Any, list[dict[str, Any]]], list[dict[str, Any]]]] = {

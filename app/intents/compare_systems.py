@@ -34,9 +34,10 @@ _CASE = ("concat_ws('/', m.app, " + ", ".join(f"m.params->>'{k}'" for k in (
     "pad_h", "pad_w", "hidden", "timesteps", "N")) + ")")
 
 # Each slice's rows per system and tool: how many, the extreme values and the first row in table order holding each
-# (the (value, rowid) keys break ties by row, never by the order DuckDB's threads happen to meet the rows). The slice, the cases and the values are then chosen
-# in Python (_narrow.compare): the window query that chose them in SQL took DuckDB 40-50 ms to bind, optimise and
-# run per question, and a question naming two whole systems matched up to 45,000 rows, too many to fetch.
+# (the (value, rowid) keys break ties by row, never by the order DuckDB's threads happen to meet the rows). The
+# slice, the cases and the values are then chosen in Python (_narrow.compare): the window query that chose them in
+# SQL took DuckDB 40-50 ms to bind, optimise and run per question, and a question naming two whole systems matched
+# up to 45,000 rows, too many to fetch.
 _GROUPS = """SELECT m.system_id, r.tool, m.metric, m.operation, m.condition, m.precision, m.msg_bytes, m.count,
        m.count_kind, m.direction, m.statistic, m.unit, count(*) AS n, max(m.value) AS hi, min(m.value) AS lo,
        arg_max(m.source, (m.value, -m.rowid)) AS hi_source, arg_min(m.source, (m.value, m.rowid)) AS lo_source,

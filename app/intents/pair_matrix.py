@@ -2,8 +2,9 @@
 
 One slice of the data is shown: one tool, condition, direction, message size and statistic, chosen
 (app/intents/_narrow.py, matrix) when the user named none (preferred condition such as p2p_on, most pairs,
-unidirectional, the largest size for bandwidth or the smallest for latency). Repeated measurements of a pair in that slice (several runs,
-raw and JSON copies of one run) are averaged. The diagonal (a device copying to itself) is left out.
+unidirectional, the largest size for bandwidth or the smallest for latency). Repeated measurements of a pair in that
+slice (several runs, raw and JSON copies of one run) are averaged. The diagonal (a device copying to itself) is left
+out.
 """
 from __future__ import annotations
 
