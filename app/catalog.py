@@ -50,8 +50,8 @@ class Catalog:
     # the names of the complete events (kernels, ops, copies) in the loaded traces: "ncclDevKernel_AllReduce" in a
     # trace question names kernels, not an unknown system
     trace_names: dict[str, set[str]] = field(default_factory=dict)   # name -> its event categories
-    # (system, metric, operation, condition) -> measurements stored: how many rows a question's query may fetch
-    volume: dict[tuple[str, str, str | None, str | None], int] = field(default_factory=dict)
+    # system -> (metric, operation, condition) -> measurements stored: how many rows a question's query may fetch
+    volume: dict[str, dict[tuple[str, str | None, str | None], int]] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -67,8 +67,8 @@ class Catalog:
                      condition: str | None = None) -> int:
         """How many measurements of the system have this metric, operation and condition (None: any): an upper
         bound on the rows a question about them fetches."""
-        return sum(n for (sid, m, op, cond), n in self.volume.items()
-                   if sid == system and metric in (None, m) and operation in (None, op) and condition in (None, cond))
+        return sum(n for (m, op, cond), n in self.volume.get(system, {}).items()
+                   if metric in (None, m) and operation in (None, op) and condition in (None, cond))
 
     def link_family(self, link_type: str) -> list[str]:
         """Stored link types (lower case) that are this type or a generation of it: "NVLink" is also the
@@ -125,7 +125,7 @@ def load(con) -> Catalog:
         cat.trace_names.setdefault(name, set()).add(category)
     for sid, metric, op, cond, n in con.execute(
             "SELECT system_id, metric, operation, condition, count(*) FROM measurements GROUP BY ALL").fetchall():
-        cat.volume[(sid, metric, op, cond)] = n
+        cat.volume.setdefault(sid, {})[(metric, op, cond)] = n
         cat.metrics.setdefault(sid, set()).add(metric)
         cat.combos.add((sid, metric, op, cond))
         if op:

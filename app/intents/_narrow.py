@@ -37,6 +37,7 @@ from typing import Any, Callable, Optional
 
 from app.intents._common import HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
+from app.intents.trace_breakdown import CATEGORIES
 
 # a value per transfer, per tile or per operand where the document also gives the whole operation's
 _PER_UNIT = re.compile(r"(avg .*)?per ")
@@ -66,6 +67,18 @@ def _mean(rs: list[dict[str, Any]]) -> float:
 def _any_values(rs: list[dict[str, Any]], cols) -> dict[str, Any]:
     """SQL's any_value() per column: the first non-NULL value, else NULL."""
     return {c: next((r[c] for r in rs if r[c] is not None), None) for c in cols}
+
+
+def _groups(rows: list[dict[str, Any]], cols: tuple, distinct: Callable[[dict[str, Any]], Any]
+            ) -> dict[tuple, tuple[set, list]]:
+    """Rows grouped by their values of `cols` (a slice, a series), each group with the set of `distinct` values
+    its rows cover (sizes, counts, pairs, systems: what the ranking counts) and its rows in the order given."""
+    out: dict[tuple, tuple[set, list]] = {}
+    for r in rows:
+        seen, members = out.setdefault(tuple(r.get(c) for c in cols), (set(), []))
+        seen.add(distinct(r))
+        members.append(r)
+    return out
 
 
 def links(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -218,11 +231,7 @@ def sweep(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     in table order, how many there were and their sources; `at_size` marks the asked size (None when none: the
     query's `_at` column says whether a row is at the asked size)."""
     _with_tools(plan, rows)
-    slices: dict[tuple, tuple[set, list]] = {}
-    for r in rows:
-        sizes, members = slices.setdefault(tuple(r.get(c) for c in SLICE), (set(), []))
-        sizes.add(r["msg_bytes"])
-        members.append(r)
+    slices = _groups(rows, SLICE, lambda r: r["msg_bytes"])
     if not slices:
         return []
     best = min(slices, key=lambda k: _slice_rank(k, len(slices[k][0]), len(slices[k][1])))
@@ -292,11 +301,7 @@ def scaling(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for r in rows:
         r["family"] = family(experiments.get(r["run_id"]))
     _with_tools(plan, rows)
-    series: dict[tuple, tuple[set, list]] = {}
-    for r in rows:
-        counts, members = series.setdefault(tuple(r.get(c) for c in SERIES), (set(), []))
-        counts.add(r["count"])
-        members.append(r)
+    series = _groups(rows, SERIES, lambda r: r["count"])
     if not series:
         return []
     best = min(series, key=lambda k: _series_rank(k, len(series[k][0]), len(series[k][1]),
@@ -449,11 +454,7 @@ def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         groups = rows
     else:
         _with_tools(plan, rows)
-        slices: dict[tuple, tuple[set, list]] = {}
-        for r in rows:
-            pairs_seen, members = slices.setdefault(tuple(r[c] for c in _MATRIX_SLICE), (set(), []))
-            pairs_seen.add((r["src"], r["dst"]))
-            members.append(r)
+        slices = _groups(rows, _MATRIX_SLICE, lambda r: (r["src"], r["dst"]))
         groups = [dict(zip(_MATRIX_SLICE, k), npairs=len(p), n=len(m), _rows=m) for k, (p, m) in slices.items()]
     if not groups:
         from app.intents import _pairs
@@ -515,11 +516,7 @@ def compare(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
             g["metric"] = spec["metric_as"]
     if not groups:
         return []
-    slices: dict[tuple, tuple[set, list]] = {}
-    for g in groups:
-        systems, members = slices.setdefault(tuple(g[c] for c in _COMPARE_SLICE), (set(), []))
-        systems.add(g["system_id"])
-        members.append(g)
+    slices = _groups(groups, _COMPARE_SLICE, lambda g: g["system_id"])
     best = min(slices, key=lambda k: _compare_rank(k, len(slices[k][0]), sum(g["n"] for g in slices[k][1])))
     nsys = len(slices[best][0])
     rows = _common_cases(con, plan, best, nsys) if nsys >= 2 else []
@@ -548,7 +545,8 @@ def _common_cases(con, plan, key: tuple, nsys: int) -> list[dict[str, Any]]:
     from app.intents import fetch
     c = dict(zip(_COMPARE_SLICE, key))
     params = dict(plan.params)
-    params.update({f"slice_{k}": v for k, v in c.items() if f"$slice_{k}" in plan.extra["slice_sql"]})
+    # the slice's columns as parameters; one quantity under several names is matched by the query's own keys
+    params.update({f"slice_{k}": v for k, v in c.items() if not (k == "metric" and plan.narrow.get("metric_as"))})
     rows = sorted(fetch(con, plan.extra["slice_sql"], params), key=lambda r: r["_row"])
     on: dict[str, set] = {}
     for r in rows:
@@ -607,7 +605,6 @@ def _each_best(groups: list[dict[str, Any]], how: Optional[str]) -> list[dict[st
 
 # ---- trace_breakdown: one trace set, its ranks' time split and its top kernels -----------------------------------
 
-_TRACE_CATEGORIES = ("compute", "communication", "memory", "idle")
 _TRACE_COLUMNS = ("kind", "system_id", "trace_set", "run_id", "rank", "category", "value", "unit", "window_us",
                   "busy_us", "comm_total_us", "overlap_us", "nccl_kernels", "kernels", "source", "name", "calls",
                   "n_ranks", "trace_sets")
@@ -667,7 +664,7 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in sorted(sel, key=lambda r: (r["rank"] is None, r["rank"] if r["rank"] is not None else 0)):
         window = r["t1"] - r["t0"]
-        for category in _TRACE_CATEGORIES:
+        for category in CATEGORIES:
             v = r[category] if category != "idle" else max(window - (r["busy_us"] or 0), 0)
             out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="breakdown", system_id=r["system_id"],
                             trace_set=r["trace_set"], run_id=r["run_id"], rank=r["rank"], category=category,
