@@ -119,8 +119,8 @@ def test_a_named_generation_keeps_the_documents_path_classes(built_con):
 
 @pytest.mark.parametrize("sid", ["dgx2", "dgx1_v100", "ac922_yme", "ipu16", "xmp64"])
 def test_relay_free_paths_are_networkx_all_shortest_paths_in_its_order(built_con, sid):
-    """The plain-dict search that routes copies gives the paths networkx finds over the relay-free subgraph view,
-    in the same order, over every link set a route may use."""
+    """The breadth-first search that routes copies and paths (topology.shortest_paths) gives the paths networkx finds
+    over the relay-free subgraph view, in the same order, over every link set a route may use."""
     import itertools
     import networkx as nx
     from app.intents import fetch, link_efficiency as le, topology as topo
@@ -138,5 +138,6 @@ def test_relay_free_paths_are_networkx_all_shortest_paths_in_its_order(built_con
             view = topo.without_relays(h, a, b)
             want = list(nx.all_shortest_paths(view, a, b)) if nx.has_path(view, a, b) else []
             assert le._relay_free_paths(g, adj, a, b) == want, (which, a, b)
+            assert topo.shortest_paths(view, a, b) == want, (which, a, b)       # over a view's own adjacency
             checked += bool(want)
     assert checked > 20

@@ -143,40 +143,16 @@ def _adjacency(g: nx.Graph, which: str) -> dict[str, list[str]]:
     return memo[which]
 
 
-def _relay_free_paths(g: nx.Graph, adj: dict[str, list[str]], a: str, b: str,
-                      limit: int = 5000) -> list[list[str]]:
-    """Every shortest path a -> b over `adj` through no GPU but a and b (topo.without_relays), at most `limit`, in the
-    order networkx's all_shortest_paths gives them (route names the links without a stated bandwidth in path order)."""
-    if a not in adj or b not in adj:
-        return []
-    if a == b:
-        return [[a]]
-    relay = {n for n in adj if n not in (a, b) and g.nodes[n].get("kind") == "gpu"}
-    dist, preds, frontier = {a: 0}, {a: []}, [a]
-    while frontier and b not in dist:
-        step = []
-        for u in frontier:
-            d = dist[u] + 1
-            for v in adj[u]:
-                if v in relay:
-                    continue
-                if v not in dist:
-                    dist[v], preds[v] = d, [u]
-                    step.append(v)
-                elif dist[v] == d:
-                    preds[v].append(u)
-        frontier = step
-    if b not in dist:
-        return []
-    out: list[list[str]] = []
-    stack = [[b]]
-    while stack and len(out) < limit:
-        back = stack.pop()
-        if back[-1] == a:
-            out.append(back[::-1])
-        else:
-            stack.extend(back + [u] for u in reversed(preds[back[-1]]))   # the first predecessor first
-    return out
+def _relay_free_paths(g: nx.Graph, adj: dict[str, list[str]], a: str, b: str) -> list[list[str]]:
+    """Every shortest path a -> b over `adj` through no GPU but a and b (what topo.without_relays leaves)."""
+    return topo.shortest_paths(g, a, b, adj=adj, avoid=_gpus(g) - {a, b})
+
+
+def _gpus(g: nx.Graph) -> set[str]:
+    """g's GPUs, found once per graph."""
+    if "_gpus" not in g.graph:
+        g.graph["_gpus"] = {n for n, d in g.nodes(data=True) if d.get("kind") == "gpu"}
+    return g.graph["_gpus"]
 
 
 def _links_of(g: nx.Graph, which: str) -> nx.Graph:

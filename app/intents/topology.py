@@ -8,7 +8,6 @@ slots selected) and completes plan.chart with the nodes, edges and highlighted p
 from __future__ import annotations
 
 import re
-from itertools import islice
 from typing import Any, Optional
 
 import networkx as nx
@@ -153,11 +152,42 @@ def resolve_endpoint(g: nx.Graph, x: str, other: Optional[str] = None) -> tuple[
     return None, None
 
 
-def shortest_paths(g: nx.Graph, s: str, t: str, limit: int = 5000) -> list[list[str]]:
-    try:
-        return list(islice(nx.all_shortest_paths(g, s, t), limit))
-    except nx.NetworkXNoPath:
+def shortest_paths(g: nx.Graph, s: str, t: str, limit: int = 5000, adj: Optional[dict[str, list[str]]] = None,
+                   avoid: "set[str] | frozenset[str]" = frozenset()) -> list[list[str]]:
+    """Every shortest path s -> t by hop count (at most `limit`) through no node of `avoid`, in the order networkx's
+    all_shortest_paths gives them (answers name links in path order), over `adj` (plain neighbour lists) when given,
+    else over g's own adjacency; [] when s or t is missing or nothing joins them. A breadth-first search of our own:
+    routing the DGX-2's 480 GPU pairs spent most of its time in networkx's per-call dispatch and subgraph views."""
+    adj = g.adj if adj is None else adj
+    if s not in adj or t not in adj:
         return []
+    if s == t:
+        return [[s]]
+    dist, preds, frontier = {s: 0}, {s: []}, [s]
+    while frontier and t not in dist:
+        step = []
+        for u in frontier:
+            d = dist[u] + 1
+            for v in adj[u]:
+                if v in avoid:
+                    continue
+                if v not in dist:
+                    dist[v], preds[v] = d, [u]
+                    step.append(v)
+                elif dist[v] == d:
+                    preds[v].append(u)
+        frontier = step
+    if t not in dist:
+        return []
+    out: list[list[str]] = []
+    stack = [[t]]
+    while stack and len(out) < limit:
+        back = stack.pop()
+        if back[-1] == s:
+            out.append(back[::-1])
+        else:
+            stack.extend(back + [u] for u in reversed(preds[back[-1]]))   # the first predecessor first
+    return out
 
 
 def path_score(g: nx.Graph, p: list[str]) -> tuple:
