@@ -278,7 +278,7 @@ def _retrain_asr(args) -> int:
             for b in bars.values():
                 b.close()
             bars[stage] = tqdm(total=total, desc={"speech": "speaking questions", "encode": "encoding",
-                                                  "train": "fine-tuning decoder"}.get(stage, stage),
+                                                  "features": "log-mel features", "train": "fine-tuning"}.get(stage, stage),
                                unit="step" if stage == "train" else "clip", disable=args.quiet)
         bar = bars[stage]
         bar.update(done - bar.n)

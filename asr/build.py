@@ -4,12 +4,14 @@
 (NLU generator, "written" style, evaluation sentences excluded), plus one question for each written vocabulary
 form none of them says (`cover_forms`; about 270), plus 1000 sentences of the source documents that say a
 vocabulary word (`prose`, asr/prose.py) -> speak them with training voices (espeak-ng, flite) and roughen
-some -> encode once with the frozen tiny.en encoder -> fine-tune the decoder (asr/finetune.py) -> convert back to
-CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out voices -> install (the previous model
-is kept at build/previous). Deterministic for a given config (models/asr/train_config.json) on one machine: the
-training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds in session 11
-started with the same losses and ended at other weights (WER 15.89 vs 16.77%). 15 to 20 minutes on 2 quiet CPU
-cores (1071 s in session 12's fresh clone, sharing the machine), up to 31 on a busy machine.
+some -> log-mel features in each clip's serving window -> fine-tune encoder and decoder (asr/finetune.py;
+`train_encoder: 0` in models/asr/train_config.json gives session 19's decoder-only recipe over the frozen int8
+encoder's outputs) -> convert back to CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out
+voices -> install (the previous model is kept at build/previous). Deterministic for a given config on one
+machine: the training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds
+in session 11 started with the same losses and ended at other weights (WER 15.89 vs 16.77%). On a GPU (CUDA
+present) the training takes about a minute; on 2 CPU cores about 25 minutes (bfloat16 where the processor has
+it), the whole build about 35 (bench/RESULTS.md has the measured build).
 """
 from __future__ import annotations
 
@@ -76,17 +78,26 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
 
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
-    enc = finetune.encode_clips(base, clips, progress=progress)
+    full = bool(cfg.get("train_encoder", 0))
+    enc = finetune.mel_clips(base, clips, progress=progress) if full else \
+        finetune.encode_clips(base, clips, progress=progress)
     dev_voices = speech_data.eval_voices()
     heldout = [v for v in dev_voices if v.engine != "festival"]   # festival stays for the benchmark
     dev_clips = [(q.text, speech_data.synthesize(q.text, heldout[i % len(heldout)])) for i, q in enumerate(dev_q)]
     log(f"speech ready in {time.perf_counter() - t_start:.0f} s ({len(enc)} clips)")
 
     model = convert.load_hf_from_ct2(base.dir)
-    stats = finetune.train_decoder(model, base.tokenizer, enc, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
-                                   lr=cfg["lr"], seed=cfg["seed"], threads=cfg["threads"], progress=progress)
-    log(f"decoder fine-tuned: {stats['steps']} steps in {stats['seconds']:.0f} s, "
-        f"loss {stats['first_loss']:.3f} -> {stats['last_loss']:.3f}")
+    if full:
+        stats = finetune.train_full(model, base.tokenizer, enc, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
+                                    lr=cfg["lr"], encoder_lr=cfg["encoder_lr"], seed=cfg["seed"],
+                                    threads=cfg["threads"], progress=progress, device=cfg.get("device", "auto"),
+                                    precision=cfg.get("precision", "auto"))
+    else:
+        stats = finetune.train_decoder(model, base.tokenizer, enc, epochs=cfg["epochs"],
+                                       batch_size=cfg["batch_size"], lr=cfg["lr"], seed=cfg["seed"],
+                                       threads=cfg["threads"], progress=progress)
+    log(f"{stats['trains']} fine-tuned ({stats['device']}, {stats['precision']}): {stats['steps']} steps in "
+        f"{stats['seconds']:.0f} s, loss {stats['first_loss']:.3f} -> {stats['last_loss']:.3f}")
     cand = build_root / "candidate"
     hf_dir = build_root / "candidate-hf"
     for d in (cand, hf_dir):

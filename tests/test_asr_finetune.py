@@ -1,4 +1,5 @@
-"""Decoder fine-tuning is reproducible: the same clips and seed give the same weights, bit for bit."""
+"""Fine-tuning is reproducible (the same clips and seed give the same weights, bit for bit), and full fine-tuning
+trains what it should, on the encoder states that serving computes."""
 import hashlib
 
 import numpy as np
@@ -28,3 +29,68 @@ def test_two_trainings_on_two_threads_end_at_the_same_weights():
     base = Transcriber("tiny.en", bias=False, window="short", correct=False)
     assert _weights_after_training(base) == _weights_after_training(base)
     assert not torch.are_deterministic_algorithms_enabled()   # the setting is restored for the caller
+
+
+# ------------------------------------------------------------------------------------ full fine-tuning (default)
+
+def test_the_short_window_encoder_is_the_served_one():
+    # encode_window must compute what CTranslate2 serves for a window shorter than 30 s, or the decoder
+    # learns from encoder states it never sees at serving time
+    import json
+    from pathlib import Path
+
+    import torch
+    audio = Path(__file__).parent / "fixtures" / "audio"
+    clip = json.loads((audio / "clips.json").read_text())[0]
+    base = Transcriber("tiny.en", bias=False, window="short", correct=False, compute_type="float32")
+    from asr.audio import load
+    mel = base.mel(load(audio / clip["file"]))
+    assert mel.shape[1] < 3000                                # a short window, not Whisper's 30 s
+    model = convert.load_hf_from_ct2(base.dir)
+    with torch.no_grad():
+        ours = finetune.encode_window(model.model.encoder, torch.from_numpy(mel[None])).numpy()
+    served = np.array(base.encode(mel[None]))
+    assert ours.shape == served.shape
+    assert np.abs(ours - served).max() < 1e-3
+
+
+def _full_training(base, precision: str):
+    model = convert.load_hf_from_ct2(base.dir)
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    rng = np.random.default_rng(0)
+    clips = [finetune.MelClip(text=f"nvlink bandwidth between gpu {i} and gpu {i + 1}", voice="espeak-ng:test",
+                              mel=rng.standard_normal((80, 200)).astype(np.float16)) for i in range(16)]
+    stats = finetune.train_full(model, base.tokenizer, clips, epochs=1, batch_size=8, lr=1e-4, encoder_lr=5e-5,
+                                seed=7, threads=2, device="cpu", precision=precision)
+    return model, before, stats
+
+
+def test_full_fine_tuning_moves_encoder_and_decoder_but_not_the_embedding():
+    base = Transcriber("tiny.en", bias=False, window="short", correct=False)
+    model, before, stats = _full_training(base, "fp32")
+    assert stats["steps"] == 2 and stats["trains"] == "encoder and decoder" and stats["precision"] == "fp32"
+    moved = {n for n, p in model.named_parameters() if not torch_equal(p, before[n])}
+    assert any(n.startswith("model.encoder.layers.") for n in moved)
+    assert "model.encoder.conv1.weight" in moved
+    assert any(".encoder_attn.k_proj" in n for n in moved)      # cross-attention now sees a changing encoder
+    assert "model.decoder.embed_tokens.weight" not in moved     # tied with the output projection: frozen
+    assert "model.encoder.embed_positions.weight" not in moved  # Whisper's fixed sinusoids
+    assert model.proj_out.weight.data_ptr() == model.model.decoder.embed_tokens.weight.data_ptr()
+
+
+def test_full_fine_tuning_is_reproducible():
+    import hashlib
+    base = Transcriber("tiny.en", bias=False, window="short", correct=False)
+
+    def digest() -> str:
+        model, _, _ = _full_training(base, "auto")
+        h = hashlib.sha1()
+        for _name, p in sorted(model.named_parameters()):
+            h.update(p.detach().numpy().tobytes())
+        return h.hexdigest()
+    assert digest() == digest()
+
+
+def torch_equal(a, b) -> bool:
+    import torch
+    return bool(torch.equal(a.detach(), b.detach()))
