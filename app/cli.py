@@ -396,8 +396,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_rt.add_argument("--if-missing", action="store_true", help="train only when no model is installed (setup)")
     p_rt.add_argument("--no-eval", action="store_true", help="skip the evaluation (installs unconditionally)")
     p_rt.add_argument("--asr", action="store_true",
-                      help="fine-tune the speech model instead (tiny.en on synthesized HPC questions, about 20 min on "
-                           "2 cores; with --vocab its words are spoken in training too)")
+                      help="fine-tune the speech model instead (tiny.en, encoder and decoder, on synthesized HPC "
+                           "questions: about 30 min on 2 cores with bfloat16 instructions, about twice that without, "
+                           "a minute or two of training on a CUDA GPU; with --vocab its words are spoken in training "
+                           "too)")
     p_rt.add_argument("--full", action="store_true",
                       help="train from the base encoder even when only new words are added")
     p_rt.add_argument("-q", "--quiet", action="store_true")

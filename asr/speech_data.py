@@ -13,8 +13,8 @@ oop", case and punctuation kept); `written_share` < 1 mixes in its spoken style 
 "sixteen megabytes" never learns what those letters are (it wrote "yme yme"); the written text is also the
 transcript Whisper's own prior leans to. On a fixed dev set (generated typed questions, held-out voices) dev WER
 was 16.1% with 60% written, 13.6% with all written (800 questions each), 8.0% with all written and 2000
-questions (session 7). The default since session 8 is 4000 questions (evaluation WER 18.2 -> 15.6% against 2000;
-about 20 minutes to build on 2 cores). Any question whose words match a
+questions (session 7). The default since session 8 is 4000 questions (evaluation WER 18.2 -> 15.6% against 2000
+with the decoder-only recipe of the time). Any question whose words match a
 hand-written evaluation sentence is dropped.
 """
 from __future__ import annotations
