@@ -94,3 +94,14 @@ def test_full_fine_tuning_is_reproducible():
 def torch_equal(a, b) -> bool:
     import torch
     return bool(torch.equal(a.detach(), b.detach()))
+
+
+def test_retrain_asr_decoder_only_flag_selects_the_old_recipe(capsys):
+    # `hpcask retrain --asr --decoder-only` trains like sessions 7-19 (half the CPU time); without --asr it is an
+    # error rather than silently retraining the question model
+    from app.cli import asr_overrides, build_parser, main
+    p = build_parser()
+    assert asr_overrides(p.parse_args(["retrain", "--asr", "--decoder-only"])) == {"train_encoder": 0}
+    assert asr_overrides(p.parse_args(["retrain", "--asr"])) is None
+    assert main(["retrain", "--decoder-only"]) == 2
+    assert "--decoder-only goes with --asr" in capsys.readouterr().err
