@@ -79,21 +79,21 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
     full = bool(cfg.get("train_encoder", 0))
-    enc = finetune.mel_clips(base, clips, progress=progress) if full else \
+    inputs = finetune.mel_clips(base, clips, progress=progress) if full else \
         finetune.encode_clips(base, clips, progress=progress)
     dev_voices = speech_data.eval_voices()
     heldout = [v for v in dev_voices if v.engine != "festival"]   # festival stays for the benchmark
     dev_clips = [(q.text, speech_data.synthesize(q.text, heldout[i % len(heldout)])) for i, q in enumerate(dev_q)]
-    log(f"speech ready in {time.perf_counter() - t_start:.0f} s ({len(enc)} clips)")
+    log(f"speech ready in {time.perf_counter() - t_start:.0f} s ({len(inputs)} clips)")
 
     model = convert.load_hf_from_ct2(base.dir)
     if full:
-        stats = finetune.train_full(model, base.tokenizer, enc, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
+        stats = finetune.train_full(model, base.tokenizer, inputs, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
                                     lr=cfg["lr"], encoder_lr=cfg["encoder_lr"], seed=cfg["seed"],
                                     threads=cfg["threads"], progress=progress, device=cfg.get("device", "auto"),
                                     precision=cfg.get("precision", "auto"))
     else:
-        stats = finetune.train_decoder(model, base.tokenizer, enc, epochs=cfg["epochs"],
+        stats = finetune.train_decoder(model, base.tokenizer, inputs, epochs=cfg["epochs"],
                                        batch_size=cfg["batch_size"], lr=cfg["lr"], seed=cfg["seed"],
                                        threads=cfg["threads"], progress=progress)
     log(f"{stats['trains']} fine-tuned ({stats['device']}, {stats['precision']}): {stats['steps']} steps in "
@@ -113,8 +113,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
-               "train_clips": len(enc), "coverage_questions": len(cover), "prose_sentences": len(said),
-               "train_voices": sorted({c.voice.split("@")[0] for c in enc}),
+               "train_clips": len(inputs), "coverage_questions": len(cover), "prose_sentences": len(said),
+               "train_voices": sorted({c.voice.split("@")[0] for c in inputs}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))

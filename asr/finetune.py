@@ -186,8 +186,9 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
     import torch
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
-    dev = torch.device("cuda" if device == "auto" and torch.cuda.is_available() else
-                       ("cpu" if device == "auto" else device))
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    dev = torch.device(device)
     amp = precision == "bf16" or (precision == "auto" and full and bf16_native(dev))
     model.to(dev)
     dec, encoder = model.model.decoder, model.model.encoder

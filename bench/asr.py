@@ -132,7 +132,7 @@ def main() -> None:
         where = f", {tr['device']}, {tr['precision']}" if "device" in tr else ""
         lines += ["", f"Fine-tuned model: {train.get('train_clips')} synthesized clips, "
                   f"{train['config'].get('epochs')} epochs of {trained} training "
-                  f"({train['train'].get('steps')} steps, {train['train'].get('seconds')} s{where}); whole build "
+                  f"({tr.get('steps')} steps, {tr.get('seconds')} s{where}); whole build "
                   f"{train.get('seconds')} s on this machine; dev WER on held-out voices "
                   f"{train.get('dev_wer_before', 0):.2%} -> {train.get('dev_wer_after', 0):.2%}."]
     lines += ["", "Aims (issue 4): WER <= 5% on unseen voices, end-to-end intent accuracy >= 96%, p50 <= 0.6 s for a "
