@@ -71,12 +71,17 @@ class SpeechReport:
     p50_5s_ms: Optional[float]       # questions of 4-6 s of audio
     rtf: float
     wer_by_engine: dict[str, float] = field(default_factory=dict)
+    # by the style its writer gave each question: whole sentences (typed, spoken) are what people say; terse
+    # keyword queries ("allgathr algbw 16M oop h200") and typos are typed forms a voice reads letter for letter
+    wer_by_style: dict[str, tuple[int, float]] = field(default_factory=dict)
     errors: list[dict] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [f"speech model         {self.model}",
                f"questions            {self.n} (voices never used in training)",
                f"WER                  {self.wer:.2%}  (" + ", ".join(f"{k} {v:.2%}" for k, v in self.wer_by_engine.items()) + ")",
+               *([f"WER by style         " + ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in self.wer_by_style.items())]
+                 if self.wer_by_style else []),
                f"HPC-term recall      {self.term_recall:.2%}",
                f"intent accuracy      {self.intent_acc:.2%}",
                f"slot F1              {self.slot_f1:.4f}"]
@@ -109,8 +114,11 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
     rep = evaluate(lambda text: asker.ask(heard[text][0], transcript=heard[text][0]), [c.item for c in clips])
     pairs = [(c.item["text"], heard[c.item["text"]][0]) for c in clips]
     by_engine: dict[str, list] = {}
+    by_style: dict[str, list] = {}
     for c, pr in zip(clips, pairs):
         by_engine.setdefault(c.voice.split(":")[0], []).append(pr)
+        if c.item.get("style"):
+            by_style.setdefault(c.item["style"], []).append(pr)
     ms = [heard[c.item["text"]][1] for c in clips]
     five = [heard[c.item["text"]][1] for c in clips if 4.0 <= heard[c.item["text"]][2] <= 6.0]
     q = statistics.quantiles(ms, n=20) if len(ms) >= 2 else ms * 19
@@ -123,7 +131,8 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
         slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
         p50_ms=statistics.median(ms), p95_ms=q[18], p50_5s_ms=statistics.median(five) if five else None,
         rtf=sum(ms) / 1000 / max(1e-9, sum(heard[c.item["text"]][2] for c in clips)),
-        wer_by_engine={k: metrics.wer(v) for k, v in sorted(by_engine.items())}, errors=errors)
+        wer_by_engine={k: metrics.wer(v) for k, v in sorted(by_engine.items())},
+        wer_by_style={k: (len(v), metrics.wer(v)) for k, v in sorted(by_style.items())}, errors=errors)
 
 
 def save(rep: SpeechReport, path: Path) -> None:

@@ -126,6 +126,14 @@ def main() -> None:
     lines += ["", "WER by engine (festival is never used in training; espeak-ng/flite rows are held-out voices):", ""]
     for name, r in reports.items():
         lines.append(f"- {LABELS[name]}: " + ", ".join(f"{k} {v:.2%}" for k, v in r.wer_by_engine.items()))
+    lines += ["", "WER by the style the question was written in (typed and spoken: whole sentences, as people say "
+              "them; terse: keyword queries such as \"allgathr algbw 16M oop h200\"; typo: misspelt words, which a "
+              "voice reads as written and a good transcript spells right; questions in brackets):", ""]
+    for name, r in reports.items():
+        lines.append(f"- {LABELS[name]}: " + ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in r.wer_by_style.items()))
+    if second and second[0].wer_by_style:
+        lines.append("- second set, default model: "
+                     + ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in second[0].wer_by_style.items()))
     if train:
         tr = train["train"]
         trained = "encoder and decoder" if tr.get("trains") == "encoder and decoder" else "decoder-only"

@@ -68,3 +68,29 @@ def test_cli_audio_and_batch(built_db, tmp_path):
     bad = subprocess.run(HPCASK + ["ask", "--audio", str(tmp_path / "nothing.wav")], capture_output=True,
                          text=True, env=env, timeout=300)
     assert bad.returncode == 1 and "no such file" in bad.stderr
+
+
+
+def test_speech_report_breaks_wer_down_by_question_style(asker):
+    """The spoken evaluation scores each style the set's writers marked on its own, so that keyword queries read
+    aloud letter by letter do not hide how whole sentences fare."""
+    from asr import metrics
+    from asr.speech_eval import SpeechItem, evaluate_speech
+    clips = json.loads((AUDIO / "clips.json").read_text())
+    styles = ["spoken", "typed", "spoken"]
+    items = [SpeechItem({"id": f"t{i}", "text": c["say"], "intent": "metric_lookup", "slots": {}, "style": s},
+                        AUDIO / c["file"], f"{c['engine']}:{c['voice']}", 4.0)
+             for i, (c, s) in enumerate(zip(clips, styles))]
+    heard: dict = {}
+    rep = evaluate_speech(asker, asker.speech(), items, transcripts=heard)
+    said = {it.item["style"]: [] for it in items}
+    for it in items:
+        said[it.item["style"]].append((it.item["text"], heard[str(it.audio)].text))
+    assert {k: n for k, (n, _) in rep.wer_by_style.items()} == {"spoken": 2, "typed": 1}
+    for style, pairs in said.items():
+        assert rep.wer_by_style[style][1] == metrics.wer(pairs)
+    assert any(line.startswith("WER by style") and "typed" in line for line in rep.lines())
+    # a set without styles gets no breakdown, and the same overall WER
+    bare = [SpeechItem({**it.item, "style": None}, it.audio, it.voice, 4.0) for it in items]
+    again = evaluate_speech(asker, asker.speech(), bare, transcripts=heard)
+    assert again.wer_by_style == {} and again.wer == rep.wer
