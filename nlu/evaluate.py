@@ -35,6 +35,9 @@ class EvalReport:
     errors: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
     crashes: int = 0  # questions whose ask() raised: scored as misses so one bug cannot void a whole run
+    # style the set's writer marked (typed, spoken, terse, typo) -> (questions, final intent acc., understood acc.):
+    # which way of asking the reader still trips on
+    by_style: dict[str, tuple[int, float, float]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         out = [f"questions            {self.n}",
@@ -44,6 +47,9 @@ class EvalReport:
         if self.answer_acc is not None:
             out.append(f"answer accuracy      {self.answer_acc:.2%} of {self.n_answers} with an expected number")
         out.append(f"out-of-scope P / R   {self.oos_precision:.2%} / {self.oos_recall:.2%}")
+        if self.by_style:
+            out.append("by style (final / understood intent, questions): " + ", ".join(
+                f"{k} {a:.1%} / {u:.1%} ({n})" for k, (n, a, u) in self.by_style.items()))
         if self.crashes:
             out.append(f"crashed questions    {self.crashes} (ask() raised; scored as misses)")
         return out
@@ -111,6 +117,7 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
     ok_int = ok_und = tp = fp = fn = 0
     ans_ok = ans_n = 0
     oos_tp = oos_fp = oos_fn = 0
+    styles: dict[str, list[int]] = {}
     for it in items:
         try:
             res = ask(it["text"])
@@ -122,6 +129,11 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
         ok_int += gold_i == pred_i
         understood = pred_i if gold_i == "out_of_scope" else (getattr(res, "understood_intent", None) or pred_i)
         ok_und += gold_i == understood
+        if it.get("style"):
+            tally = styles.setdefault(it["style"], [0, 0, 0])
+            tally[0] += 1
+            tally[1] += gold_i == pred_i
+            tally[2] += gold_i == understood
         gold, pred = _pairs(it.get("slots") or {}), _pairs(_comparable(res.slots, it.get("slots") or {}))
         tp += len(gold & pred)
         fp += len(pred - gold)
@@ -149,6 +161,7 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
     rep.n_answers = ans_n
     rep.oos_precision = oos_tp / max(1, oos_tp + oos_fp)
     rep.oos_recall = oos_tp / max(1, oos_tp + oos_fn)
+    rep.by_style = {k: (n, a / n, u / n) for k, (n, a, u) in sorted(styles.items())}
     rep.seconds = time.perf_counter() - t0
     return rep
 
