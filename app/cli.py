@@ -406,13 +406,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_rt.add_argument("--no-eval", action="store_true", help="skip the evaluation (installs unconditionally)")
     p_rt.add_argument("--asr", action="store_true",
                       help="fine-tune the speech model instead (tiny.en, encoder and decoder, on synthesized HPC "
-                           "questions: about 30 min on 2 cores with bfloat16 instructions, about twice that without, "
+                           "questions: about 45 min on 2 cores with bfloat16 instructions, about twice that without, "
                            "a minute or two of training on a CUDA GPU; with --vocab its words are spoken in training "
                            "too)")
     p_rt.add_argument("--decoder-only", action="store_true",
                       help="with --asr: train only the decoder, over the frozen int8 encoder (the recipe of sessions "
-                           "7-19): about half the time on a CPU, but 13.8%% instead of 8.6%% WER on the spoken "
-                           "evaluation set")
+                           "7-19): less than half the time on a CPU, but (session 20) 13.8%% against 8.6%% WER on "
+                           "the spoken evaluation set")
     p_rt.add_argument("--full", action="store_true",
                       help="train from the base encoder even when only new words are added")
     p_rt.add_argument("-q", "--quiet", action="store_true")

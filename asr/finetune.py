@@ -8,8 +8,8 @@ The frozen int8 encoder, not the decoder's phrasing, was the larger part of the 
 
 Decoder only (`train_decoder`, `train_encoder: 0` in train_config.json; sessions 7-19): each clip is encoded
 once by the CTranslate2 int8 encoder that also serves it, and every epoch only runs the decoder, with the
-cross-attention key/value projections frozen as well. Less than half the training time on a CPU (637 s
-against 1399-1523 s on 2 AMD EPYC cores in bfloat16).
+cross-attention key/value projections frozen as well. Less than half the training time on a CPU (session 20,
+4000 questions: 637 s against 1399-1523 s on 2 AMD EPYC cores in bfloat16).
 
 Targets are the questions as typed ("NVLink bandwidth on the DGX-2 at 16 MB?"): the written forms a voice reads
 aloud, and the transcript style Whisper already leans to; the NLU reads it as typed.

@@ -34,16 +34,26 @@ class TrainReport:
     dev_tag_acc: float
 
 
-def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
-          seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
-          threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
-          device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
+def train(examples: list[Example], out: Path, **kw) -> TrainReport:
     """`device` and `encoder_dir` let bench/nlu_recipes.py run the same recipe on a GPU node, where many
-    seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder."""
+    seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder.
+    Deterministic kernels are on for the training only: a process that trains the question model and then the
+    speech model (a test run, `hpcask retrain` twice) gets its own setting back."""
+    was, warn_only = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    try:
+        return _train(examples, out, **kw)
+    finally:
+        torch.use_deterministic_algorithms(was, warn_only=warn_only)
+
+
+def _train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
+           seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
+           threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
+           device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
     t0 = time.perf_counter()
     random.seed(seed)
     torch.manual_seed(seed)
-    torch.use_deterministic_algorithms(True, warn_only=True)
     if threads:
         torch.set_num_threads(threads)
     labels = label_space()
