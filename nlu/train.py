@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -34,23 +35,32 @@ class TrainReport:
     dev_tag_acc: float
 
 
-def train(examples: list[Example], out: Path, **kw) -> TrainReport:
+def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
+          seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
+          threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
+          device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
     """`device` and `encoder_dir` let bench/nlu_recipes.py run the same recipe on a GPU node, where many
-    seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder.
-    Deterministic kernels are on for the training only: a process that trains the question model and then the
-    speech model (a test run, `hpcask retrain` twice) gets its own setting back."""
+    seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder."""
+    args = dict(locals())
+    with _deterministic_kernels():
+        return _train(**args)
+
+
+@contextmanager
+def _deterministic_kernels():
+    """PyTorch's deterministic kernels for the training only: a process that trains the question model and then
+    the speech model (a test run, `hpcask retrain` twice) gets its own setting back."""
     was, warn_only = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
     torch.use_deterministic_algorithms(True, warn_only=True)
     try:
-        return _train(examples, out, **kw)
+        yield
     finally:
         torch.use_deterministic_algorithms(was, warn_only=warn_only)
 
 
-def _train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
-           seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
-           threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
-           device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
+def _train(examples: list[Example], out: Path, *, epochs: int, batch_size: int, lr: float, seed: int, max_len: int,
+           progress: Optional[Callable[[int, int, float], None]], threads: Optional[int], init_dir: Optional[Path],
+           frozen_layers: int, device: str, encoder_dir: Optional[Path], label_smoothing: float) -> TrainReport:
     t0 = time.perf_counter()
     random.seed(seed)
     torch.manual_seed(seed)
