@@ -130,10 +130,9 @@ def main() -> None:
               "them; terse: keyword queries such as \"allgathr algbw 16M oop h200\"; typo: misspelt words, which a "
               "voice reads as written and a good transcript spells right; questions in brackets):", ""]
     for name, r in reports.items():
-        lines.append(f"- {LABELS[name]}: " + ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in r.wer_by_style.items()))
+        lines.append(f"- {LABELS[name]}: {r.style_text()}")
     if second and second[0].wer_by_style:
-        lines.append("- second set, default model: "
-                     + ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in second[0].wer_by_style.items()))
+        lines.append(f"- second set, default model: {second[0].style_text()}")
     if train:
         tr = train["train"]
         trained = "encoder and decoder" if tr.get("trains") == "encoder and decoder" else "decoder-only"

@@ -70,7 +70,6 @@ def test_cli_audio_and_batch(built_db, tmp_path):
     assert bad.returncode == 1 and "no such file" in bad.stderr
 
 
-
 def test_speech_report_breaks_wer_down_by_question_style(asker):
     """The spoken evaluation scores each style the set's writers marked on its own, so that keyword queries read
     aloud letter by letter do not hide how whole sentences fare."""
