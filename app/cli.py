@@ -273,7 +273,7 @@ def asr_overrides(args) -> "dict | None":
 def _retrain_asr(args) -> int:
     from asr import build as B
     if args.if_missing and B.present():
-        print(f"speech model present at {B.CURRENT}")
+        B.build(db=args.db, log=print)      # says it is present; counts the beam's wording model if that is missing
         return 0
     from tqdm import tqdm
     bars: dict = {}

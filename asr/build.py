@@ -50,7 +50,10 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     current = build_root / "current"
     if not force and (current / "model.bin").exists() and (current / "train.json").exists():
         log(f"speech model present at {current}")
-        return json.loads((current / "train.json").read_text())
+        summary = json.loads((current / "train.json").read_text())
+        # a model built before the wording model existed gets one (about 20 s)
+        build_lm(current, db=db, seed=summary.get("config", {}).get("seed", config()["seed"]), vocab=vocab, log=log)
+        return summary
     cfg = {**config(), **(overrides or {})}
     t_start = time.perf_counter()
     dbp = Path(db or default_db())
@@ -118,6 +121,7 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))
+    build_lm(cand, db=dbp, seed=cfg["seed"], vocab=vocab, log=log)
     if current.exists():
         if (build_root / "previous").exists():
             shutil.rmtree(build_root / "previous")
@@ -125,3 +129,28 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     cand.rename(current)
     log(f"installed the speech model at {current} ({summary['seconds']:.0f} s in all)")
     return summary
+
+
+def build_lm(model_dir: Path, *, db: Optional[Path] = None, seed: int = 7, vocab: Optional[Path] = None,
+             force: bool = False, log: Log = print) -> None:
+    """Count the wording model (asr/lm.py) and store it beside the speech model in `model_dir`."""
+    import duckdb
+
+    from app.paths import default_db
+    from asr import lm
+    path = Path(model_dir) / lm.FILE
+    if path.exists() and not force:
+        return
+    t0 = time.perf_counter()
+    dbp = Path(db or default_db())
+    if vocab is not None:
+        from nlu import surface
+        surface.use_extra_vocabulary(vocab, db=dbp)
+    con = duckdb.connect(str(dbp), read_only=True)
+    try:
+        model = lm.build(con, seed)
+    finally:
+        con.close()
+    model.save(path)
+    log(f"wording model for the beam: {len(model.c3)} word trigrams of {lm.QUESTIONS} generated questions, "
+        f"{time.perf_counter() - t0:.0f} s")

@@ -234,6 +234,7 @@ class Corrector:
         self.vocab_words: set[str] = set(NUMBER_WORDS)
         pairs = list(_surfaces(vocab)) + [("unit", u) for u in SIZE_UNITS if len(u) >= 4] \
             + [("number", n) for n in NUMBER_WORDS]
+        self.surfaces = [s for _, s in pairs]     # every term, as written and as said (asr.lm.with_terms)
         for slot, s in pairs:
             toks = tokens(s)
             if not toks or len(toks) > 8:

@@ -1,6 +1,8 @@
 """Speech -> text with faster-whisper's pieces (CTranslate2 int8 on CPU). Load once, transcribe many.
 
-A question is one short utterance, so it is decoded as one window, greedily, without timestamps. Two window
+A question is one short utterance, so it is decoded as one window, with beam search and without timestamps; the
+fine-tuned model's five hypotheses are ranked with a word trigram model of how HPC questions are worded (asr/lm.py,
+counted with the speech model: "compare congestion-free ..." over "compute congestion free ..."). Two window
 modes:
 - "full": the audio padded to Whisper's 30-second window, as Whisper was trained (off-the-shelf models).
 - "short": the audio plus at least one second of padding, rounded up to 2 s (a 5-second question -> 8 s).
@@ -35,6 +37,12 @@ THREADS = 2
 # 70.9 -> 74.1% against greedy decoding, for about a third more decoding time (still far under the 0.6 s aim).
 # Greedy decoding (beam_size=1) also gives the decoder's word confidences that the corrector can use.
 DEFAULT_BEAM = 5
+# How much the wording model (asr/lm.py) counts against the speech model when the beam's five hypotheses are
+# ranked: score = speech model's mean log-probability per token + LM_WEIGHT x wording model's per word. Chosen on
+# the first hand-written set in session 22 from 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3 and 0.5 (WER 7.92% at 0; 7.61,
+# 7.57, 7.44% at 0.1, 0.15, 0.2; no better above); the second set, seen in the same grid, went 7.23 -> 6.41%.
+# A beam of eight with this weight was 0.1 point better on both sets: not worth its decoding time.
+LM_WEIGHT = 0.2
 HOP = 160                    # mel frames are 10 ms
 
 
@@ -69,7 +77,8 @@ class Transcriber:
     def __init__(self, model: str = DEFAULT_MODEL, *, bias: Optional[bool] = None, window: Optional[str] = None,
                  threads: int = THREADS, compute_type: str = "int8", beam_size: int = DEFAULT_BEAM,
                  extra_vocab: Optional[Path] = None, max_new_tokens: int = MAX_NEW_TOKENS,
-                 correct: Optional[bool] = None, second_opinion_on_fillers: bool = True):
+                 correct: Optional[bool] = None, second_opinion_on_fillers: bool = True,
+                 rescore: Optional[bool] = None, lm_weight: float = LM_WEIGHT):
         from faster_whisper import WhisperModel
         from faster_whisper.tokenizer import Tokenizer
 
@@ -95,6 +104,17 @@ class Transcriber:
         if correct:
             from asr.correct import default_corrector
             self.corrector = default_corrector(extra_vocab)
+        # the wording model stored with the speech model ranks the beam's hypotheses (off with rescore=False or
+        # $HPCASK_ASR_RESCORE=0, and for models built without one: the off-the-shelf ones)
+        if rescore is None:
+            rescore = os.environ.get("HPCASK_ASR_RESCORE", "1").strip().lower() not in ("0", "no", "off", "false")
+        self.lm = None
+        self.lm_weight = lm_weight
+        if rescore:
+            from asr import lm as lm_mod
+            self.lm = lm_mod.load_beside(self.dir)
+            if self.lm is not None:
+                self.lm = self.lm.with_terms(_term_words(self.corrector, extra_vocab))
         if self.bias:
             from asr.hints import initial_prompt
             self.prompt_text = initial_prompt(extra_vocab, tokenizer=fw.hf_tokenizer)
@@ -115,8 +135,22 @@ class Transcriber:
     def _generate(self, enc, suppress: list[int]):
         return self.ct2.generate(enc, [self.prefix], beam_size=self.beam_size, max_length=len(self.prefix)
                                  + self.max_new_tokens, suppress_blank=True, suppress_tokens=suppress,
-                                 return_scores=True,
+                                 return_scores=True, num_hypotheses=self.beam_size if self.lm is not None else 1,
                                  return_logits_vocab=self.corrector is not None and self.beam_size == 1)
+
+    def _hypotheses(self, res, bonus: float = 0.0) -> list[tuple[float, list[int], str, list]]:
+        """(score, token ids, text, per-step logits or []) of each hypothesis of one decode: the speech model's
+        length-normalised log-probability (+ `bonus`), plus LM_WEIGHT x the wording model's mean log-probability
+        per word (asr/lm.py)."""
+        out = []
+        logits = res[0].logits or []
+        for k, (ids, score) in enumerate(zip(res[0].sequences_ids, res[0].scores)):
+            text = clean(self.tokenizer.decode(ids))
+            if self.lm is not None:
+                from asr.metrics import words
+                score += self.lm_weight * self.lm.mean_logprob(words(text))
+            out.append((score + bonus, ids, text, logits[k] if k < len(logits) else []))
+        return out
 
     def transcribe(self, audio: AudioInput, *, name: Optional[str] = None) -> Transcript:
         """Text of one spoken question; AudioError when the audio is unusable or holds no words."""
@@ -125,21 +159,22 @@ class Transcriber:
         t1 = time.perf_counter()
         enc = self.encode(self.mel(wav)[None])
         res = self._generate(enc, [-1])
-        ids = res[0].sequences_ids[0]
-        if ids and ids[0] in self.fillers:
+        hyps = self._hypotheses(res)
+        best = max(hyps, key=lambda h: h[0])
+        if best[1] and best[1][0] in self.fillers:
             # "um Yme, what fraction ...": a hesitation the speaker may not have made; decode again without
             # hesitations and keep that text unless it scores clearly worse (a real "uh" does)
-            alt = self._generate(enc, [-1] + self.fillers)
-            if alt[0].sequences_ids[0] and alt[0].scores[0] >= res[0].scores[0] - FILLER_MARGIN:
-                res, ids = alt, alt[0].sequences_ids[0]
-        raw = clean(self.tokenizer.decode(ids))
+            alt = [h for h in self._hypotheses(self._generate(enc, [-1] + self.fillers), FILLER_MARGIN) if h[1]]
+            if alt:
+                best = max(hyps + alt, key=lambda h: h[0])
+        ids, raw = best[1], best[2]
         t2 = time.perf_counter()
         label = name or (str(audio) if isinstance(audio, (str, Path)) else "the audio")
         if not _has_words(raw):
             raise AudioError(f"no words were recognised in {label}")
         text, changes, probs = raw, [], None
         if self.corrector is not None:
-            probs = word_probs(self.tokenizer, ids, res[0].logits[0] if res[0].logits else [], raw)
+            probs = word_probs(self.tokenizer, ids, best[3], raw)
             fixed = self.corrector.correct(raw, probs)
             text, changes = fixed.text, fixed.changes
         t3 = time.perf_counter()
@@ -155,6 +190,15 @@ FILLERS = HESITATIONS       # the words WER leaves out are the tokens a second d
 # (9 of 150 open with a real "uh"/"um"): 0.05 kept their WER (4.81 -> 4.77%); suppressing hesitations outright
 # cost 0.17 points there ("uh schedule a job" -> "hey schedule a job").
 FILLER_MARGIN = 0.05
+
+
+def _term_words(corrector, extra_vocab: Optional[Path]) -> list[list[str]]:
+    """Every vocabulary term in the wording model's words (from the corrector's vocabulary when there is one)."""
+    from asr.metrics import words
+    if corrector is None:
+        from asr.correct import default_corrector
+        corrector = default_corrector(extra_vocab)
+    return [words(s) for s in corrector.surfaces]
 
 
 def filler_tokens(tokenizer) -> list[int]:

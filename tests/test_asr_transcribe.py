@@ -129,3 +129,33 @@ def test_a_transcript_never_opens_with_a_hesitation_nobody_said(tuned):
     # (in session 13's builds both rms/kal clips did, in session 20's none of them and both espeak-ng clips;
     # if none does, these clips no longer test the second decode)
     assert opened >= 1, "no clip's first decode opens with a hesitation: pick clips that do (fixtures/audio/make.py)"
+
+
+def test_the_beam_is_ranked_by_the_wording_model_built_beside_it(tuned, monkeypatch):
+    # `make setup` counts the wording model with the speech model; switched off, the beam's top hypothesis is taken
+    assert tuned.lm is not None and tuned.lm.n_words > 500
+    assert Transcriber("finetuned", rescore=False).lm is None
+    monkeypatch.setenv("HPCASK_ASR_RESCORE", "0")
+    assert Transcriber("finetuned").lm is None
+    assert Transcriber("tiny.en", bias=False).lm is None          # off-the-shelf models have none
+
+
+def test_a_wording_model_lifts_the_runner_up_it_prefers(tuned):
+    from asr.audio import load
+    from asr.lm import TrigramLM
+    lifted = 0
+    for c in CLIPS:
+        wav = load(AUDIO / c["file"])
+        res = tuned._generate(tuned.encode(tuned.mel(wav)[None]), [-1])
+        texts = [clean(tuned.tokenizer.decode(ids)) for ids in res[0].sequences_ids]
+        other = [t for t in texts[1:] if metrics.words(t) != metrics.words(texts[0])]
+        if not other:
+            continue
+        t = Transcriber("finetuned", correct=False, lm_weight=5.0)
+        t.lm = TrigramLM.train([metrics.words(other[-1])] * 20)   # a model that has only ever seen that wording
+        # (compared as words: hypotheses that differ only in punctuation are one wording to it)
+        assert metrics.words(t.transcribe(wav).raw_text) == metrics.words(other[-1])
+        t.lm_weight = 0.0                                        # weightless, the speech model's top one again
+        assert t.transcribe(wav).raw_text == texts[0]
+        lifted += 1
+    assert lifted >= 1        # some clip's beam holds another wording (one of the committed clips' does today)
