@@ -7,7 +7,8 @@ vocabulary word (`prose`, asr/prose.py) -> speak them with training voices (espe
 some -> log-mel features in each clip's serving window -> fine-tune encoder and decoder (asr/finetune.py;
 `train_encoder: 0` in models/asr/train_config.json gives session 19's decoder-only recipe over the frozen int8
 encoder's outputs) -> convert back to CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out
-voices -> install (the previous model is kept at build/previous). Deterministic for a given config on one
+voices -> count the wording model that ranks the beam (asr/lm.py, ~20 s) -> install (the previous model is kept at
+build/previous). Deterministic for a given config on one
 machine: the training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds
 in session 11 started with the same losses and ended at other weights (WER 15.89 vs 16.77%). On a GPU (CUDA
 present) the training takes a minute or two; on 2 CPU cores about 40 minutes (bfloat16 where the processor has
@@ -115,13 +116,13 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     before = dev_wer(base)
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
+    build_lm(cand, db=dbp, seed=cfg["seed"], vocab=vocab, log=log)
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
                "train_clips": len(inputs), "coverage_questions": len(cover), "prose_sentences": len(said),
                "train_voices": sorted({c.voice.split("@")[0] for c in inputs}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
                "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))
-    build_lm(cand, db=dbp, seed=cfg["seed"], vocab=vocab, log=log)
     if current.exists():
         if (build_root / "previous").exists():
             shutil.rmtree(build_root / "previous")
