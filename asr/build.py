@@ -66,7 +66,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     try:
         qs = speech_data.spoken_questions(con, cfg["questions"] + cfg["dev_questions"], seed=cfg["seed"],
                                           written_share=cfg.get("written_share", speech_data.WRITTEN_SHARE),
-                                          prefix_share=cfg.get("prefix_share", 1.0))
+                                          prefix_share=cfg.get("prefix_share", 1.0),
+                                          terse_share=cfg.get("terse_share", 0.0))
         # vocabulary forms none of those questions says, each put into a question of its own
         cover = speech_data.coverage_questions(con, qs, cfg["seed"], per_form=cfg["cover_forms"]) \
             if cfg.get("cover_forms") else []

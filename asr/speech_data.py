@@ -20,6 +20,7 @@ hand-written evaluation sentence is dropped.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import shutil
 import subprocess
@@ -260,15 +261,48 @@ def coverage_questions(con, have: list[SpokenQuestion], seed: int, per_form: int
     return out
 
 
+# the words of a template that a keyword query keeps besides the slot values: what is asked and how
+TERSE_CUES = frozenset("vs versus matrix heatmap grid pairs pair all each every over by size sizes sweep scaling "
+                       "scale breakdown trace topology links path compare list top efficiency peak under load free "
+                       "-> to from with without per max min".split())
+
+
+def terse(ex, rng: random.Random) -> Optional[tuple[str, list[str], list[str]]]:
+    """A rendered written question as a keyword query, as people type into a search box and then read out
+    ("yme gpu0->gpu2 pcie uni bw"): the slot values as written, in order, and the cue words (`TERSE_CUES`); the
+    system first half of the time. (text, tokens, tags), or None when the tokens cannot be placed in the text."""
+    pieces: list[tuple[int, int, str, list[str], list[str]]] = []     # start, end, slot or "O", tokens, tags
+    pos = 0
+    for tok, tag in zip(ex.tokens, ex.tags):
+        i = ex.text.find(tok, pos)
+        if i < 0:
+            return None
+        if tag.startswith("I-") and pieces and pieces[-1][2] == tag[2:]:
+            a, _, slot, ts, gs = pieces[-1]
+            pieces[-1] = (a, i + len(tok), slot, ts + [tok], gs + [tag])
+        elif tag != "O" or tok.lower() in TERSE_CUES:
+            pieces.append((i, i + len(tok), tag[2:] if tag != "O" else "O", [tok], [tag]))
+        pos = i + len(tok)
+    if not any(p[2] != "O" for p in pieces):
+        return None
+    if rng.random() < 0.5:
+        pieces.sort(key=lambda p: p[2] != "system")
+    return (" ".join(ex.text[a:b] for a, b, *_ in pieces), [t for p in pieces for t in p[3]],
+            [g for p in pieces for g in p[4]])
+
+
 def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
-                     written_share: float = WRITTEN_SHARE, prefix_share: float = 1.0) -> list[SpokenQuestion]:
+                     written_share: float = WRITTEN_SHARE, prefix_share: float = 1.0,
+                     terse_share: float = 0.0) -> list[SpokenQuestion]:
     """`n` generated questions to be spoken, spread over intents, none equal to an eval sentence: a share
     `written_share` in the generator's "written" style, the rest in its "spoken" style; `prefix_share` of them
-    may open with a filler ("um", "so", "i'd like to know"). Uses the generator's own pieces (templates, frames,
-    render)."""
+    may open with a filler ("um", "so", "i'd like to know"); `terse_share` of them turned into keyword queries
+    (`terse`, drawn from a random stream of its own, so the other questions stay as they were). Uses the
+    generator's own pieces (templates, frames, render)."""
     from nlu import generate as G
     exclude = eval_keys() if exclude is None else exclude
     rng = random.Random(seed)
+    trng = random.Random(f"{seed}:terse")
     fr = G.Frames(con, seed=seed)
     intents = list(G.TEMPLATES)
     per = -(-n // len(intents))
@@ -285,6 +319,10 @@ def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
                 continue
             style = "written" if rng.random() < written_share else "spoken"
             ex = G.render(t, values, rng, style, prefix_share=prefix_share)
+            if terse_share and ex is not None and style == "written" and trng.random() < terse_share:
+                kw = terse(ex, trng)
+                if kw is not None:
+                    ex = dataclasses.replace(ex, text=kw[0], tokens=kw[1], tags=kw[2])
             q = _new_question(ex, intent, values, names, exclude, seen)
             if q is not None:
                 out.append(q)

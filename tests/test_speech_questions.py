@@ -123,3 +123,36 @@ def test_coverage_questions_say_the_forms_the_others_leave_unsaid(built_db):
     keys = {speech_data._sentence_key(q.text) for q in have}
     assert not any(speech_data._sentence_key(q.text) in keys for q in cover)
     assert not any(speech_data._sentence_key(q.text) in speech_data.eval_keys() for q in cover)
+
+
+def test_keyword_queries_keep_the_values_and_the_cue_words():
+    from asr.speech_data import terse
+    rng = random.Random(0)
+    ex = G.render("so can you show me the {metric} matrix on {system} at {msg_bytes} please",
+                  {"metric": "bandwidth", "system": "dgx2", "msg_bytes": 1 << 20}, rng, "written", prefix_share=0.0)
+    seen = set()
+    for seed in range(8):
+        text, tokens, tags = terse(ex, random.Random(seed))
+        seen.add(text.split()[0])
+        words = text.lower().split()
+        assert "matrix" in words and not {"so", "can", "you", "show", "please", "me"} & set(words), text
+        # the values as the question wrote them, with their own labels
+        assert sorted((t, g) for t, g in zip(tokens, tags) if g != "O") == \
+            sorted((t, g) for t, g in zip(ex.tokens, ex.tags) if g != "O"), (text, tags)
+        assert len(tokens) == len(tags) and [t.text for t in tokenize(text)] == tokens
+    assert len(seen) == 2           # the system first about half of the time, else where the template put it
+
+
+def test_a_terse_share_changes_only_that_share_of_questions(built_db):
+    import duckdb
+
+    from asr.speech_data import spoken_questions
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        plain = spoken_questions(con, 300, seed=5, written_share=1.0)
+        some = spoken_questions(con, 300, seed=5, written_share=1.0, terse_share=0.2)
+    finally:
+        con.close()
+    changed = [(a.text, b.text) for a, b in zip(plain, some) if a.text != b.text]
+    assert 25 <= len(changed) <= 90, len(changed)
+    assert all(len(b.split()) < len(a.split()) for a, b in changed)
