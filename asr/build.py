@@ -17,7 +17,6 @@ it), the whole build about 45 (bench/RESULTS.md has the measured build).
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import time
 from pathlib import Path

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import statistics
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -76,6 +75,10 @@ class SpeechReport:
     wer_by_style: dict[str, tuple[int, float]] = field(default_factory=dict)
     errors: list[dict] = field(default_factory=list)
 
+    def engine_text(self) -> str:
+        """'espeak-ng 6.60%, festival 11.15%, ...': one wording for the CLI and the bench."""
+        return ", ".join(f"{k} {v:.2%}" for k, v in self.wer_by_engine.items())
+
     def style_text(self) -> str:
         """'spoken 4.70% (45), terse 14.08% (63), ...': one wording for the CLI and the bench."""
         return ", ".join(f"{k} {w:.2%} ({n})" for k, (n, w) in self.wer_by_style.items())
@@ -83,7 +86,7 @@ class SpeechReport:
     def lines(self) -> list[str]:
         out = [f"speech model         {self.model}",
                f"questions            {self.n} (voices never used in training)",
-               f"WER                  {self.wer:.2%}  (" + ", ".join(f"{k} {v:.2%}" for k, v in self.wer_by_engine.items()) + ")",
+               f"WER                  {self.wer:.2%}  ({self.engine_text()})",
                *([f"WER by style         {self.style_text()}"] if self.wer_by_style else []),
                f"HPC-term recall      {self.term_recall:.2%}",
                f"intent accuracy      {self.intent_acc:.2%}",

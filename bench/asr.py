@@ -133,7 +133,7 @@ def main() -> None:
                   f"{(t.answer_acc or 0):.2%} of {t.n_answers} |"]
     lines += ["", "WER by engine (festival is never used in training; espeak-ng/flite rows are held-out voices):", ""]
     for name, r in reports.items():
-        lines.append(f"- {LABELS[name]}: " + ", ".join(f"{k} {v:.2%}" for k, v in r.wer_by_engine.items()))
+        lines.append(f"- {LABELS[name]}: {r.engine_text()}")
     lines += ["", "WER by the style the question was written in (typed and spoken: whole sentences, as people say "
               "them; terse: keyword queries such as \"allgathr algbw 16M oop h200\"; typo: misspelt words, which a "
               "voice reads as written and a good transcript spells right; questions in brackets):", ""]
