@@ -140,6 +140,15 @@ def test_the_beam_is_ranked_by_the_wording_model_built_beside_it(tuned, monkeypa
     assert Transcriber("tiny.en", bias=False).lm is None          # off-the-shelf models have none
 
 
+def test_words_taught_later_reach_the_wording_model(tmp_path, tuned):
+    new = tmp_path / "NEW.yaml"
+    new.write_text("system:\n  zorbatron: [Zorbatron, Zorbatron Nine]\n")
+    taught = Transcriber("finetuned", extra_vocab=new)
+    said = metrics.words("what is the nvlink bandwidth on zorbatron nine")
+    assert "zorbatron" in taught.lm.cont and "zorbatron" not in tuned.lm.cont
+    assert taught.lm.logprob(said) > tuned.lm.logprob(said)
+
+
 def test_a_wording_model_lifts_the_runner_up_it_prefers(tuned):
     from asr.audio import load
     from asr.lm import TrigramLM
