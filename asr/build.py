@@ -116,7 +116,7 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
     before = dev_wer(base)
     after = dev_wer(Transcriber(str(cand), bias=False, window="short", threads=cfg["threads"]))
     log(f"dev WER on held-out voices: {before:.2%} (tiny.en) -> {after:.2%} (fine-tuned)")
-    build_lm(cand, db=dbp, seed=cfg["seed"], vocab=vocab, log=log)
+    build_lm(cand, db=dbp, seed=cfg["seed"], log=log)        # NEW.yaml's words are in use already (above)
     summary = {"config": cfg, "train": stats, "dev_wer_before": round(before, 4), "dev_wer_after": round(after, 4),
                "train_clips": len(inputs), "coverage_questions": len(cover), "prose_sentences": len(said),
                "train_voices": sorted({c.voice.split("@")[0] for c in inputs}),

@@ -27,7 +27,7 @@ import numpy as np
 
 from asr import audio as audio_mod
 from asr.audio import AudioError, AudioInput
-from asr.metrics import HESITATIONS
+from asr.metrics import HESITATIONS, words
 
 DEFAULT_MODEL = "finetuned"
 MAX_NEW_TOKENS = 96          # a 30-second question is ~80 tokens; loops end here
@@ -147,7 +147,6 @@ class Transcriber:
         for k, (ids, score) in enumerate(zip(res[0].sequences_ids, res[0].scores)):
             text = clean(self.tokenizer.decode(ids))
             if self.lm is not None:
-                from asr.metrics import words
                 score += self.lm_weight * self.lm.mean_logprob(words(text))
             out.append((score + bonus, ids, text, logits[k] if k < len(logits) else []))
         return out
@@ -194,7 +193,6 @@ FILLER_MARGIN = 0.05
 
 def _term_words(corrector, extra_vocab: Optional[Path]) -> list[list[str]]:
     """Every vocabulary term in the wording model's words (from the corrector's vocabulary when there is one)."""
-    from asr.metrics import words
     if corrector is None:
         from asr.correct import default_corrector
         corrector = default_corrector(extra_vocab)

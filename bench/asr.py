@@ -87,7 +87,8 @@ def main() -> None:
         # the questions written later and never read for fixes: the default model's numbers on them (and the
         # session 21 decoding's, where that row ran, to show what the wording model changes there)
         held = load_named("holdout")
-        clips2 = eval_audio(held)
+        with tqdm(total=len(held), desc="speaking the second set", unit="q", file=sys.stderr) as bar:
+            clips2 = eval_audio(held, progress=lambda d, t: bar.update(d - bar.n))
         runs = {}
         for name in [default] + [n for n in ("finetuned+correct+top1",) if n in reports]:
             key, _, corrected = _decoding(name)
