@@ -178,6 +178,8 @@ class Asker:
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
+        if u.intent == "trace_breakdown" and res.slots.get("metric") == "time":
+            del res.slots["metric"]   # "where does the time go in the trace": a breakdown is of time; it narrows nothing
         if u.intent == "trace_breakdown" and "app" not in res.slots:
             named = trace_name_in(res.question, self.cat.trace_names)
             if named:   # "what % of gpu time is ncclDevKernel_AllReduce": the top list of the events so named
@@ -369,9 +371,12 @@ RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "co
 
 
 # What tools call the metric a person names: nccl-tests reports a collective's bandwidth as algbw (and busbw),
-# SHOC and DeepBench report GFLOP/s where people say throughput, Tartan calls a copy's time its latency.
+# SHOC and DeepBench report GFLOP/s where people say throughput, Tartan calls a copy's time its latency, and the
+# ISC 2022 congestion-control paper (seed 002, Eqs. 1-2) reports a slowdown under congestion as its congestion
+# impact (congested over uncongested latency or runtime).
 METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "flops": ("throughput",),
-                  "time": ("latency",), "latency": ("time",)}
+                  "time": ("latency",), "latency": ("time",), "slowdown": ("congestion_impact",),
+                  "congestion_impact": ("slowdown",)}
 
 
 def _counted_part(words: list[str], components: set[str]) -> Optional[str]:

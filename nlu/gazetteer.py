@@ -113,8 +113,10 @@ class Gazetteer:
             span = range(c[0], c[1])
             inside = [i for i in span if i in covered]
             # a phrase may swallow words the tagger read as something else only if it adds words of its own
-            # ("p2p" read as the operation, "p2p off" names the condition too)
-            return not inside or (len(inside) < len(span) and set(c[2]) <= EXTENDING)
+            # ("p2p" read as the operation, "p2p off" names the condition too), and a count may take the kind word
+            # the tagger read alone if its number is free ("single gpu", "1gpu"; not "top 10 gpu kernels")
+            return not inside or (len(inside) < len(span) and
+                                  (set(c[2]) <= EXTENDING or ("count" in c[2] and c[0] not in covered)))
 
         cands = [c for c in (self.candidates(words) if cands is None else cands) if free(c)]
         cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))

@@ -976,13 +976,43 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
         slots["operation"] = "p2p"
     _only_metric(intent, slots, catalog)
+    _congested_operation(intent, slots, catalog)
+    _link_generation(slots, catalog)
     lt = slots.get("link_type")
-    if intent in MEASUREMENT_INTENTS and lt and "condition" not in slots:
+    if intent in MEASUREMENT_INTENTS and lt:
         cond = "nvlink" if lt.lower().startswith("nvlink") else "pcie" if lt.lower().startswith("pcie") else None
         sid = slots.get("system")
-        if cond and sid and cond in catalog.conditions.get(sid, set()):
+        if cond and "condition" not in slots and sid and cond in catalog.conditions.get(sid, set()):
             slots["condition"] = cond
             del slots["link_type"]
+        elif cond and slots.get("condition") == cond:
+            # "fastest gpu pair on yme over nvlink", read both as the mode and as a link: the mode the benchmark
+            # recorded is what the measurement query filters on; the link says nothing more
+            del slots["link_type"]
+
+
+def _link_generation(slots: dict[str, Any], catalog) -> None:
+    """"gtx980 pcie efficiency": PCIe on a system whose PCIe links are all one generation is that generation
+    (PCIe3), the link type the connection graph stores and nlu/SLOTS.md names; a system with several
+    generations, or none, keeps the family name and the planner takes every generation."""
+    lt, sid = slots.get("link_type"), slots.get("system")
+    if not lt or not sid or str(lt).lower() != "pcie":
+        return
+    gens = [v for v in catalog.link_family("PCIe") if v != "pcie" and sid in catalog.owners.get(("link_type", v), ())]
+    if len(gens) == 1 and gens[0][4:].isdigit():
+        slots["link_type"] = f"PCIe{gens[0][4:]}"
+
+
+def _congested_operation(intent: str, slots: dict[str, Any], catalog) -> None:
+    """"ipu latency under load with 1216 tiles": a congestion question that names what is measured but not the
+    transfer is about the one operation the system measured under load with that metric (the IPU's
+    point-to-point transfers); with several such operations it stays open for the planner."""
+    sid, metric = slots.get("system"), slots.get("metric")
+    if intent != "congestion" or "operation" in slots or not sid or not metric:
+        return
+    ops = {o for (s, m, o, c) in catalog.combos if s == sid and m == metric and c == "under_load" and o}
+    if len(ops) == 1:
+        slots["operation"] = next(iter(ops))
 
 
 _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}

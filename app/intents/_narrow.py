@@ -118,6 +118,8 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for r in rows:
         q = r.pop("_quantity", None)
         r["_per_unit"] = bool(q is not None and _PER_UNIT.match(q))
+    if (plan.slots or {}).get("statistic") != "std":
+        rows = values_not_spreads(rows)
     for step in spec.get("steps", ()):
         rows = STEPS[step](rows)
     rows = ordered(rows, spec.get("order", "desc"))
@@ -130,6 +132,13 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         from app.intents import _pairs
         return _pairs.fallback(con, plan.params)
     return rows
+
+
+def values_not_spreads(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A standard deviation stored beside its mean (the ISC 2022 congestion tables give both) is the spread of
+    the values, not one of them: "the lowest LAMMPS congestion impact" must not be a 0.53 std. Kept only when
+    nothing else matches."""
+    return keep_if_any(rows, lambda r: r.get("statistic") != "std")
 
 
 def keep_if_any(rows: list[dict[str, Any]], keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:

@@ -49,11 +49,21 @@ LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
 
 
+# What a profiler trace can tell: when each kernel, op and copy ran and for how long, so times, shares of the
+# window, counts and overheads. A temperature, power or clock asked "during the trace" is not in it, and the
+# breakdown of times would be a confident answer to another question.
+TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
+
+
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     traced = sorted(x.system_id for x in cat.systems.values() if x.n_events)
     if not traced:
         raise OutOfScope("No profiler traces are loaded.")
+    if s.get("metric") and s["metric"] not in TRACE_MEASURES:
+        raise OutOfScope(f"A profiler trace records when kernels, ops and copies ran and for how long; it holds no "
+                         f"{str(s['metric']).replace('_', ' ')}. Ask where the time goes, the top kernels or the "
+                         f"compute, communication and idle split.")
     params: dict[str, Any] = {}
     system = ""
     if s.get("system"):
