@@ -20,6 +20,9 @@ _TO_DEVICE = re.compile(r"\b(the )?host( memory)? ?(to|->|→|2) ?(the |a |its )
 _TO_HOST = re.compile(r"\b(gpu|ipu|device)[0-9a-z]* ?(to|->|→|2) ?(the |its )?host\b")
 # a question about traces ("which systems have PyTorch traces?"): their library is the trace tool's
 TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelines?)\b", re.I)
+# what a connection graph answers besides its shape: its links' rated bandwidth and how many there are; a
+# latency or time asked about a system is measured, not drawn (the reader and the topology planner share it)
+GRAPH_MEASURES = ("bandwidth", "count")
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read

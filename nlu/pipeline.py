@@ -11,8 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, TRACE_WORD, apply_cues, family_readings, names_a_condition_pair, rates_against,
-                      verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, TRACE_WORD, apply_cues, family_readings,
+                      names_a_condition_pair, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -397,6 +397,11 @@ class NLU:
             # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
+            ruled_out.add("topology")
+        if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
+            # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
+            # and their rated bandwidths only
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology", "out_of_scope"})
             ruled_out.add("topology")
         if intent in ("metric_lookup", "pair_matrix") and \
                 names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
@@ -838,6 +843,44 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = next(iter(found))
 
 
+def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
+    """"the max single precision flops of GPU0 on Yme": where every system asked about ran SHOC's MaxFlops, the
+    "max" of a FLOP rate at one precision names that benchmark (maxspflops / maxdpflops, built to reach the peak),
+    not the highest of whatever kernels were measured (a DGEMM's 7.2 TFLOP/s beside MaxFlops' 8.1)."""
+    sid, prec = slots.get("system"), slots.get("precision")
+    if intent not in MEASUREMENT_INTENTS or "operation" in slots or slots.get("aggregate") != "max" \
+            or slots.get("metric") not in (None, "flops") or prec not in _PRECISION_OPS or not sid:
+        return
+    op = f"max{_PRECISION_OPS[prec]}flops"
+    if all(op in catalog.operations.get(s, set()) for s in [sid, *(slots.get("compare_with") or [])]):
+        slots["operation"] = op
+        slots["metric"] = "flops"
+        del slots["aggregate"]
+
+
+# Two names for one measure, by tool: GEMM and convolution "throughput" is stored as a FLOP rate (SHOC,
+# DeepBench, the IPU report), in the same units. (A time asked as a latency, or the other way round, is left to
+# the planner, whose answer then says which name the tool used: the two differ in what they time.)
+_SAME_MEASURE = {"throughput": ("flops",), "flops": ("throughput",)}
+
+
+def _metric_as_stored(intent: str, slots: dict[str, Any], catalog) -> None:
+    """"ipu gemm throughput on one versus two ipus": where the operation was never measured under the metric
+    named but only under its other name, the slot takes the stored name, so the reading says what is answered
+    (the planner would otherwise answer under the other name after a "nothing is stored" preamble)."""
+    m, op, sid = slots.get("metric"), slots.get("operation"), slots.get("system")
+    if intent not in MEASUREMENT_INTENTS or not (m and op and sid) or m not in _SAME_MEASURE:
+        return
+    have: set[str] = set()
+    for s in [sid, *(slots.get("compare_with") or [])]:
+        have |= catalog.op_metrics(s, op)
+    if m in have:
+        return
+    alts = [a for a in _SAME_MEASURE[m] if a in have]
+    if len(alts) == 1:
+        slots["metric"] = alts[0]
+
+
 def _stored_family(name: str, ops) -> list[str]:
     """The system's stored operations named `name` plus a suffix ("sgemm" -> sgemm_n, sgemm_t, ...), plainest
     first."""
@@ -975,7 +1018,9 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
         slots["operation"] = "p2p"
+    _max_flops(intent, slots, catalog)
     _only_metric(intent, slots, catalog)
+    _metric_as_stored(intent, slots, catalog)
     _congested_operation(intent, slots, catalog)
     _link_generation(slots, catalog)
     lt = slots.get("link_type")

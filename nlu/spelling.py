@@ -97,7 +97,8 @@ class Speller:
         best: list[tuple[int, str]] = []
         for c in self._candidates(w):
             d = _osa(w, c)
-            if d <= limit and (len(w) > 4 or sorted(c) == sorted(w)):   # 4 letters: only a swap ("laod")
+            # 4 letters: only a swap ("laod") or a dropped inner letter ("undr")
+            if d <= limit and (len(w) > 4 or sorted(c) == sorted(w) or (len(c) == 5 and _slip(w, c))):
                 best.append((d, c))
         if not best:
             return None
@@ -106,6 +107,11 @@ class Speller:
         if len(winners) > 1:
             same_start = [c for c in winners if c[0] == w[0]]
             winners = same_start if len(same_start) == 1 else winners
+        if len(winners) > 1:
+            # "enabld": one dropped letter from "enabled", one changed letter from "enable"; fast typing drops
+            # letters far more often than it changes them
+            dropped = [c for c in winners if len(c) == len(w) + 1 and _slip(w, c)]
+            winners = dropped if len(dropped) == 1 else winners
         return winners[0] if len(winners) == 1 else None
 
     def fix(self, words: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ import networkx as nx
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, endpoint, require_system
+from nlu.cues import GRAPH_MEASURES
 
 NAME = "topology"
 
@@ -68,9 +69,16 @@ def _sorted_ids(ids) -> list[str]:
     return sorted(ids, key=natural)
 
 
+# A latency, time or FLOP rate asked of a connection graph ("xmp64 latency 2 off-chip hops") is a measurement,
+# and drawing the graph would answer another question (GRAPH_MEASURES: what it can answer).
+
+
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
+    if s.get("metric") and s["metric"] not in GRAPH_MEASURES:
+        raise OutOfScope(f"The connection graph of {cat.name(sid)} holds links, their kinds and rated bandwidths, "
+                         f"not {str(s['metric']).replace('_', ' ')}; ask for the measured value instead.")
     if not cat.systems[sid].n_links:
         have = ", ".join(x.system_id for x in cat.systems.values() if x.n_links)
         raise OutOfScope(f"No connection graph is stored for {cat.name(sid)}; systems with one: {have}.")

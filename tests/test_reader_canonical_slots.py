@@ -1,0 +1,120 @@
+"""Slots read in the form the data stores them, and planners that refuse a quantity they cannot hold: PCIe as
+the system's one generation, the transfer a congestion question means, MaxFlops for "the max single precision
+flops", a metric under the name its tool stored, a count whose kind word the tagger read alone, a typo that
+drops a letter, a trace asked for a temperature, a connection graph asked for a latency, a std that is no value.
+Real vocabulary, real built database, real trained model."""
+from app import catalog
+from app.intents import _narrow
+from nlu.pipeline import infer_implicit
+
+
+def test_pcie_on_a_one_generation_system_is_that_generation(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "gtx980", "link_type": "PCIe", "metric": "efficiency", "operation": "d2h"}
+    infer_implicit("link_efficiency", slots, cat)
+    assert slots["link_type"] == "PCIe3"
+    # a family name with no PCIe on the system stays as said (the planner reports what is there)
+    other = {"system": "xmp64", "link_type": "PCIe"}
+    infer_implicit("topology", other, cat)
+    assert other["link_type"] == "PCIe"
+    # NVLink is a canonical family name itself (nlu/SLOTS.md) and is left alone
+    nv = {"system": "dgx2", "link_type": "NVLink", "metric": "efficiency"}
+    infer_implicit("link_efficiency", nv, cat)
+    assert nv["link_type"] == "NVLink"
+
+
+def test_a_link_read_beside_the_same_mode_is_dropped(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "ac922_yme", "condition": "nvlink", "link_type": "NVLink", "metric": "bandwidth",
+             "operation": "p2p"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["condition"] == "nvlink" and "link_type" not in slots
+    # a different mode keeps both: the words asked for two things
+    mixed = {"system": "ac922_yme", "condition": "pcie", "link_type": "NVLink", "metric": "bandwidth"}
+    infer_implicit("metric_lookup", mixed, cat)
+    assert mixed["link_type"] == "NVLink"
+
+
+def test_a_congestion_question_means_the_one_transfer_measured_under_load(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "ipu16", "metric": "latency"}
+    infer_implicit("congestion", slots, cat)
+    assert slots["operation"] == "p2p"
+    # only for congestion questions, and never over an operation the user named
+    lookup = {"system": "ipu16", "metric": "latency"}
+    infer_implicit("metric_lookup", lookup, cat)
+    assert "operation" not in lookup
+    named = {"system": "ipu16", "metric": "bandwidth", "operation": "broadcast"}
+    infer_implicit("congestion", named, cat)
+    assert named["operation"] == "broadcast"
+
+
+def test_the_max_flops_at_one_precision_is_shocs_maxflops(built_con):
+    cat = catalog.load(built_con)
+    slots = {"system": "ac922_yme", "metric": "flops", "precision": "fp32", "aggregate": "max"}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["operation"] == "maxspflops" and "aggregate" not in slots
+    both = {"system": "dgx2", "compare_with": ["titan_rtx"], "precision": "fp64", "aggregate": "max"}
+    infer_implicit("compare_systems", both, cat)
+    assert both["operation"] == "maxdpflops" and both["metric"] == "flops"
+    # a system without MaxFlops runs keeps the plain "highest"
+    ipu = {"system": "ipu16", "metric": "flops", "precision": "fp32", "aggregate": "max"}
+    infer_implicit("metric_lookup", ipu, cat)
+    assert ipu.get("aggregate") == "max" and ipu.get("operation") != "maxspflops"
+
+
+def test_a_metric_takes_the_name_its_tool_stored(built_con):
+    cat = catalog.load(built_con)
+    ops = {o for (s, m, o, c) in cat.combos if s == "ipu16" and m == "flops" and o}
+    op = sorted(o for o in ops if "throughput" not in cat.op_metrics("ipu16", o))[0]
+    slots = {"system": "ipu16", "metric": "throughput", "operation": op}
+    infer_implicit("metric_lookup", slots, cat)
+    assert slots["metric"] == "flops"
+    # a stored metric is never renamed
+    kept = {"system": "ipu16", "metric": "throughput", "operation": "prng"}
+    infer_implicit("metric_lookup", kept, cat)
+    assert kept["metric"] == "throughput"
+
+
+def test_a_count_takes_a_kind_word_the_tagger_read_alone(asker):
+    res = asker.ask("minisumit triad bw gpu1 single gpu")
+    assert res.slots.get("count") == 1 and res.slots.get("count_kind") == "gpus"
+    # a number the tagger read as something else is not re-read as a count ("top 10 gpu kernels")
+    top = asker.ask("top 10 gpu kernels rank1 h200")
+    assert top.slots.get("count") is None
+
+
+def test_a_dropped_letter_is_repaired_where_a_changed_one_ties(asker):
+    sp = asker.nlu.speller
+    assert sp.correct("enabld") == "enabled"      # "enable" is one changed letter away too
+    assert sp.correct("undr") == "under"          # four letters: a dropped inner letter
+    assert sp.correct("laod") == "load"
+
+
+def test_a_trace_holds_no_temperature(asker):
+    res = asker.ask("what temperature did the h two hundred g p us reach during the training trace")
+    assert res.intent == "out_of_scope" and not res.rows
+    assert "temperature" in res.answer
+    time_q = asker.ask("Where does the time go in the H200 PyTorch trace?")
+    assert time_q.intent == "trace_breakdown" and time_q.rows
+    assert "metric" not in time_q.slots            # a breakdown is of time; the slot narrows nothing
+
+
+def test_a_latency_is_measured_not_drawn(asker):
+    res = asker.ask("xmp64 latency 2 off-chip hops")
+    assert res.intent != "topology"
+    graph = asker.ask("how are the xmp64 cores connected")
+    assert graph.intent == "topology"
+
+
+def test_a_std_is_no_value_of_its_metric(asker):
+    res = asker.ask("lammps slowdown factor azure cc off")
+    assert res.rows and all(r.get("statistic") != "std" for r in res.rows)
+    assert res.rows[0]["unit"] == "x"
+
+
+def test_spreads_are_kept_only_when_nothing_else_matches():
+    rows = [{"statistic": "std", "value": 0.5}, {"statistic": "mean", "value": 4.6}, {"statistic": None, "value": 2}]
+    assert [r["value"] for r in _narrow.values_not_spreads(rows)] == [4.6, 2]
+    only = [{"statistic": "std", "value": 0.5}]
+    assert _narrow.values_not_spreads(only) == only
