@@ -192,6 +192,12 @@ class Asker:
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
+        if u.intent == "congestion" and res.slots.get("link_type") and _link_absent(res.slots, self.cat):
+            # "how bad does on-chip IPU latency get under load": a link word the graph lacks names a case of the
+            # experiment ("on-chip (same IPU)"), which the congestion planner finds by its label in the question
+            res.notes.append(f"{res.slots['link_type']} is no link of {self.cat.name(res.slots['system'])}: "
+                             "read as the name of a case")
+            res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
         if _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
                 and res.slots.get("metric") != "efficiency":
             u = dataclasses.replace(u, intent="metric_lookup")   # a measured mode has no link to rate against
@@ -450,15 +456,22 @@ def ask(question: str, **kw) -> Result:
     return _DEFAULT.ask(question, **kw)
 
 
+def _link_absent(slots: dict[str, Any], cat) -> bool:
+    """The system's stored graph has no link of the type named (nor a switch of that name)."""
+    lt, sid = str(slots.get("link_type") or ""), slots.get("system")
+    if not lt or not sid or not cat.systems.get(sid) or not cat.systems[sid].n_links:
+        return False
+    theirs = {v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners}
+    switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))
+    return not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs)
+
+
 def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     """"InfiniBand bandwidth between the H200 nodes": a link the system does not have cannot be measured on
     it, and answering with some other bandwidth would be a confident wrong number."""
     lt, sid = slots.get("link_type"), slots.get("system")
-    if not lt or not sid or not cat.systems.get(sid) or not cat.systems[sid].n_links:
-        return
-    theirs = sorted({v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners})
-    switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))   # "NVSwitch": a component
-    if not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs):
+    if _link_absent(slots, cat):   # "NVSwitch" is a component, not a link type: present
+        theirs = sorted({v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners})
         mode = lt.lower()
         if str(slots.get("condition") or "").lower().removeprefix("with_") == mode or (
                 not slots.get("condition") and mode in cat.conditions.get(sid, set())):

@@ -409,6 +409,16 @@ class NLU:
             # named ask for the difference between them
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
+        over_counts = _OVER_COUNTS.search(" ".join(lw))
+        if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots:
+            # "IPU point-to-point bandwidth under load with more threads per tile": a count that grows is the axis
+            # of a scaling curve, whatever else the question names
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+            ruled_out.add(intent)
+        if intent == "scaling" and over_counts and "count_kind" not in slots:
+            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c") if g))[1]
+            if kind:
+                slots["count_kind"] = kind
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(" ".join(lw)):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
@@ -555,6 +565,13 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
+# "with more threads per tile", "as the process count grows", "as the number of tiles increases": the count is
+# the axis of a curve asked for
+_OVER_COUNTS = re.compile(
+    r"\b(more|fewer|increasing|growing|additional)\s+(\w+\s+)?(?P<a>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
+    r"|\b(as|when|while)\s+the\s+(?P<b>gpu|ipu|node|rank|tile|core|thread|process)\s+(count|number)\s+"
+    r"(grows|increases|rises|goes up)\b"
+    r"|\bnumber of (?P<c>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\s+(grows|increases|rises|goes up)\b")
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")

@@ -118,3 +118,18 @@ def test_spreads_are_kept_only_when_nothing_else_matches():
     assert [r["value"] for r in _narrow.values_not_spreads(rows)] == [4.6, 2]
     only = [{"statistic": "std", "value": 0.5}]
     assert _narrow.values_not_spreads(only) == only
+
+
+def test_a_link_word_the_graph_lacks_names_a_congestion_case(asker):
+    res = asker.ask("How bad does on-chip IPU latency get under load?")
+    assert res.intent == "congestion" and res.rows
+    assert "on-chip" in res.answer and "link_type" not in res.slots
+    # outside congestion questions a missing link is still refused plainly
+    other = asker.ask("infiniband bandwidth on the h200 node")
+    assert other.intent == "out_of_scope" and "InfiniBand" in other.answer
+
+
+def test_a_growing_count_is_the_axis_of_a_scaling_curve(asker):
+    res = asker.ask("IPU point-to-point bandwidth under load with more threads per tile")
+    assert res.intent == "scaling" and res.slots.get("count_kind") == "threads"
+    assert len({r["count"] for r in res.rows}) > 1
