@@ -231,6 +231,10 @@ class Asker:
                     res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
                                  f"{res.answer}"
                     res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
+                elif kind == "op_alias":
+                    res.answer = f"No {value} copy measurement matches that; {OPERATION_ALIASES[value][1]}: " \
+                                 f"{res.answer}"
+                    res.notes.append(f"no data for operation {value}: answered with {relaxed['operation']}")
                 elif kind == "nearest":
                     alias = relaxed.get("metric") != slots.get("metric")
                     res.answer = (f"Nothing was measured at {fmt_bytes(value)}; the nearest measured size is "
@@ -385,6 +389,13 @@ METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "fl
                   "congestion_impact": ("slowdown",)}
 
 
+# A transfer people name one way that a tool measured under its own name, and how the answer says so: a
+# GPU-to-GPU "p2p" bandwidth over message sizes is, on a node without a copy-size sweep, nccl-tests' sendrecv
+# (a send/receive pair between two GPUs, the library's point-to-point test).
+OPERATION_ALIASES = {"p2p": ("sendrecv", "the point-to-point test of nccl-tests (sendrecv, NCCL send/receive "
+                                         "between two GPUs) is")}
+
+
 def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
     """The component kind a "how many ... " question counts, when the system's graph has that kind ("gpus" -> gpu)."""
     lw = [w.lower() for w in words]
@@ -427,6 +438,13 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
             if metric is not None:
                 near["metric"] = metric
             yield "nearest", "msg_bytes", slots["msg_bytes"], near
+    op_alias = OPERATION_ALIASES.get(slots.get("operation")) if intent in RELAXING_INTENTS else None
+    if op_alias:
+        for metric in (slots.get("metric"), *aliases):   # nccl-tests call a send/receive bandwidth algbw
+            alt = {**slots, "operation": op_alias[0]}
+            if metric is not None:
+                alt["metric"] = metric
+            yield "op_alias", "operation", slots["operation"], alt
     for k, v, relaxed in _relaxations(intent, slots):
         yield "drop", k, v, relaxed
 

@@ -133,3 +133,13 @@ def test_a_growing_count_is_the_axis_of_a_scaling_curve(asker):
     res = asker.ask("IPU point-to-point bandwidth under load with more threads per tile")
     assert res.intent == "scaling" and res.slots.get("count_kind") == "threads"
     assert len({r["count"] for r in res.rows}) > 1
+
+
+def test_a_p2p_sweep_without_copy_sizes_is_nccls_send_receive(asker, built_con):
+    res = asker.ask("h200 p2p bw over message size")
+    assert res.intent == "size_sweep" and "sendrecv" in res.answer
+    assert {r["operation"] for r in res.rows} == {"sendrecv"} and len({r["msg_bytes"] for r in res.rows}) > 10
+    assert res.slots["operation"] == "p2p"                 # what was asked stays; the answer says what is shown
+    # a system with a copy-size sweep answers with it
+    dgx2 = asker.ask("dgx2 p2p bw over message size")
+    assert {r["operation"] for r in dgx2.rows} == {"p2p"}
