@@ -108,16 +108,26 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
     from asr import metrics
     from nlu.evaluate import evaluate
     heard: dict[str, tuple[str, float, float]] = {}
+    answers: dict[str, object] = {}
     cache = transcripts if transcripts is not None else {}
     for i, c in enumerate(clips):
         t = cache.get(str(c.audio)) or transcriber.transcribe(c.audio)
         cache[str(c.audio)] = t
-        text = (t.raw_text or t.text) if raw else t.text
         ms = t.timings_ms["total"] - (t.timings_ms.get("correct", 0.0) if raw else 0.0)
+        text = (t.raw_text or t.text) if raw else t.text
+        try:
+            if raw:
+                answers[c.item["text"]] = asker.ask(text, transcript=text)
+            else:
+                # as `hpcask ask --audio` reads it (a hesitation-free reading where the text cannot be answered)
+                answers[c.item["text"]] = asker.ask_transcript(t)
+                text = answers[c.item["text"]].transcript or text
+        except Exception as e:  # noqa: BLE001 - scored as a miss by nlu.evaluate, as a typed question's crash is
+            answers[c.item["text"]] = e
         heard[c.item["text"]] = (text, ms, t.audio_s)
         if progress:
             progress(i + 1, len(clips))
-    rep = evaluate(lambda text: asker.ask(heard[text][0], transcript=heard[text][0]), [c.item for c in clips])
+    rep = evaluate(lambda text: _answered(answers[text]), [c.item for c in clips])
     pairs = [(c.item["text"], heard[c.item["text"]][0]) for c in clips]
     by_engine: dict[str, list] = {}
     by_style: dict[str, list] = {}
@@ -139,6 +149,13 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
         rtf=sum(ms) / 1000 / max(1e-9, sum(heard[c.item["text"]][2] for c in clips)),
         wer_by_engine={k: metrics.wer(v) for k, v in sorted(by_engine.items())},
         wer_by_style={k: (len(v), metrics.wer(v)) for k, v in sorted(by_style.items())}, errors=errors)
+
+
+def _answered(res):
+    """The answer kept for a clip, or the exception its question raised (nlu.evaluate counts it)."""
+    if isinstance(res, Exception):
+        raise res
+    return res
 
 
 def save(rep: SpeechReport, path: Path) -> None:

@@ -61,6 +61,11 @@ class Transcript:
     raw_text: str = ""       # what the speech model wrote
     corrections: list = field(default_factory=list)             # asr.correct.Change, one per rewritten span
     word_probs: Optional[list[float]] = None    # per word of raw_text: how sure the decoder was of it (0-1)
+    # "um p2p BW matrix in link" may be "Yme p2p BW matrix ...": when the text opens with a hesitation, the best
+    # text decoded without hesitations (corrected like `text`) and how far below it scored; the question pipeline
+    # reads it when the text as heard cannot be answered (app.ask.Asker.ask_transcript)
+    hesitation_free: Optional[str] = None
+    hesitation_gap: Optional[float] = None
 
     @property
     def rtf(self) -> float:
@@ -160,12 +165,16 @@ class Transcriber:
         res = self._generate(enc, [-1])
         hyps = self._hypotheses(res)
         best = max(hyps, key=lambda h: h[0])
+        runner_up = None
         if best[1] and best[1][0] in self.fillers:
             # "um Yme, what fraction ...": a hesitation the speaker may not have made; decode again without
             # hesitations and keep that text unless it scores clearly worse (a real "uh" does)
             alt = [h for h in self._hypotheses(self._generate(enc, [-1] + self.fillers), FILLER_MARGIN) if h[1]]
             if alt:
+                top_alt = max(alt, key=lambda h: h[0])
                 best = max(hyps + alt, key=lambda h: h[0])
+                if best is not top_alt and _has_words(top_alt[2]):
+                    runner_up = top_alt   # kept for the reader: the meaning may settle a near tie
         ids, raw = best[1], best[2]
         t2 = time.perf_counter()
         label = name or (str(audio) if isinstance(audio, (str, Path)) else "the audio")
@@ -176,9 +185,15 @@ class Transcriber:
             probs = word_probs(self.tokenizer, ids, best[3], raw)
             fixed = self.corrector.correct(raw, probs)
             text, changes = fixed.text, fixed.changes
+        free = gap = None
+        if runner_up is not None:
+            free = runner_up[2]
+            if self.corrector is not None:
+                free = self.corrector.correct(free, word_probs(self.tokenizer, runner_up[1], runner_up[3], free)).text
+            gap = round(best[0] - runner_up[0], 4)
         t3 = time.perf_counter()
         return Transcript(text=text, audio_s=len(wav) / audio_mod.SAMPLE_RATE, raw_text=raw, corrections=changes,
-                          word_probs=probs,
+                          word_probs=probs, hesitation_free=free, hesitation_gap=gap,
                           timings_ms={"decode": round((t1 - t0) * 1000, 2), "asr": round((t2 - t1) * 1000, 2),
                                       "correct": round((t3 - t2) * 1000, 2), "total": round((t3 - t0) * 1000, 2)})
 

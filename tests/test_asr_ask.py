@@ -93,3 +93,37 @@ def test_speech_report_breaks_wer_down_by_question_style(asker):
     bare = [SpeechItem({**it.item, "style": None}, it.audio, it.voice, 4.0) for it in items]
     again = evaluate_speech(asker, asker.speech(), bare, transcripts=heard)
     assert again.wer_by_style == {} and again.wer == rep.wer
+
+
+HESITANT = json.loads((AUDIO / "hesitant_openings.json").read_text())
+
+
+@pytest.mark.parametrize("clip", HESITANT, ids=[c["file"] for c in HESITANT])
+def test_a_system_name_heard_as_a_hesitation_is_read_back(asker, clip):
+    # "Yme ..." spoken as a keyword query: the model tends to write "um ..." (no system, so no answer); the text
+    # decoded without hesitations is read when the first cannot be answered
+    res = asker.ask_audio(AUDIO / clip["file"])
+    assert res.error is None and res.intent != "out_of_scope", res.transcript
+    assert res.slots.get("system") == clip["system"] and res.rows
+
+
+def test_the_hesitation_free_text_is_read_only_where_the_heard_text_fails(asker):
+    from asr.transcribe import Transcript
+    heard = Transcript(text="um p2p BW matrix in link", audio_s=2.0, raw_text="um p2p BW matrix in link",
+                       hesitation_free="yme p2p BW matrix in link", hesitation_gap=0.02)
+    res = asker.ask_transcript(heard)
+    assert res.intent == "pair_matrix" and res.slots["system"] == "ac922_yme"
+    assert res.transcript == "yme p2p BW matrix in link" and any("hesitation" in n for n in res.notes)
+    # too far below the heard text: the heard text's refusal stands
+    far = Transcript(text=heard.text, audio_s=2.0, raw_text=heard.text, hesitation_free=heard.hesitation_free,
+                     hesitation_gap=0.5)
+    assert asker.ask_transcript(far).intent == "out_of_scope"
+    # an answerable heard text is never replaced
+    fine = Transcript(text="yme p2p bw matrix nvlink", audio_s=2.0, raw_text="yme p2p bw matrix nvlink",
+                      hesitation_free="time p2p bw matrix nvlink", hesitation_gap=0.01)
+    assert asker.ask_transcript(fine).transcript == "yme p2p bw matrix nvlink"
+    # both unanswerable: the refusal is the heard text's
+    both = Transcript(text="um how do i enable peer access", audio_s=2.0, raw_text="um how do i enable peer access",
+                      hesitation_free="so how do i enable peer access", hesitation_gap=0.01)
+    r = asker.ask_transcript(both)
+    assert r.intent == "out_of_scope" and r.transcript == both.text
