@@ -69,15 +69,19 @@ _COUNT_WORD = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|tiles?)$")
 _NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library", "link_type")
 
 
+_DEVICE_SPELLINGS = {"gpu", "ipu", "cpu"}   # "g p u", "i p u" as letters run together
+
+
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Four slips of the tagger around device numbers:
+    """Five slips of the tagger around device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
     - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
       has none is its number;
     - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2);
-    - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu": an id that has its number, then a count."""
+    - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu": an id that has its number, then a count;
+    - "i p u five" tagged as the system "i p u" and an endpoint "five": one spelled device."""
     out: list[tuple[str, int, int]] = []
     taken = 0
     for slot, a, b in bounds:
@@ -92,6 +96,12 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
         if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and tags[a].startswith("I-")
                 and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
             out[-1] = (out[-1][0], out[-1][1], b)
+            continue
+        if (out and slot in _ENDS and out[-1][0] == "system" and out[-1][2] == a
+                and "".join(w.lower() for w in words[out[-1][1]:a]) in _DEVICE_SPELLINGS
+                and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
+            # "i p u | five" tagged as the system "i p u" and an endpoint "five": a spelled device and its number
+            out[-1] = (slot, out[-1][1], b)
             continue
         if (out and slot in ("msg_bytes", "count") and out[-1][0] in _ENDS and out[-1][2] == a
                 and not any(c.isdigit() for w in words[out[-1][1]:a] for c in w)
@@ -129,8 +139,8 @@ class NLU:
         self.gazetteer = Gazetteer(self.norm)
         from nlu.ambiguity import SystemResolver
         self.systems = SystemResolver(self.vocab, parts=getattr(catalog, "part_words", None))
-        from nlu.spelling import Speller, english_words, lexicon_words
-        self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok))
+        from nlu.spelling import Speller, english_words, lexicon_words, vocabulary_pairs
+        self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok), vocabulary_pairs(self.vocab))
         self.shorthand = typed_shorthand(self.vocab)
         self.catalog = catalog
         with torch.inference_mode():  # warm up

@@ -55,7 +55,10 @@ def _slip(w: str, c: str) -> bool:
 
 
 class Speller:
-    def __init__(self, lexicon: Iterable[str], known: Iterable[str] = ()):
+    def __init__(self, lexicon: Iterable[str], known: Iterable[str] = (), pairs: Iterable[tuple[str, str]] = ()):
+        # neighbouring words of the vocabulary's phrases ("of", "place"): where a typo is one edit from two words
+        # ("plase": place, please), the one that makes a phrase with its neighbour is meant ("out of plase")
+        self.pairs = {(a.lower(), b.lower()) for a, b in pairs}
         english = {w.lower() for w in known}
         lex = {w.lower() for w in lexicon if _WORD.match(w.lower() or "") and len(w) >= 4}
         self._index(lex)
@@ -88,8 +91,9 @@ class Speller:
                 out |= self._one.get(d, set())
         return out
 
-    def correct(self, word: str) -> Optional[str]:
-        """The lexicon word `word` is a typo of, or None when it is not a (repairable) typo."""
+    def correct(self, word: str, before: str = "", after: str = "") -> Optional[str]:
+        """The lexicon word `word` is a typo of, or None when it is not a (repairable) typo. `before`, `after`:
+        the neighbouring words, which settle a tie between two lexicon words."""
         w = word.lower()
         if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
             return None
@@ -107,6 +111,9 @@ class Speller:
         if len(winners) > 1:
             same_start = [c for c in winners if c[0] == w[0]]
             winners = same_start if len(same_start) == 1 else winners
+        if len(winners) > 1 and self.pairs:
+            phrased = [c for c in winners if (before.lower(), c) in self.pairs or (c, after.lower()) in self.pairs]
+            winners = phrased if len(phrased) == 1 else winners
         if len(winners) > 1:
             # "enabld": one dropped letter from "enabled", one changed letter from "enable"; fast typing drops
             # letters far more often than it changes them
@@ -116,8 +123,8 @@ class Speller:
 
     def fix(self, words: list[str]) -> list[str]:
         out = []
-        for t in words:
-            c = self.correct(t)
+        for i, t in enumerate(words):
+            c = self.correct(t, words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "")
             out.append(c if c is not None else t)
         return out
 
@@ -143,6 +150,18 @@ def lexicon_words(vocab) -> set[str]:
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)
+    return out
+
+
+def vocabulary_pairs(vocab) -> set[tuple[str, str]]:
+    """Neighbouring words inside the vocabulary's surfaces ("out of place" -> (out, of), (of, place))."""
+    from nlu.vocab import SECTIONS
+    out: set[tuple[str, str]] = set()
+    for section in SECTIONS:
+        for canonical, surfaces in vocab.entries(section).items():
+            for t in [str(canonical).replace("_", " "), *surfaces]:
+                ws = [x for x in re.split(r"[^a-z0-9]+", t.lower()) if x]
+                out.update(zip(ws, ws[1:]))
     return out
 
 

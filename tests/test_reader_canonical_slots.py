@@ -143,3 +143,16 @@ def test_a_p2p_sweep_without_copy_sizes_is_nccls_send_receive(asker, built_con):
     # a system with a copy-size sweep answers with it
     dgx2 = asker.ask("dgx2 p2p bw over message size")
     assert {r["operation"] for r in dgx2.rows} == {"p2p"}
+
+
+def test_a_typo_between_two_words_is_the_one_its_neighbour_makes_a_phrase_with(asker):
+    sp = asker.nlu.speller
+    assert sp.correct("plase", "of", "") == "place"          # "out of plase"
+    assert sp.correct("plase", "", "") != "place"            # no neighbour: not read as "place"
+    res = asker.ask("sendrecv busbw over msg sizes h200, out of plase")
+    assert res.slots.get("condition") == "out_of_place"
+
+
+def test_a_spelled_device_tagged_as_a_system_keeps_its_number(asker):
+    res = asker.ask("what connects i p u five to i p u six")
+    assert res.intent == "topology" and (res.slots.get("src"), res.slots.get("dst")) == ("ipu5", "ipu6")
