@@ -526,6 +526,12 @@ class NLU:
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
+        both = _BOTH_GPUS.search(" ".join(lw))
+        if both and "count" not in slots and slots.get("operation") not in POINT_TO_POINT and intent != "topology" \
+                and not re.search(r"\bbetween( the)?\s*$", " ".join(lw)[:both.start()]):
+            # "an all-reduce across both H200 GPUs", "the two H200s": the system's name says how many GPUs ran it
+            # ("between the two H200 GPUs" names a pair's two ends instead)
+            slots["count"], slots["count_kind"] = 2, "gpus"
         if read_count and slots.get("operation") in POINT_TO_POINT:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
             slots.pop("count", None)
@@ -577,6 +583,9 @@ POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
 # "with more threads per tile", "as the process count grows", "as the number of tiles increases": the count is
 # the axis of a curve asked for
+# "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")
+_BOTH_GPUS = re.compile(r"\b(both|two|2)( of)?( the)? (h ?100|h ?200|v ?100|p ?100|a ?100|h (one|two) hundred|"
+                        r"[vpa] one hundred)(s\b| gpus\b| g p us\b| cards\b)")
 _OVER_COUNTS = re.compile(
     r"\b(more|fewer|increasing|growing|additional)\s+(\w+\s+)?(?P<a>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(as|when|while)\s+the\s+(?P<b>gpu|ipu|node|rank|tile|core|thread|process)\s+(count|number)\s+"

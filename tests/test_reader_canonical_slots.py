@@ -156,3 +156,11 @@ def test_a_typo_between_two_words_is_the_one_its_neighbour_makes_a_phrase_with(a
 def test_a_spelled_device_tagged_as_a_system_keeps_its_number(asker):
     res = asker.ask("what connects i p u five to i p u six")
     assert res.intent == "topology" and (res.slots.get("src"), res.slots.get("dst")) == ("ipu5", "ipu6")
+
+
+def test_both_gpus_of_a_named_pair_are_a_count_of_two(asker):
+    res = asker.ask("how long does an eight byte all reduce take across both h two hundred g p us out of place")
+    assert (res.slots.get("count"), res.slots.get("count_kind")) == (2, "gpus")
+    # "between the two H200 GPUs" names the two ends of a transfer, not a count
+    pair = asker.ask("Could you tell me the time for a 1 MB in-place sendrecv between the two H200 GPUs?")
+    assert "count" not in pair.slots
