@@ -251,6 +251,10 @@ class NLU:
                     elif b < len(words) and _GPU_MODEL.match(words[b].lower()):
                         slots.setdefault("count_kind", "gpus")   # "one V100", "the two H200s": GPUs counted
                         gpu_model_at.add(b)
+                    elif b + 2 < len(words) and [w.lower() for w in words[b:b + 2]] == ["of", "the"] \
+                            and _GPU_MODEL.match(words[b + 2].lower()):
+                        slots.setdefault("count_kind", "gpus")   # "just one of the H200s"
+                        gpu_model_at.add(b + 2)
                     covered.update(range(a, b))
                     continue
             value = self.norm.value(slot, surface)

@@ -164,3 +164,17 @@ def test_both_gpus_of_a_named_pair_are_a_count_of_two(asker):
     # "between the two H200 GPUs" names the two ends of a transfer, not a count
     pair = asker.ask("Could you tell me the time for a 1 MB in-place sendrecv between the two H200 GPUs?")
     assert "count" not in pair.slots
+
+
+def test_an_nccl_tests_binary_names_its_collective(asker):
+    res = asker.ask("all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?")
+    assert res.slots.get("operation") == "allreduce"
+    assert (res.slots.get("count"), res.slots.get("count_kind")) == (1, "gpus")
+    assert asker.ask("reduce_scatter_perf busbw h200 1GB").slots.get("operation") == "reduce_scatter"
+
+
+def test_typed_binary_names_leave_the_training_data_alone():
+    from nlu.vocab import default_vocabulary
+    v = default_vocabulary()
+    assert "all_reduce_perf" not in v.surfaces("operation", "allreduce")      # what the generator draws from
+    assert "all_reduce_perf" in v.surfaces("operation", "allreduce", kind="typed")
