@@ -30,7 +30,6 @@ def stats(db: Path) -> dict:
 
 
 def format_stats(s: dict) -> str:
-    cols = ["system_id", "components", "links", "runs", "measurements", "trace_events"]
     w = max([len(r["system_id"]) for r in s["systems"]] + [9])
     lines = [f"{s['database']}", f"{'system':{w}s} {'comp':>6s} {'links':>6s} {'runs':>6s} {'meas':>8s} {'events':>10s}  name"]
     for r in s["systems"]:

@@ -138,7 +138,7 @@ def main() -> None:
         "",
         f"- machine: {machine()}",
         f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
-        f"- command: `.venv/bin/python bench/ingest.py`",
+        "- command: `.venv/bin/python bench/ingest.py`",
         f"- trace: `{BIG.relative_to(REPO)}`, {events:,} events, {json_bytes / 1e6:,.0f} MB of JSON "
         f"({BIG.stat().st_size / 1e6:,.0f} MB gzipped), made by `bench/make_big_trace.py` from the real "
         "40-step H200 trace in `datasets/raw/h200x2/pytorch_trace_long/` (its events repeated back to back)",

@@ -32,7 +32,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional
@@ -229,7 +228,7 @@ def score(result_dirs: list[Path], names: list[str], ensemble: Optional[list[str
     import glob
     import numpy as np
     from app.ask import Asker
-    from nlu.evaluate import evaluate, load_named
+    from nlu.evaluate import evaluate
     D = json.load(gzip.open(SHIP / "data.json.gz", "rt"))
     labels = D["labels"]
     Z: dict[str, np.ndarray] = {}
