@@ -194,7 +194,8 @@ class Asker:
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
         if u.intent == "trace_breakdown" and res.slots.get("metric") == "time":
-            del res.slots["metric"]   # "where does the time go in the trace": a breakdown is of time; it narrows nothing
+            # "where does the time go in the trace": a breakdown is of time; the slot narrows nothing
+            del res.slots["metric"]
         if u.intent == "trace_breakdown" and "app" not in res.slots:
             named = trace_name_in(res.question, self.cat.trace_names)
             if named:   # "what % of gpu time is ncclDevKernel_AllReduce": the top list of the events so named

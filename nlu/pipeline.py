@@ -584,17 +584,18 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
-# a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
-# "with more threads per tile", "as the process count grows", "as the number of tiles increases": the count is
-# the axis of a curve asked for
 # "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")
 _BOTH_GPUS = re.compile(r"\b(both|two|2)( of)?( the)? (h ?100|h ?200|v ?100|p ?100|a ?100|h (one|two) hundred|"
                         r"[vpa] one hundred)(s\b| gpus\b| g p us\b| cards\b)")
+# "with more threads per tile", "as the process count grows", "as the number of tiles increases": the count is
+# the axis of a curve asked for
 _OVER_COUNTS = re.compile(
-    r"\b(more|fewer|increasing|growing|additional)\s+(\w+\s+)?(?P<a>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
+    r"\b(more|fewer|increasing|growing|additional)\s+(\w+\s+)?"
+    r"(?P<a>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(as|when|while)\s+the\s+(?P<b>gpu|ipu|node|rank|tile|core|thread|process)\s+(count|number)\s+"
     r"(grows|increases|rises|goes up)\b"
     r"|\bnumber of (?P<c>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\s+(grows|increases|rises|goes up)\b")
+# a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up))\b")
