@@ -384,8 +384,14 @@ class NLU:
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
         if intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
+            sure = conf
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
             ruled_out.add("compare_systems")
+            if conf < NO_SECOND_CHOICE and intent not in ("out_of_scope", "metric_lookup"):
+                # the model was sure of a comparison and held no second reading ("m-cubes speedup integrand fA vs
+                # zmcintegral": size_sweep at 0.2%): two things set side by side on one system are looked up, as
+                # surely as the comparison was read
+                intent, conf = "metric_lookup", sure
         lw = [w.lower() for w in words]
         refs = [w for w in lw if _REFERENCE.match(w)]
         if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
@@ -584,6 +590,8 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+# a renormalised runner-up below this is no reading the model held, only what was left over
+NO_SECOND_CHOICE = 0.5
 # "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")
 _BOTH_GPUS = re.compile(r"\b(both|two|2)( of)?( the)? (h ?100|h ?200|v ?100|p ?100|a ?100|h (one|two) hundred|"
                         r"[vpa] one hundred)(s\b| gpus\b| g p us\b| cards\b)")

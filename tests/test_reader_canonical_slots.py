@@ -178,3 +178,13 @@ def test_typed_binary_names_leave_the_training_data_alone():
     v = default_vocabulary()
     assert "all_reduce_perf" not in v.surfaces("operation", "allreduce")      # what the generator draws from
     assert "all_reduce_perf" in v.surfaces("operation", "allreduce", kind="typed")
+
+
+def test_a_sure_comparison_within_one_system_is_looked_up(asker):
+    # one system and a library compared with another ("vs zmcintegral"): the model had no second reading, and
+    # size_sweep, the leftover, found nothing; the lookup answers with the stored speedup
+    res = asker.ask("m-cubes speedup integrand fA vs zmcintegral")
+    assert res.intent == "metric_lookup" and res.slots.get("system") == "mcubes_node"
+    assert res.rows and res.rows[0]["unit"] == "x"
+    # a runner-up the model did hold is kept: a count compared with a count is scaling
+    assert asker.ask("lenet5 training time chifflot 2 vs 12 gpus").intent == "scaling"
