@@ -418,6 +418,11 @@ class NLU:
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
             ruled_out.add("topology")
+        if intent == "pair_matrix" and not _PAIR_CUE.search(" ".join(lw)):
+            # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
+            # "between the GPUs" is named, so no grid of endpoint pairs is asked for
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"pair_matrix"})
+            ruled_out.add("pair_matrix")
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
@@ -590,6 +595,11 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
+# what a question for a grid of endpoint pairs names: pairs, a matrix, grid or heat map, every/each pair, a size
+# of the grid ("16 by 16"), "between the GPUs", the CUDA sample that prints one
+_PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|between all|among|full|whole|table|"
+                       r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
+                       r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them")
 # a renormalised runner-up below this is no reading the model held, only what was left over
 NO_SECOND_CHOICE = 0.5
 # "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")

@@ -188,3 +188,11 @@ def test_a_sure_comparison_within_one_system_is_looked_up(asker):
     assert res.rows and res.rows[0]["unit"] == "x"
     # a runner-up the model did hold is kept: a count compared with a count is scaling
     assert asker.ask("lenet5 training time chifflot 2 vs 12 gpus").intent == "scaling"
+
+
+def test_no_grid_of_pairs_without_a_word_for_one(asker):
+    res = asker.ask("Slowdown factors for all three apps on the in-house cluster and on Azure with congestion "
+                    "control enabled, please.")
+    assert res.intent != "pair_matrix" and res.slots.get("operation") != "p2p"
+    grid = asker.ask("plot the sixteen by sixteen envy link latency grid for heid")
+    assert grid.intent == "pair_matrix"
