@@ -196,3 +196,15 @@ def test_no_grid_of_pairs_without_a_word_for_one(asker):
     assert res.intent != "pair_matrix" and res.slots.get("operation") != "p2p"
     grid = asker.ask("plot the sixteen by sixteen envy link latency grid for heid")
     assert grid.intent == "pair_matrix"
+
+
+def test_which_system_names_the_few_that_fit(asker, built_con):
+    res = asker.ask("um GPU0 GPU2 path does it go through the X-Bus?")
+    assert res.intent == "out_of_scope" and res.answer.startswith("Which system?")
+    fit = {r[0] for r in built_con.execute(
+        "SELECT DISTINCT l.system_id FROM links l WHERE lower(l.link_type) LIKE 'x-bus%' AND l.system_id IN "
+        "(SELECT system_id FROM components WHERE component_id = 'gpu2')").fetchall()}
+    assert len(fit) >= 2
+    for sid in fit:
+        name = built_con.execute("SELECT name FROM systems WHERE system_id = ?", [sid]).fetchone()[0]
+        assert name in res.answer

@@ -32,10 +32,37 @@ def where(slots: dict[str, Any], keys: Iterable[str]) -> tuple[str, dict[str, An
 def require_system(slots: dict[str, Any], cat: Catalog) -> str:
     sid = slots.get("system")
     if not sid:
+        fits = systems_fitting(slots, cat)
+        if fits and len(fits) <= 6:
+            # "um GPU0 GPU2 path, does it go through the X-Bus?": the words narrow it to a few; name them
+            raise OutOfScope("Which system? What the question names fits " + ", ".join(cat.name(x) for x in fits)
+                             + ": name one.")
         raise OutOfScope("Which system? " + cat.describe() + ".")
     if sid not in cat.systems:
         raise OutOfScope(f"I have no data for a system called {sid!r}. " + cat.describe() + ".")
     return sid
+
+
+def systems_fitting(slots: dict[str, Any], cat: Catalog) -> list[str]:
+    """The systems that have every endpoint, link type, operation and metric the slots name ([] when the slots name
+    none of these: nothing narrows the choice)."""
+    fits = set(cat.systems)
+    narrowed = False
+    for k in ("src", "dst"):
+        v = slots.get(k)
+        if isinstance(v, str) and v != "host":
+            fits &= {s for s, comps in cat.components.items() if v in comps}
+            narrowed = True
+    if isinstance(slots.get("link_type"), str):
+        fits &= cat.link_owners(slots["link_type"])
+        narrowed = True
+    if isinstance(slots.get("operation"), str):
+        fits &= {s for s, ops in cat.operations.items() if slots["operation"] in ops}
+        narrowed = True
+    if isinstance(slots.get("metric"), str):
+        fits &= {s for s, ms in cat.metrics.items() if slots["metric"] in ms}
+        narrowed = True
+    return sorted(fits) if narrowed else []
 
 
 def require_metric_on(system: str, metric: Optional[str], operation: Optional[str], cat: Catalog) -> None:
