@@ -208,3 +208,9 @@ def test_which_system_names_the_few_that_fit(asker, built_con):
     for sid in fit:
         name = built_con.execute("SELECT name FROM systems WHERE system_id = ?", [sid]).fetchone()[0]
         assert name in res.answer
+
+
+def test_a_refusal_without_a_metric_still_reads(asker):
+    res = asker.ask("Mini Summit, 4 and 8 GEMM with tensor cores.")
+    assert res.intent == "out_of_scope"
+    assert "  " not in res.answer and " of  " not in res.answer

@@ -184,7 +184,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     what = what_words(s.get("operation"), s.get("metric"))
     if len(rows) < 2:
         only = f" Only {cat.name(rows[0]['system_id'])} has matching rows." if rows else ""
-        raise OutOfScope(f"No comparable {what} measurements on {', '.join(cat.name(x) for x in systems)} "
+        raise OutOfScope(f"No comparable {what or s.get('app') or 'matching'} measurements on "
+                         f"{', '.join(cat.name(x) for x in systems)} "
                          f"(same condition, size and count).{only} Try fewer conditions.")
     r0 = rows[0]
     what, unit = what_words(r0["operation"], r0["metric"]), r0["unit"]

@@ -74,11 +74,11 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     s = plan.slots
     if not rows:
-        others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))]
+        what = what_words(s.get("operation"), s.get("metric"))
+        others = [cat.name(x) for x in systems_with(cat, s.get("operation"), s.get("metric"))] if what else []
         raise OutOfScope(f"No scaling series (values at several {s.get('count_kind') or 'counts'}) of "
-                         f"{what_words(s.get('operation'), s.get('metric'))} on {cat.name(s['system'])} matches that."
-                         + (f" Systems with {what_words(s.get('operation'), s.get('metric'))} data: "
-                            f"{', '.join(others[:8])}." if others else ""))
+                         f"{what or s.get('app') or 'any measurement'} on {cat.name(s['system'])} matches that."
+                         + (f" Systems with {what} data: {', '.join(others[:8])}." if others else ""))
     first, last = rows[0], rows[-1]
     unit, kind = first["unit"], first["count_kind"] or ""
     derived = plan.extra.get("derive") and first["metric"] != s.get("metric")
