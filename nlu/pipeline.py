@@ -596,10 +596,11 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 # what a question for a grid of endpoint pairs names: pairs, a matrix, grid or heat map, every/each pair, a size
-# of the grid ("16 by 16"), "between the GPUs", the CUDA sample that prints one
+# of the grid ("16 by 16"), "between the GPUs", "GPU-to-GPU", values in the plural, the CUDA sample that prints one
 _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|between all|among|full|whole|table|"
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
-                       r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them")
+                       r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
+                       r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
 # a renormalised runner-up below this is no reading the model held, only what was left over
 NO_SECOND_CHOICE = 0.5
 # "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")
