@@ -102,8 +102,9 @@ class TrigramLM:
         rows = [[a, b, c, n] for (a, b, c), n in sorted(self.c3.items())]
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        with gzip.open(tmp, "wt", encoding="utf-8") as f:
-            json.dump({"format": "hpcask-trigram-1", "trigrams": rows}, f)
+        # mtime 0: the gzip header would otherwise carry the build time, and two builds of the same counts differ
+        with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
+            gz.write(json.dumps({"format": "hpcask-trigram-1", "trigrams": rows}).encode("utf-8"))
         tmp.replace(path)
 
     @classmethod
