@@ -17,6 +17,7 @@ from app.intents._common import fmt_bytes
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
+from nlu.cues import SAME_MEASURE
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -404,9 +405,8 @@ RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "co
 # SHOC and DeepBench report GFLOP/s where people say throughput, Tartan calls a copy's time its latency, and the
 # ISC 2022 congestion-control paper (seed 002, Eqs. 1-2) reports a slowdown under congestion as its congestion
 # impact (congested over uncongested latency or runtime).
-METRIC_ALIASES = {"bandwidth": ("algbw", "busbw"), "throughput": ("flops",), "flops": ("throughput",),
-                  "time": ("latency",), "latency": ("time",), "slowdown": ("congestion_impact",),
-                  "congestion_impact": ("slowdown",)}
+METRIC_ALIASES = {**SAME_MEASURE, "bandwidth": ("algbw", "busbw"), "time": ("latency",), "latency": ("time",),
+                  "slowdown": ("congestion_impact",), "congestion_impact": ("slowdown",)}
 
 
 # A transfer people name one way that a tool measured under its own name, and how the answer says so: a

@@ -23,6 +23,9 @@ TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelin
 # what a connection graph answers besides its shape: its links' rated bandwidth and how many there are; a
 # latency or time asked about a system is measured, not drawn (the reader and the topology planner share it)
 GRAPH_MEASURES = ("bandwidth", "count")
+# two names for one measure, in the same units: GEMM and convolution "throughput" is stored as a FLOP rate (SHOC,
+# DeepBench, the IPU report); the reader renames the slot, and app.ask tries the other name when nothing matches
+SAME_MEASURE = {"throughput": ("flops",), "flops": ("throughput",)}
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read

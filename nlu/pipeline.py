@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, TRACE_WORD, apply_cues, family_readings,
+from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues, family_readings,
                       names_a_condition_pair, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
@@ -393,9 +393,10 @@ class NLU:
                 # surely as the comparison was read
                 intent, conf = "metric_lookup", sure
         lw = [w.lower() for w in words]
+        said = " ".join(lw)   # the lower-cased question, for the phrase rules below
         refs = [w for w in lw if _REFERENCE.match(w)]
         if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
-                and not rates_against(lw) and "of peak" not in " ".join(lw):
+                and not rates_against(lw) and "of peak" not in said:
             refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
                 and not refs \
@@ -406,7 +407,7 @@ class NLU:
             ruled_out.add("link_efficiency")
         if intent == "metric_lookup" and slots.get("link_type") and not any(
                 slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
-                and _LINK_RATE.search(" ".join(lw)):
+                and _LINK_RATE.search(said):
             # "ri2 infiniband per-port rate?": nothing measured is named, only a kind of link: its stated rate
             # is in the connection graph
             intent = "topology"
@@ -418,7 +419,7 @@ class NLU:
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
             ruled_out.add("topology")
-        if intent == "pair_matrix" and not _PAIR_CUE.search(" ".join(lw)):
+        if intent == "pair_matrix" and not _PAIR_CUE.search(said):
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"pair_matrix"})
@@ -434,7 +435,7 @@ class NLU:
             # named ask for the difference between them
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
-        over_counts = _OVER_COUNTS.search(" ".join(lw))
+        over_counts = _OVER_COUNTS.search(said)
         if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots:
             # "IPU point-to-point bandwidth under load with more threads per tile": a count that grows is the axis
             # of a scaling curve, whatever else the question names
@@ -444,12 +445,12 @@ class NLU:
             kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c") if g))[1]
             if kind:
                 slots["count_kind"] = kind
-        if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(" ".join(lw)):
+        if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(said):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
             ruled_out.add("metric_lookup")
         if intent in ("metric_lookup", "pair_matrix") and bool(slots.get("src")) != bool(slots.get("dst")) \
-                and _SELF_PAIR.search(" ".join(lw)):
+                and _SELF_PAIR.search(said):
             # "the diagonal entry for GPU0 of the bandwidth matrix", "a copy within GPU0's own memory": one cell,
             # a device to itself, which is a device-to-device copy and not a peer-to-peer one
             end = slots.get("src") or slots.get("dst")
@@ -460,14 +461,14 @@ class NLU:
                 intent = "metric_lookup"
                 ruled_out.add("pair_matrix")
         if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
-                and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(" ".join(lw)) \
+                and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(said) \
                 and not _RANKING_WORDS.intersection(lw):
             # "which GPU systems have full peer-to-peer bandwidth matrices?": no system named, the systems are
             # the answer
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
         limit = threshold_in(words)
-        asks_count = _ASKS_COUNT.search(" ".join(lw))
+        asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
             # "the smallest message size at which the H200 all-reduce exceeds 100 GB/s bus bandwidth": a sweep read
@@ -486,7 +487,7 @@ class NLU:
                 if slots.get("metric") == "count":
                     del slots["metric"]
                 if "metric" not in slots:
-                    named = _RATIO_WORD.search(" ".join(lw))
+                    named = _RATIO_WORD.search(said)
                     slots["metric"] = named.group(1) if named else ({"%": "efficiency", "x": "speedup"}.get(
                         limit["unit"]) or metric_by_unit(lw, limit["unit"]))
                 slots.pop("count", None)
@@ -541,9 +542,9 @@ class NLU:
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
-        both = _BOTH_GPUS.search(" ".join(lw))
+        both = _BOTH_GPUS.search(said)
         if both and "count" not in slots and slots.get("operation") not in POINT_TO_POINT and intent != "topology" \
-                and not re.search(r"\bbetween( the)?\s*$", " ".join(lw)[:both.start()]):
+                and not re.search(r"\bbetween( the)?\s*$", said[:both.start()]):
             # "an all-reduce across both H200 GPUs", "the two H200s": the system's name says how many GPUs ran it
             # ("between the two H200 GPUs" names a pair's two ends instead)
             slots["count"], slots["count_kind"] = 2, "gpus"
@@ -918,10 +919,8 @@ def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
         del slots["aggregate"]
 
 
-# Two names for one measure, by tool: GEMM and convolution "throughput" is stored as a FLOP rate (SHOC,
-# DeepBench, the IPU report), in the same units. (A time asked as a latency, or the other way round, is left to
-# the planner, whose answer then says which name the tool used: the two differ in what they time.)
-_SAME_MEASURE = {"throughput": ("flops",), "flops": ("throughput",)}
+# (SAME_MEASURE, nlu/cues.py. A time asked as a latency, or the other way round, is left to the planner, whose
+# answer then says which name the tool used: the two differ in what they time.)
 
 
 def _metric_as_stored(intent: str, slots: dict[str, Any], catalog) -> None:
@@ -929,14 +928,14 @@ def _metric_as_stored(intent: str, slots: dict[str, Any], catalog) -> None:
     named but only under its other name, the slot takes the stored name, so the reading says what is answered
     (the planner would otherwise answer under the other name after a "nothing is stored" preamble)."""
     m, op, sid = slots.get("metric"), slots.get("operation"), slots.get("system")
-    if intent not in MEASUREMENT_INTENTS or not (m and op and sid) or m not in _SAME_MEASURE:
+    if intent not in MEASUREMENT_INTENTS or not (m and op and sid) or m not in SAME_MEASURE:
         return
     have: set[str] = set()
     for s in [sid, *(slots.get("compare_with") or [])]:
         have |= catalog.op_metrics(s, op)
     if m in have:
         return
-    alts = [a for a in _SAME_MEASURE[m] if a in have]
+    alts = [a for a in SAME_MEASURE[m] if a in have]
     if len(alts) == 1:
         slots["metric"] = alts[0]
 

@@ -3,76 +3,76 @@ the system's one generation, the transfer a congestion question means, MaxFlops 
 flops", a metric under the name its tool stored, a count whose kind word the tagger read alone, a typo that
 drops a letter, a trace asked for a temperature, a connection graph asked for a latency, a std that is no value.
 Real vocabulary, real built database, real trained model."""
+import pytest
+
 from app import catalog
 from app.intents import _narrow
 from nlu.pipeline import infer_implicit
 
 
-def test_pcie_on_a_one_generation_system_is_that_generation(built_con):
-    cat = catalog.load(built_con)
-    slots = {"system": "gtx980", "link_type": "PCIe", "metric": "efficiency", "operation": "d2h"}
-    infer_implicit("link_efficiency", slots, cat)
+@pytest.fixture(scope="module")
+def cat(built_db):
+    import duckdb
+    con = duckdb.connect(str(built_db), read_only=True)
+    yield catalog.load(con)
+    con.close()
+
+
+def implied(cat, intent: str, **slots) -> dict:
+    """The slots after the reader adds what the data implies (nlu.pipeline.infer_implicit)."""
+    infer_implicit(intent, slots, cat)
+    return slots
+
+
+def test_pcie_on_a_one_generation_system_is_that_generation(cat):
+    slots = implied(cat, "link_efficiency", system="gtx980", link_type="PCIe", metric="efficiency", operation="d2h")
     assert slots["link_type"] == "PCIe3"
     # a family name with no PCIe on the system stays as said (the planner reports what is there)
-    other = {"system": "xmp64", "link_type": "PCIe"}
-    infer_implicit("topology", other, cat)
+    other = implied(cat, "topology", system="xmp64", link_type="PCIe")
     assert other["link_type"] == "PCIe"
     # NVLink is a canonical family name itself (nlu/SLOTS.md) and is left alone
-    nv = {"system": "dgx2", "link_type": "NVLink", "metric": "efficiency"}
-    infer_implicit("link_efficiency", nv, cat)
+    nv = implied(cat, "link_efficiency", system="dgx2", link_type="NVLink", metric="efficiency")
     assert nv["link_type"] == "NVLink"
 
 
-def test_a_link_read_beside_the_same_mode_is_dropped(built_con):
-    cat = catalog.load(built_con)
-    slots = {"system": "ac922_yme", "condition": "nvlink", "link_type": "NVLink", "metric": "bandwidth",
-             "operation": "p2p"}
-    infer_implicit("metric_lookup", slots, cat)
+def test_a_link_read_beside_the_same_mode_is_dropped(cat):
+    slots = implied(cat, "metric_lookup", system="ac922_yme", condition="nvlink", link_type="NVLink",
+                    metric="bandwidth", operation="p2p")
     assert slots["condition"] == "nvlink" and "link_type" not in slots
     # a different mode keeps both: the words asked for two things
-    mixed = {"system": "ac922_yme", "condition": "pcie", "link_type": "NVLink", "metric": "bandwidth"}
-    infer_implicit("metric_lookup", mixed, cat)
+    mixed = implied(cat, "metric_lookup", system="ac922_yme", condition="pcie", link_type="NVLink",
+                    metric="bandwidth")
     assert mixed["link_type"] == "NVLink"
 
 
-def test_a_congestion_question_means_the_one_transfer_measured_under_load(built_con):
-    cat = catalog.load(built_con)
-    slots = {"system": "ipu16", "metric": "latency"}
-    infer_implicit("congestion", slots, cat)
+def test_a_congestion_question_means_the_one_transfer_measured_under_load(cat):
+    slots = implied(cat, "congestion", system="ipu16", metric="latency")
     assert slots["operation"] == "p2p"
     # only for congestion questions, and never over an operation the user named
-    lookup = {"system": "ipu16", "metric": "latency"}
-    infer_implicit("metric_lookup", lookup, cat)
+    lookup = implied(cat, "metric_lookup", system="ipu16", metric="latency")
     assert "operation" not in lookup
-    named = {"system": "ipu16", "metric": "bandwidth", "operation": "broadcast"}
-    infer_implicit("congestion", named, cat)
+    named = implied(cat, "congestion", system="ipu16", metric="bandwidth", operation="broadcast")
     assert named["operation"] == "broadcast"
 
 
-def test_the_max_flops_at_one_precision_is_shocs_maxflops(built_con):
-    cat = catalog.load(built_con)
-    slots = {"system": "ac922_yme", "metric": "flops", "precision": "fp32", "aggregate": "max"}
-    infer_implicit("metric_lookup", slots, cat)
+def test_the_max_flops_at_one_precision_is_shocs_maxflops(cat):
+    slots = implied(cat, "metric_lookup", system="ac922_yme", metric="flops", precision="fp32", aggregate="max")
     assert slots["operation"] == "maxspflops" and "aggregate" not in slots
-    both = {"system": "dgx2", "compare_with": ["titan_rtx"], "precision": "fp64", "aggregate": "max"}
-    infer_implicit("compare_systems", both, cat)
+    both = implied(cat, "compare_systems", system="dgx2", compare_with=["titan_rtx"], precision="fp64",
+                   aggregate="max")
     assert both["operation"] == "maxdpflops" and both["metric"] == "flops"
     # a system without MaxFlops runs keeps the plain "highest"
-    ipu = {"system": "ipu16", "metric": "flops", "precision": "fp32", "aggregate": "max"}
-    infer_implicit("metric_lookup", ipu, cat)
+    ipu = implied(cat, "metric_lookup", system="ipu16", metric="flops", precision="fp32", aggregate="max")
     assert ipu.get("aggregate") == "max" and ipu.get("operation") != "maxspflops"
 
 
-def test_a_metric_takes_the_name_its_tool_stored(built_con):
-    cat = catalog.load(built_con)
+def test_a_metric_takes_the_name_its_tool_stored(cat):
     ops = {o for (s, m, o, c) in cat.combos if s == "ipu16" and m == "flops" and o}
     op = sorted(o for o in ops if "throughput" not in cat.op_metrics("ipu16", o))[0]
-    slots = {"system": "ipu16", "metric": "throughput", "operation": op}
-    infer_implicit("metric_lookup", slots, cat)
+    slots = implied(cat, "metric_lookup", system="ipu16", metric="throughput", operation=op)
     assert slots["metric"] == "flops"
     # a stored metric is never renamed
-    kept = {"system": "ipu16", "metric": "throughput", "operation": "prng"}
-    infer_implicit("metric_lookup", kept, cat)
+    kept = implied(cat, "metric_lookup", system="ipu16", metric="throughput", operation="prng")
     assert kept["metric"] == "throughput"
 
 

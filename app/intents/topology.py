@@ -69,14 +69,12 @@ def _sorted_ids(ids) -> list[str]:
     return sorted(ids, key=natural)
 
 
-# A latency, time or FLOP rate asked of a connection graph ("xmp64 latency 2 off-chip hops") is a measurement,
-# and drawing the graph would answer another question (GRAPH_MEASURES: what it can answer).
-
-
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
     if s.get("metric") and s["metric"] not in GRAPH_MEASURES:
+        # a latency, time or FLOP rate asked of a connection graph ("xmp64 latency 2 off-chip hops") is a
+        # measurement, and drawing the graph would answer another question
         raise OutOfScope(f"The connection graph of {cat.name(sid)} holds links, their kinds and rated bandwidths, "
                          f"not {str(s['metric']).replace('_', ' ')}; ask for the measured value instead.")
     if not cat.systems[sid].n_links:
