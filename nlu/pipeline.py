@@ -142,6 +142,8 @@ class NLU:
         from nlu.spelling import Speller, english_words, lexicon_words, vocabulary_pairs
         self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok), vocabulary_pairs(self.vocab))
         self.shorthand = typed_shorthand(self.vocab)
+        self.system_words = system_words(self.vocab)
+        self.endpoints = frozenset(c for comps in getattr(catalog, "components", {}).values() for c in comps)
         self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
@@ -206,6 +208,9 @@ class NLU:
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
         # is read as the word meant
         words = [x for w in words for x in self.shorthand.get(w.lower(), [w])]
+        words = unglue_names(words, self.system_words)
+        if self.catalog is not None:
+            words = join_split_endpoints(words, self.endpoints)
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -424,6 +429,12 @@ class NLU:
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"pair_matrix"})
             ruled_out.add("pair_matrix")
+        if intent == "metric_lookup" and not (slots.get("src") and slots.get("dst")) and _GRID_WORD.search(said) \
+                and intent_probs[self.labels["intents"].index("pair_matrix")] >= GRID_RUNNER_UP:
+            # "latency heat map h200x2 p2p disabled": a heat map or grid of one number per pair is asked for, not
+            # one value (a spoken "heat map" in two words is read less surely than a typed "heatmap")
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "pair_matrix", {intent})
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
@@ -439,8 +450,19 @@ class NLU:
         if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots:
             # "IPU point-to-point bandwidth under load with more threads per tile": a count that grows is the axis
             # of a scaling curve, whatever else the question names
-            intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
             ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+        series = count_series(words)
+        if series and intent == "metric_lookup":
+            # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
+            # rising list of counts is the axis of a scaling curve, not one count
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+        if intent == "scaling" and series:
+            slots.pop("count", None)
+            kind = self.norm.count_and_kind(series)[1]
+            if kind:
+                slots["count_kind"] = kind
         if intent == "scaling" and over_counts and "count_kind" not in slots:
             kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c") if g))[1]
             if kind:
@@ -602,6 +624,12 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|b
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
                        r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
                        r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
+# a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
+# matrix-free solvers and matrix multiplies)
+_GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
+                        r"four|two)\b")
+# a pair-matrix reading at least this likely, beside a grid word, is the question's intent
+GRID_RUNNER_UP = 0.1
 # a renormalised runner-up below this is no reading the model held, only what was left over
 NO_SECOND_CHOICE = 0.5
 # "both H200 GPUs", "the two H200s", "both h two hundred g p us" (a GPU model in the plural, or with "GPUs")
@@ -632,6 +660,81 @@ def typed_shorthand(vocab) -> dict[str, list[str]]:
         written = vocab.surfaces(slot, canonical, "written") if canonical else []
         if written:
             out[surface.lower()] = [t.text for t in tokenize(written[0])]
+    return out
+
+
+def system_words(vocab) -> frozenset[str]:
+    """System names written as one word ("thetagpu", "ri2", "lassen"), lower-cased: what a transcript may glue a
+    number to ("thetagpu8") or spell a digit of as a word ("RIto")."""
+    parts = {s.lower() for c in vocab.canonicals("component_kind") for s in vocab.surfaces("component_kind", c)}
+    parts |= {p + "s" for p in parts}    # "ipu5" is an endpoint of the IPU system, not its name and a number
+    return frozenset(s.lower() for c in vocab.canonicals("system") for s in vocab.surfaces("system", c)
+                     if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", s) and len(s) >= 3 and s.lower() not in parts)
+
+
+_GLUED = re.compile(r"(?P<name>[a-z][a-z0-9]*?[a-z])(?P<num>\d+)")
+_DIGIT_WORDS = {"to": "2", "too": "2", "for": "4"}   # a digit heard as the word that sounds like it
+
+
+def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
+    """A one-word system name that speech recognition joined to the number said after it, or whose last digit it
+    wrote as a word: "thetagpu8 to 120 GPUs" -> "thetagpu 8 to 120 GPUs", "on RIto" -> "on RI2". Only a word that
+    is no name itself, and only onto a name the vocabulary holds as one word."""
+    out: list[str] = []
+    for w in words:
+        lw = w.lower()
+        if lw in names:
+            out.append(w)
+            continue
+        glued = _GLUED.fullmatch(lw)
+        if glued and glued.group("name") in names:
+            out += [w[:glued.end("name")], w[glued.end("name"):]]
+            continue
+        tail = next((t for t in _DIGIT_WORDS if lw.endswith(t) and len(lw) > len(t)), None)
+        if tail and lw[:-len(tail)] + _DIGIT_WORDS[tail] in names:
+            out.append(w[:-len(tail)] + _DIGIT_WORDS[tail])
+            continue
+        out.append(w)
+    return out
+
+
+def count_series(words: list[str]) -> Optional[str]:
+    """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes"),
+    not after a name's number ("DGX-2 16 GPUs"); None when there is no such list."""
+    for i, w in enumerate(words):
+        if i < 2 or w.lower() not in _COUNTED:
+            continue
+        nums: list[int] = []
+        j = i - 1
+        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and")):
+            if words[j].isdigit():
+                nums.insert(0, int(words[j]))
+            j -= 1
+        if j >= 0 and (words[j] in ("-", "x") or re.search(r"\d$", words[j])):
+            continue
+        if len(nums) >= 2 and all(a < b for a, b in zip(nums, nums[1:])):
+            return w
+    return None
+
+
+_COUNTED = {"gpus", "ipus", "nodes", "cores", "ranks", "processes", "threads", "tiles", "cpus", "sockets"}
+_ENDPOINT_WORD = re.compile(r"(?P<kind>[a-z]+)(?P<num>\d+)")
+
+
+def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[str]:
+    """An endpoint number that speech recognition cut in two: "tile64 6 to tile 0" -> "tile646 to tile 0", when
+    no system has a tile64 and one has a tile646 (the stored components decide, so "GPU1 2 GB" stays)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        m = _ENDPOINT_WORD.fullmatch(words[i].lower())
+        if m and i + 1 < len(words) and words[i + 1].isdigit() and words[i].lower() not in endpoints \
+                and words[i].lower() + words[i + 1] in endpoints:
+            out.append(words[i] + words[i + 1])
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
     return out
 
 

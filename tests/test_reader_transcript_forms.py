@@ -1,0 +1,74 @@
+"""Forms a transcript writes that a typist does not: a number glued to a system name ("thetagpu8"), a digit
+heard as a word ("RIto"), an endpoint number cut in two ("tile64 6"), a heat map in two words, a list of counts
+whose arrow or "with" was lost. Pure functions on the real vocabulary and catalog, then the whole reader and
+planners on the real trained model and built database."""
+import pytest
+
+from app import catalog
+from nlu.pipeline import count_series, join_split_endpoints, system_words, unglue_names
+from nlu.vocab import default_vocabulary
+
+
+@pytest.fixture(scope="module")
+def names():
+    return system_words(default_vocabulary())
+
+
+@pytest.fixture(scope="module")
+def endpoints(built_db):
+    import duckdb
+    con = duckdb.connect(str(built_db), read_only=True)
+    cat = catalog.load(con)
+    con.close()
+    return frozenset(c for comps in cat.components.values() for c in comps)
+
+
+def test_a_number_glued_to_a_system_name_is_split_off(names):
+    assert unglue_names("XSBench slowdown thetagpu8 to 120 GPUs".split(), names) == \
+        ["XSBench", "slowdown", "thetagpu", "8", "to", "120", "GPUs"]
+    # names that end in digits, endpoints and English words stay whole
+    kept = "dgx2 h200x2 xmp64 ipu5 ipus4 gpu0 tile646 v100 into photo".split()
+    assert unglue_names(kept, names) == kept
+
+
+def test_a_digit_heard_as_a_word_at_the_end_of_a_name(names):
+    assert unglue_names(["on", "RIto", "what"], names) == ["on", "RI2", "what"]
+    # only where the name with the digit is one the vocabulary holds
+    assert unglue_names(["auto", "pronto", "before"], names) == ["auto", "pronto", "before"]
+
+
+def test_an_endpoint_number_cut_in_two_is_joined_where_the_data_has_it(endpoints):
+    assert join_split_endpoints("tile64 6 to tile 0".split(), endpoints) == ["tile646", "to", "tile", "0"]
+    # a stored endpoint followed by a number is that endpoint and a number ("GPU1 2 GB")
+    assert join_split_endpoints("GPU1 2 GB".split(), endpoints) == ["GPU1", "2", "GB"]
+
+
+def test_a_rising_list_of_counts():
+    assert count_series("yme triad bw slash 1 2 3 4 GPUs".split()) == "GPUs"
+    assert count_series("speedup on Lassen 8 2048 GPUs".split()) == "GPUs"
+    assert count_series("maxflops with 1 , 2 , 4 and 8 GPUs".split()) == "GPUs"
+    # one count, a name's number before a count, or numbers that do not rise are no list
+    assert count_series("allreduce on 16 GPUs".split()) is None
+    assert count_series("DGX - 2 16 GPUs".split()) is None
+    assert count_series("h200x2 2 2 GPUs".split()) is None
+
+
+def test_transcripts_read_like_the_typed_questions(asker):
+    heat = asker.ask("latency heat map H200x2 P2P disabled")
+    assert heat.intent == "pair_matrix" and heat.slots["system"] == "h200x2" and len(heat.rows) > 1
+    # one value asked for with no picture word stays a lookup
+    one = asker.ask("latency H200x2 P2P disabled GPU0 to GPU1")
+    assert one.intent == "metric_lookup"
+
+    theta = asker.ask("XSBench slowdown thetagpu8 to 120 GPUs.")
+    assert theta.intent == "scaling" and theta.slots["system"] == "thetagpu"
+
+    ri2 = asker.ask("on RIto what's the inference latency of a text query with joint BERT on gpu 0?")
+    assert ri2.slots["system"] == "ri2" and ri2.rows[0]["value"] == pytest.approx(12100)
+
+    tile = asker.ask("tile64 6 to tile 0 latency on the IPU?")
+    assert (tile.slots["src"], tile.slots["dst"]) == ("tile646", "tile0") and tile.intent == "metric_lookup"
+
+    for q in ("Yme triad bw slash 1 2 3 4 GPUs", "speed up amoebanet f214 on Lassen 8 2048 GPUs"):
+        res = asker.ask(q)
+        assert res.intent == "scaling" and res.slots["count_kind"] == "gpus" and "count" not in res.slots, q
