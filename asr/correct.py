@@ -255,6 +255,9 @@ class Corrector:
             # one entry per key and style (digits or words): the first seen (sections in order of importance,
             # hand-written surfaces first)
             by_key.setdefault(k, {}).setdefault(any(ch.isdigit() for ch in s), Entry(surface=s, key=k, slot=slot))
+        # the sounds of the words questions are made of: an odd word that sounds more like one of them than like
+        # any term ("Compoor" is "compare" before it is "compute") is a misspelt question word, left for the reader
+        self.question_keys = sorted({word_key(w) for w in template_words() if len(w) > 3} - set(by_key))
         self.entries = list(by_key.values())
         self.keys = list(by_key)
         # keys by length: a key of n characters within e edits has n-e..n+e characters
@@ -402,6 +405,8 @@ class Corrector:
                 if any(unsure[i:j]) and all(t in self.english for t in target if len(t) > 1 and t.isalpha()) \
                         and not any(len(t) == 1 or t.isdigit() for t in target):
                     continue                               # an unsure English word may become jargon, not English
+                if j - i == 1 and odd[i] and self._sounds_like_a_question_word(k, best[1]):
+                    continue
                 found.append((rel, i, j, e))
         # the closest first, the longer of two equally close; no two changes overlap
         found.sort(key=lambda f: (f[0], -(f[2] - f[1]), f[1]))
@@ -425,6 +430,15 @@ class Corrector:
             pos = c.end
         out += words[pos:]
         return Corrected(text=" ".join(out), raw=text, changes=chosen)
+
+    def _sounds_like_a_question_word(self, k: str, distance: int) -> bool:
+        """Whether a word of the question templates sounds closer to key `k` than the term `distance` away."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+        if distance == 0 or not self.question_keys:
+            return False
+        hit = process.extractOne(k, self.question_keys, scorer=Levenshtein.distance, score_cutoff=distance - 1)
+        return hit is not None
 
     @staticmethod
     def _runs(letter: list[bool]) -> list[tuple[int, int]]:

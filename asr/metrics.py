@@ -3,7 +3,10 @@
 Both sides go through the NLU's own word normaliser (nlu.vocab.norm_words: lower case, number words as digits,
 spelled letters joined) and are then split at punctuation and letter/digit boundaries, so "DGX-2",
 "dgx2" and "d g x two" are all the words "dgx 2": WER counts what a listener would call a mistake, not
-spelling conventions. Hesitations ("uh", "um") are not words of the question and are left out on both sides.
+spelling conventions. For the same reason WER (`scored_words`, not `words`, which the wording model and the
+training text's coverage are counted in and so must stay as they were) also reads "versus" as "vs", a size unit
+spelt out as its abbreviation ("megabytes" = "MB"), and a template word written as two as one ("heat map" =
+"heatmap", "speed up" = "speedup", "uni directional" = "unidirectional"). Hesitations ("uh", "um") are not words of the question and are left out on both sides.
 HPC-term recall asks how many vocabulary terms said in the reference (systems, link
 types, operations, metrics, libraries, endpoints like "gpu 3") the transcript also contains.
 """
@@ -81,6 +84,43 @@ def words(text: str) -> list[str]:
     return out
 
 
+# one word written two ways: an abbreviation and its full form, a size unit spelt out and abbreviated ("16
+# megabytes" is "16 MB"); both sides are read as the second
+SAME_WORD = {"versus": "vs", "kilobyte": "kb", "kilobytes": "kb", "megabyte": "mb", "megabytes": "mb",
+             "gigabyte": "gb", "gigabytes": "gb", "terabyte": "tb", "terabytes": "tb", "kibibyte": "kib",
+             "kibibytes": "kib", "mebibyte": "mib", "mebibytes": "mib", "gibibyte": "gib", "gibibytes": "gib"}
+
+
+@lru_cache(maxsize=1)
+def _compounds() -> frozenset[str]:
+    """One-word forms also written as two: the question templates' words ("heatmap", "speedup"; short ones such
+    as "into" are English words of their own) and the directions ("unidirectional")."""
+    from asr.correct import template_words
+    from nlu.vocab import default_vocabulary
+    vocab = default_vocabulary()
+    out = {w for w in template_words() if len(w) > 5}
+    for canonical in vocab.canonicals("direction"):
+        out |= {s.lower() for s in vocab.surfaces("direction", canonical, "written") if s.isalpha() and len(s) > 5}
+    return frozenset(out)
+
+
+def scored_words(text: str) -> list[str]:
+    """`words`, then one spelling for what is written two ways (SAME_WORD, compounds split in two): what WER
+    compares."""
+    ws = [SAME_WORD.get(w, w) for w in words(text)]
+    joined = _compounds()
+    out: list[str] = []
+    i = 0
+    while i < len(ws):
+        if i + 1 < len(ws) and ws[i] + ws[i + 1] in joined:
+            out.append(ws[i] + ws[i + 1])
+            i += 2
+        else:
+            out.append(ws[i])
+            i += 1
+    return out
+
+
 def edit_distance(ref: list[str], hyp: list[str]) -> int:
     prev = list(range(len(hyp) + 1))
     for i, r in enumerate(ref, 1):
@@ -95,7 +135,7 @@ def wer(pairs: Iterable[tuple[str, str]]) -> float:
     """Corpus WER: total edits / total reference words over (reference, hypothesis) pairs."""
     edits = total = 0
     for ref, hyp in pairs:
-        r, h = words(ref), words(hyp)
+        r, h = scored_words(ref), scored_words(hyp)
         edits += edit_distance(r, h)
         total += len(r)
     return edits / max(1, total)

@@ -58,6 +58,15 @@ def test_ordinary_words_and_vocabulary_are_left_alone(corrector, text):
     assert got.text == text and not got.changes
 
 
+def test_an_odd_word_that_sounds_like_a_question_word_is_not_made_a_term(corrector):
+    # "Compoor" sounds like "compare" (a word questions are made of) before "compute" (an operation): a
+    # misspelt question word, which the reader reads as it can, not a term the speaker never said
+    got = corrector.correct("Compoor congestion free and under load bandwidth")
+    assert got.text == "Compoor congestion free and under load bandwidth" and not got.changes
+    # a term still wins where no question word sounds as close
+    assert corrector.correct("givini bandwidth").text == "gemini bandwidth"
+
+
 def test_an_english_word_the_decoder_was_unsure_of_may_change(corrector):
     heard = "does traffic from c p u zero go over p c i x question three please"
     sure = [0.99] * len(heard.split())

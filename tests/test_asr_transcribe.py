@@ -109,6 +109,17 @@ def test_hesitations_are_whole_tokens_and_no_words_of_the_question(tuned):
     assert metrics.wer([("across both h two hundred g p us", "across both H200 GPUs")]) == 0
 
 
+def test_wer_reads_one_word_written_two_ways_as_one():
+    # an abbreviation, a size unit spelt out, a template word or direction written as two words: no error
+    for ref, hyp in (("dgx2 vs yme", "DGX-2 versus Yme"), ("at 16 MB", "at sixteen megabytes"),
+                     ("latency heatmap", "latency heat map"), ("unidirectional bw", "uni directional BW")):
+        assert metrics.wer([(ref, hyp)]) == 0, (ref, hyp)
+    # real slips still count, and the words the wording model and the training text are counted in are unchanged
+    assert metrics.wer([("latency heatmap", "latency heat")]) == 1 / 2
+    assert metrics.words("latency heat map") == ["latency", "heat", "map"]
+    assert metrics.words("16 megabytes") == ["16", "megabytes"]
+
+
 SOFT = json.loads((AUDIO / "soft_openings.json").read_text())
 
 
