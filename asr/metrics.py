@@ -6,9 +6,10 @@ spelled letters joined) and are then split at punctuation and letter/digit bound
 spelling conventions. For the same reason WER (`scored_words`, not `words`, which the wording model and the
 training text's coverage are counted in and so must stay as they were) also reads "versus" as "vs", a size unit
 spelt out as its abbreviation ("megabytes" = "MB"), and a template word written as two as one ("heat map" =
-"heatmap", "speed up" = "speedup", "uni directional" = "unidirectional"). Hesitations ("uh", "um") are not words of the question and are left out on both sides.
-HPC-term recall asks how many vocabulary terms said in the reference (systems, link
-types, operations, metrics, libraries, endpoints like "gpu 3") the transcript also contains.
+"heatmap", "speed up" = "speedup", "uni directional" = "unidirectional"). Hesitations ("uh", "um") are not
+words of the question and are left out on both sides. HPC-term recall asks how many vocabulary terms said in the
+reference (systems, link types, operations, metrics, libraries, endpoints like "gpu 3") the transcript also
+contains.
 """
 from __future__ import annotations
 

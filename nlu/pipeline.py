@@ -408,7 +408,7 @@ class NLU:
                 and ("link_type" not in slots or not any(_RATIO.match(w) for w in lw)):
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"link_efficiency"})
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
             ruled_out.add("link_efficiency")
         if intent == "metric_lookup" and slots.get("link_type") and not any(
                 slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
@@ -422,12 +422,12 @@ class NLU:
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
             # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
             # the question is about its measurements, not the connection graph
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology"})
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology"})
             ruled_out.add("topology")
         if intent == "pair_matrix" and not _PAIR_CUE.search(said):
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"pair_matrix"})
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"pair_matrix"})
             ruled_out.add("pair_matrix")
         if intent == "metric_lookup" and not (slots.get("src") and slots.get("dst")) and _GRID_WORD.search(said) \
                 and intent_probs[self.labels["intents"].index("pair_matrix")] >= GRID_RUNNER_UP:
@@ -438,7 +438,7 @@ class NLU:
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, {"topology", "out_of_scope"})
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology", "out_of_scope"})
             ruled_out.add("topology")
         if intent in ("metric_lookup", "pair_matrix") and \
                 names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):

@@ -72,3 +72,11 @@ def test_transcripts_read_like_the_typed_questions(asker):
     for q in ("Yme triad bw slash 1 2 3 4 GPUs", "speed up amoebanet f214 on Lassen 8 2048 GPUs"):
         res = asker.ask(q)
         assert res.intent == "scaling" and res.slots["count_kind"] == "gpus" and "count" not in res.slots, q
+
+
+def test_an_intent_ruled_out_once_is_not_read_again(asker):
+    # a comparison with one system is ruled out; the next reading (a connection graph) is ruled out for a latency;
+    # the one after must not be the comparison again
+    res = asker.ask("what's the latency, between IPU 7 and IPU10, and the Graphcore system.")
+    assert res.intent == "metric_lookup" and (res.slots["src"], res.slots["dst"]) == ("ipu7", "ipu10")
+    assert res.rows and res.rows[0]["unit"] == "us"
