@@ -10,7 +10,7 @@ def one(con, sql, *params):
 
 def values(con, system, metric, **where):
     cond = " AND ".join(f"{k} = ?" for k in where)
-    sql = f"SELECT value, unit, source FROM measurements WHERE system_id = ? AND metric = ?" + (f" AND {cond}" if cond else "")
+    sql = "SELECT value, unit, source FROM measurements WHERE system_id = ? AND metric = ?" + (f" AND {cond}" if cond else "")
     return con.execute(sql, [system, metric, *where.values()]).fetchall()
 
 

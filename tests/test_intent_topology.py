@@ -3,8 +3,7 @@ import pytest
 
 from conftest import table_counts, HOSTILE, run_intent
 
-from app import catalog
-from app.intents import OutOfScope, rows_of
+from app.intents import OutOfScope
 from app.intents import topology as topo
 
 

@@ -1,6 +1,6 @@
 import json
 
-from conftest import FIXTURES, table_counts, rejected as _rejected
+from conftest import FIXTURES, rejected as _rejected
 
 D = FIXTURES / "mgbench"
 V = D / "DGX1-V100"

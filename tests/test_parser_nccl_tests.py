@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, table_counts, rejected as _rejected
+from conftest import FIXTURES, rejected as _rejected
 
 D = FIXTURES / "nccl_tests"
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 
 import duckdb
 import pytest
