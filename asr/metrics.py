@@ -66,6 +66,12 @@ def words(text: str) -> list[str]:
     written form, split compounds of one-word terms joined."""
     ws = _raw_words(text)
     spoken, single = _spoken_map()
+    return _rewrite(ws, spoken, single)
+
+
+def _rewrite(ws: list[str], spoken: dict[tuple[str, ...], tuple[str, ...]], single: frozenset) -> list[str]:
+    """`ws` left to right: a spoken form (up to four words) as its written form, else two words whose join is in
+    `single` as that one word, else the word."""
     out: list[str] = []
     i = 0
     while i < len(ws):
@@ -108,18 +114,7 @@ def _compounds() -> frozenset[str]:
 def scored_words(text: str) -> list[str]:
     """`words`, then one spelling for what is written two ways (SAME_WORD, compounds split in two): what WER
     compares."""
-    ws = [SAME_WORD.get(w, w) for w in words(text)]
-    joined = _compounds()
-    out: list[str] = []
-    i = 0
-    while i < len(ws):
-        if i + 1 < len(ws) and ws[i] + ws[i + 1] in joined:
-            out.append(ws[i] + ws[i + 1])
-            i += 2
-        else:
-            out.append(ws[i])
-            i += 1
-    return out
+    return _rewrite([SAME_WORD.get(w, w) for w in words(text)], {}, _compounds())
 
 
 def edit_distance(ref: list[str], hyp: list[str]) -> int:
