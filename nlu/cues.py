@@ -8,7 +8,7 @@ fill a slot that is still empty (or replace the plain metric that the ratio phra
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 _REFERENCE = re.compile(r"^(nominal|peak|theoretical|theoretically|spec|specs|specified|rated|advertised|max(imum)?)$")
 _RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|efficient|efficiency|relative|against|"
@@ -104,6 +104,26 @@ _NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", 
 _RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ","}
 _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|sockets?|tiles?|devices?|cards?|"
                       r"machines?|workers?|threads?)$")
+
+
+def count_series(words: list[str]) -> Optional[str]:
+    """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes"),
+    not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
+    count word, and so may turn a lookup into a scaling question ("8 2048 GPUs": a spoken arrow lost)."""
+    for i, w in enumerate(words):
+        if i < 2 or not _COUNTED.match(w.lower()):
+            continue
+        nums: list[int] = []
+        j = i - 1
+        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and")):
+            if words[j].isdigit():
+                nums.insert(0, int(words[j]))
+            j -= 1
+        if j >= 0 and (words[j] in ("-", "x") or re.search(r"\d$", words[j])):
+            continue
+        if len(nums) >= 2 and all(a < b for a, b in zip(nums, nums[1:])):
+            return w
+    return None
 
 
 def _count_range(lw: list[str]) -> bool:

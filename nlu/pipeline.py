@@ -11,8 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues, family_readings,
-                      names_a_condition_pair, rates_against, verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues, count_series,
+                      family_readings, names_a_condition_pair, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -698,26 +698,6 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
     return out
 
 
-def count_series(words: list[str]) -> Optional[str]:
-    """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes"),
-    not after a name's number ("DGX-2 16 GPUs"); None when there is no such list."""
-    for i, w in enumerate(words):
-        if i < 2 or w.lower() not in _COUNTED:
-            continue
-        nums: list[int] = []
-        j = i - 1
-        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and")):
-            if words[j].isdigit():
-                nums.insert(0, int(words[j]))
-            j -= 1
-        if j >= 0 and (words[j] in ("-", "x") or re.search(r"\d$", words[j])):
-            continue
-        if len(nums) >= 2 and all(a < b for a, b in zip(nums, nums[1:])):
-            return w
-    return None
-
-
-_COUNTED = {"gpus", "ipus", "nodes", "cores", "ranks", "processes", "threads", "tiles", "cpus", "sockets"}
 _ENDPOINT_WORD = re.compile(r"(?P<kind>[a-z]+)(?P<num>\d+)")
 
 

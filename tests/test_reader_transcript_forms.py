@@ -5,7 +5,8 @@ planners on the real trained model and built database."""
 import pytest
 
 from app import catalog
-from nlu.pipeline import count_series, join_split_endpoints, system_words, unglue_names
+from nlu.cues import count_series
+from nlu.pipeline import join_split_endpoints, system_words, unglue_names
 from nlu.vocab import default_vocabulary
 
 
