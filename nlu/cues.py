@@ -31,6 +31,8 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
 _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
                            r"which fraction|which part) of\b.*\b(time|runtime)\b")
+# "how much longer does it take", "how many times slower": a slowdown, not a time
+_HOW_MUCH_SLOWER = re.compile(r"\bhow (much|many times) (longer|slower)\b")
 _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
 _REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
 
@@ -55,6 +57,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             del slots["condition"]
     if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
         slots["metric"] = "share"
+    if intent in MEASUREMENT_INTENTS and "metric" not in slots and _HOW_MUCH_SLOWER.search(joined):
+        # "how much longer does a GPU0-GPU1 exchange take ... compared with other pairs": with no quantity named, a
+        # ratio of times (a time the tagger read stays: "how much longer does the allreduce take" may be a time)
+        slots["metric"] = "slowdown"
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
         # "host to GPU15", "from gpu2 to the host": the word order names the copy, however the ends were tagged
         if _TO_DEVICE.search(joined):

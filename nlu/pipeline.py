@@ -424,6 +424,14 @@ class NLU:
             # the question is about its measurements, not the connection graph
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology"})
             ruled_out.add("topology")
+        if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
+                and not named_endpoints(words, cands, self.endpoints) - {slots["src"], slots["dst"]} \
+                and not _GRID_WORD.search(said) and "matri" not in said:
+            # "how much longer does a GPU0-GPU1 exchange take, compared with other pairs": one pair named is one
+            # cell to look up (but three endpoints named, or "the latency grid of ipu4 and ipu6", ask for a small grid
+            # of their own); the confidence in the grid carries over to its cell
+            ruled_out.add(intent)
+            intent = "metric_lookup"
         if intent == "pair_matrix" and not _PAIR_CUE.search(said):
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for
@@ -699,6 +707,13 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
 
 
 _ENDPOINT_WORD = re.compile(r"(?P<kind>[a-z]+)(?P<num>\d+)")
+
+
+def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:
+    """The stored endpoints a question names: written as one word ("ipu5", "GPU0") or spelled out and found by the
+    vocabulary ("i p u five")."""
+    found = {f["endpoint"] for _, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"}
+    return found | {w.lower() for w in words if w.lower() in endpoints}
 
 
 def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[str]:

@@ -81,3 +81,21 @@ def test_an_intent_ruled_out_once_is_not_read_again(asker):
     res = asker.ask("what's the latency, between IPU 7 and IPU10, and the Graphcore system.")
     assert res.intent == "metric_lookup" and (res.slots["src"], res.slots["dst"]) == ("ipu7", "ipu10")
     assert res.rows and res.rows[0]["unit"] == "us"
+
+
+def test_how_much_longer_is_a_slowdown(asker):
+    res = asker.ask("with P2P disabled, how much longer does a 10 MB bidirectional transfer from GPU0 to GPU1 take "
+                    "on the DGX-1 V100 than on other pairs?")
+    assert res.slots["metric"] == "slowdown" and res.intent == "metric_lookup"
+    assert res.rows[0]["value"] == pytest.approx(2.0) and res.rows[0]["unit"] == "x"
+    # a plain duration stays a time
+    assert asker.ask("how long does a 10 MB transfer from GPU0 to GPU1 take on the DGX-1 V100").slots.get(
+        "metric") != "slowdown"
+
+
+def test_one_pair_of_a_grid_is_a_cell_three_endpoints_a_grid(asker):
+    one = asker.ask("show the pairwise bandwidth from gpu1 to gpu0 on the mini summit, compared with other pairs")
+    assert one.intent == "metric_lookup" and (one.slots["src"], one.slots["dst"]) == ("gpu1", "gpu0")
+    assert one.rows and one.rows[0]["unit"] == "GB/s"
+    three = asker.ask("latency between ipu5, ipu4 and ipu6, all pairs")
+    assert three.intent == "pair_matrix"
