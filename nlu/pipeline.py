@@ -208,9 +208,11 @@ class NLU:
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
         # is read as the word meant
         words = [x for w in words for x in self.shorthand.get(w.lower(), [w])]
+        heard = words
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
+        mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -566,6 +568,8 @@ class NLU:
                 slots[dev] = ends[0]
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
+        if mended:
+            notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
@@ -671,6 +675,13 @@ def typed_shorthand(vocab) -> dict[str, list[str]]:
     return out
 
 
+def rewritten(before: list[str], after: list[str]) -> list[tuple[str, str]]:
+    """The word runs a rewrite changed, as (before, after) texts: ("thetagpu8", "thetagpu 8")."""
+    import difflib
+    ops = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    return [(" ".join(before[i1:i2]), " ".join(after[j1:j2])) for op, i1, i2, j1, j2 in ops if op != "equal"]
+
+
 def system_words(vocab) -> frozenset[str]:
     """System names written as one word ("thetagpu", "ri2", "lassen"), lower-cased: what a transcript may glue a
     number to ("thetagpu8") or spell a digit of as a word ("RIto")."""
@@ -706,7 +717,7 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
     return out
 
 
-_ENDPOINT_WORD = re.compile(r"(?P<kind>[a-z]+)(?P<num>\d+)")
+_ENDPOINT_WORD = re.compile(r"[a-z]+\d+")
 
 
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:

@@ -63,12 +63,16 @@ def test_transcripts_read_like_the_typed_questions(asker):
 
     theta = asker.ask("XSBench slowdown thetagpu8 to 120 GPUs.")
     assert theta.intent == "scaling" and theta.slots["system"] == "thetagpu"
+    assert "read “thetagpu8” as “thetagpu 8”" in theta.notes     # the answer says what it read
 
     ri2 = asker.ask("on RIto what's the inference latency of a text query with joint BERT on gpu 0?")
     assert ri2.slots["system"] == "ri2" and ri2.rows[0]["value"] == pytest.approx(12100)
 
     tile = asker.ask("tile64 6 to tile 0 latency on the IPU?")
     assert (tile.slots["src"], tile.slots["dst"]) == ("tile646", "tile0") and tile.intent == "metric_lookup"
+    assert "read “tile64 6” as “tile646”" in tile.notes
+    # nothing rewritten, nothing said
+    assert not any(n.startswith("read “") for n in asker.ask("dgx2 allreduce busbw 1 GB").notes)
 
     for q in ("Yme triad bw slash 1 2 3 4 GPUs", "speed up amoebanet f214 on Lassen 8 2048 GPUs"):
         res = asker.ask(q)
