@@ -143,6 +143,7 @@ class NLU:
         self.speller = Speller(lexicon_words(self.vocab), english_words(self.tok), vocabulary_pairs(self.vocab))
         self.shorthand = typed_shorthand(self.vocab)
         self.system_words = system_words(self.vocab)
+        self.split_names = split_names(self.vocab)
         self.endpoints = frozenset(c for comps in getattr(catalog, "components", {}).values() for c in comps)
         self.catalog = catalog
         with torch.inference_mode():  # warm up
@@ -209,6 +210,7 @@ class NLU:
         # is read as the word meant
         words = [x for w in words for x in self.shorthand.get(w.lower(), [w])]
         heard = words
+        words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
@@ -691,6 +693,43 @@ def system_words(vocab) -> frozenset[str]:
                      if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", s) and len(s) >= 3 and s.lower() not in parts)
 
 
+def split_names(vocab) -> dict[tuple[str, str], str]:
+    """Words of system names that join a word another slot reads to a number ("POWER9": "power" is a metric), keyed
+    by their two halves as a transcript writes them: ("power", "9") -> "POWER9"."""
+    other = {w.lower() for sec in ("metric", "operation", "condition", "aggregate", "precision", "direction")
+             for c in vocab.canonicals(sec) for s in vocab.surfaces(sec, c) for w in s.split()}
+    out: dict[tuple[str, str], str] = {}
+    surfaces = [s for c in vocab.canonicals("system") for s in vocab.surfaces("system", c)]
+    surfaces += list(vocab.ambiguous.get("system", {}))
+    for s in surfaces:
+        for t in re.split(r"[^A-Za-z0-9]+", s):
+            m = re.fullmatch(r"([A-Za-z]{2,})(\d+)", t)
+            if m and m.group(1).lower() in other:
+                out.setdefault((m.group(1).lower(), m.group(2)), t)
+    return out
+
+
+def join_split_names(words: list[str], names: dict[tuple[str, str], str]) -> list[str]:
+    """"the 2 power 9 sockets" -> "the 2 POWER9 sockets": a name a transcript wrote as a measurement word and a
+    number (split_names), joined back."""
+    return _join_pairs(words, lambda a, b: names.get((a.lower(), b)))
+
+
+def _join_pairs(words: list[str], join: Callable[[str, str], Optional[str]]) -> list[str]:
+    """`words` left to right, two neighbours replaced by `join(a, b)` where that gives a word."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        joined = join(words[i], words[i + 1]) if i + 1 < len(words) else None
+        if joined:
+            out.append(joined)
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 _GLUED = re.compile(r"(?P<name>[a-z][a-z0-9]*?[a-z])(?P<num>\d+)")
 _DIGIT_WORDS = {"to": "2", "too": "2", "for": "4"}   # a digit heard as the word that sounds like it
 
@@ -730,18 +769,11 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
 def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[str]:
     """An endpoint number that speech recognition cut in two: "tile64 6 to tile 0" -> "tile646 to tile 0", when
     no system has a tile64 and one has a tile646 (the stored components decide, so "GPU1 2 GB" stays)."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        m = _ENDPOINT_WORD.fullmatch(words[i].lower())
-        if m and i + 1 < len(words) and words[i + 1].isdigit() and words[i].lower() not in endpoints \
-                and words[i].lower() + words[i + 1] in endpoints:
-            out.append(words[i] + words[i + 1])
-            i += 2
-            continue
-        out.append(words[i])
-        i += 1
-    return out
+    def join(a: str, b: str) -> Optional[str]:
+        la = a.lower()
+        cut = _ENDPOINT_WORD.fullmatch(la) and b.isdigit() and la not in endpoints and la + b in endpoints
+        return a + b if cut else None
+    return _join_pairs(words, join)
 
 
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing)\b")

@@ -6,7 +6,7 @@ import pytest
 
 from app import catalog
 from nlu.cues import count_series
-from nlu.pipeline import join_split_endpoints, system_words, unglue_names
+from nlu.pipeline import join_split_endpoints, join_split_names, split_names, system_words, unglue_names
 from nlu.vocab import default_vocabulary
 
 
@@ -103,3 +103,18 @@ def test_one_pair_of_a_grid_is_a_cell_three_endpoints_a_grid(asker):
     assert one.rows and one.rows[0]["unit"] == "GB/s"
     three = asker.ask("latency between ipu5, ipu4 and ipu6, all pairs")
     assert three.intent == "pair_matrix"
+
+
+def test_a_name_split_into_a_measurement_word_and_a_number_is_joined():
+    names = split_names(default_vocabulary())
+    assert names[("power", "9")] == "POWER9"
+    assert join_split_names("the 2 power 9 sockets".split(), names) == ["the", "2", "POWER9", "sockets"]
+    # the measurement word alone, or with another number, stays
+    assert join_split_names("power 150 W".split(), names) == ["power", "150", "W"]
+    assert join_split_names("power usage".split(), names) == ["power", "usage"]
+
+
+def test_the_power_9_sockets_are_read_as_a_topology_question(asker):
+    res = asker.ask("what link connects the 2 power 9 sockets in the AC922?")
+    assert res.intent == "topology" and res.slots.get("metric") != "power"
+    assert "read “power 9” as “POWER9”" in res.notes
