@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -304,7 +305,12 @@ class Asker:
                                     f"topology, since the {kind}s of {self.cat.name(sid)} are in its stored graph")
         if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())):
             return None
-        best = next((i for i, _p in u.ranked if i != "out_of_scope"), None)
+        in_scope = [i for i, _p in u.ranked if i != "out_of_scope"]
+        best = in_scope[0] if in_scope else None
+        if best == "list_data" and len(in_scope) > 1 and op and not _LISTING.search(" ".join(u.tokens).lower()):
+            # "wat is the gtx980 maxflops sp": one measured thing named and no word asking what is there, so the
+            # number, not the inventory
+            best = in_scope[1]
         if best is None:
             return None
         if u.note_as:
@@ -494,6 +500,11 @@ def ask(question: str, **kw) -> Result:
     return _DEFAULT.ask(question, **kw)
 
 
+# words that ask what is stored rather than for a value
+_LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
+                      r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
+
+
 def _link_absent(slots: dict[str, Any], cat) -> bool:
     """The system's stored graph has no link of the type named (nor a switch of that name)."""
     lt, sid = str(slots.get("link_type") or ""), slots.get("system")
@@ -536,7 +547,6 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
     that is part of a loaded trace event's name, and the first category of intents.trace_breakdown.TRACE_CATS
     (kernels first) that such events have; None if no word is. Plain words ("allreduce", "kernel") are left to the
     tagger: most event names contain them."""
-    import re
     from app.intents.trace_breakdown import TRACE_CATS
     found = []
     for w in re.findall(r"[A-Za-z_][\w:.<>]*\w", question):
@@ -551,7 +561,6 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 def _looks_like_name(span: str, question: str) -> bool:
-    import re
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words:
         return False

@@ -118,3 +118,13 @@ def test_the_power_9_sockets_are_read_as_a_topology_question(asker):
     res = asker.ask("what link connects the 2 power 9 sockets in the AC922?")
     assert res.intent == "topology" and res.slots.get("metric") != "power"
     assert "read “power 9” as “POWER9”" in res.notes
+
+
+def test_an_unsure_question_naming_one_measured_thing_gets_the_number(asker):
+    # the question model doubts "what is the gtx980 maxflops sp" is about the data; of the in-scope readings left,
+    # the inventory (list_data) edges out the lookup, but no word asks what is there: the number is given
+    res = asker.ask("what is the gtx980 maxflops sp")
+    assert res.intent == "metric_lookup" and res.slots["operation"] == "maxspflops"
+    assert res.rows[0]["unit"] == "GFLOP/s" and res.rows[0]["value"] > 1000
+    # asking what is there still lists it
+    assert asker.ask("which maxflops results are stored for the gtx980").intent == "list_data"
