@@ -34,11 +34,19 @@ def _raw_words(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _vocabulary():
+    """The NLU's vocabulary with the default database's catalog, read once for every table below (each is cached
+    too, so a process scores with the vocabulary it first read)."""
+    from nlu.vocab import default_vocabulary
+    return default_vocabulary()
+
+
+@lru_cache(maxsize=1)
 def _spoken_map() -> tuple[dict[tuple[str, ...], tuple[str, ...]], frozenset]:
     """Spoken vocabulary forms -> the written form they stand for ("envy link" -> "nvlink"), and the one-word
     terms that are sometimes heard as two ("band width" -> "bandwidth")."""
-    from nlu.vocab import default_vocabulary, key
-    vocab = default_vocabulary()
+    from nlu.vocab import key
+    vocab = _vocabulary()
     spoken: dict[tuple[str, ...], tuple[str, ...]] = {}
     single: set[str] = set()
     for section in TERM_SECTIONS:
@@ -103,8 +111,7 @@ def _compounds() -> frozenset[str]:
     """One-word forms also written as two: the question templates' words ("heatmap", "speedup"; short ones such
     as "into" are English words of their own) and the directions ("unidirectional")."""
     from asr.correct import template_words
-    from nlu.vocab import default_vocabulary
-    vocab = default_vocabulary()
+    vocab = _vocabulary()
     out = {w for w in template_words() if len(w) > 5}
     for canonical in vocab.canonicals("direction"):
         out |= {s.lower() for s in vocab.surfaces("direction", canonical, "written") if s.isalpha() and len(s) > 5}
@@ -145,8 +152,7 @@ _COMMON = {"time", "speed", "rate", "size", "run", "the", "a", "on", "host", "no
 @lru_cache(maxsize=1)
 def term_phrases() -> tuple[tuple[str, ...], ...]:
     """Normalised word sequences of every HPC vocabulary surface (longest first), minus everyday words."""
-    from nlu.vocab import default_vocabulary
-    vocab = default_vocabulary()
+    vocab = _vocabulary()
     phrases: set[tuple[str, ...]] = set()
     for section in TERM_SECTIONS:
         for canonical in vocab.canonicals(section):

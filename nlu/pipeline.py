@@ -285,8 +285,7 @@ class NLU:
             if value is None and (slot in ("system", "src", "dst") or (
                     slot in _NAMING_SLOTS and any(c.isdigit() for c in surface))):
                 end = self.norm.endpoint(surface)   # "ipu5" tagged as a system (or a link) is an endpoint of one
-                if end is not None and end != "host" and self.catalog is not None and any(
-                        end in comps for comps in self.catalog.components.values()):
+                if end is not None and end != "host" and end in self.endpoints:
                     slot, value = ("src" if "src" not in slots else "dst"), end
                     if slots.get("src") == end:
                         continue
