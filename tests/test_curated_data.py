@@ -106,3 +106,14 @@ def test_every_covered_system_is_present(built_con):
     ids = {r[0] for r in built_con.execute("SELECT system_id FROM systems").fetchall()}
     assert {"dgx1_p100", "dgx1_v100", "ac922_tum", "dgx2", "ac922_yme", "ac922_minisummit", "titan_rtx",
             "gtx980", "ipu16", "xmp64", "h200x2", "lassen", "longhorn", "ri2"} <= ids
+
+
+def test_a_copy_from_a_device_to_itself_is_d2d_never_p2p(built_con):
+    # 003 Listing 30 (Appendix D.2), Yme Uni-PCIe-Bandwidth row 0: "744.36" on the diagonal is GPU0 to itself,
+    # which §4.1 says does not go via the host; the raw Tartan and p2pBandwidthLatencyTest parsers store such
+    # cells as d2d, and the curated transcription must agree, or a p2p question could be answered by one
+    p2p_self = built_con.execute("SELECT count(*) FROM measurements WHERE operation = 'p2p' AND src = dst").fetchone()[0]
+    assert p2p_self == 0
+    rows = values(built_con, "ac922_yme", "bandwidth", operation="d2d", src="gpu0", dst="gpu0", condition="pcie",
+                  msg_bytes=33554432)
+    assert any(abs(v - 744.36) < 1e-9 and "Listing 30" in s for v, _, s in rows)

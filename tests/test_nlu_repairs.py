@@ -403,7 +403,7 @@ def test_the_rate_of_a_kind_of_link_is_read_from_the_graph(asker, built_con):
 
 
 def test_the_fastest_pair_is_two_devices_not_a_diagonal_cell(asker, built_con):
-    # Tartan's Listing 30 (seed 003) was transcribed with its diagonal (a GPU to itself, ~740 GB/s) as p2p rows
+    # the pair itself, not Tartan's Listing 30 diagonal (seed 003; a GPU to itself, ~740 GB/s, stored as d2d)
     r = asker.ask("fastest gpu pair on yme over nvlink?")
     top = r.rows[0]
     assert top["src"] != top["dst"]
