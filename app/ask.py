@@ -505,12 +505,17 @@ _LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|store
                       r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 
 
+def _link_types(sid: str, cat) -> set[str]:
+    """The link types of the system's stored graph, as the catalog owns them."""
+    return {v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners}
+
+
 def _link_absent(slots: dict[str, Any], cat) -> bool:
     """The system's stored graph has no link of the type named (nor a switch of that name)."""
     lt, sid = str(slots.get("link_type") or ""), slots.get("system")
     if not lt or not sid or not cat.systems.get(sid) or not cat.systems[sid].n_links:
         return False
-    theirs = {v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners}
+    theirs = _link_types(sid, cat)
     switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))
     return not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs)
 
@@ -520,7 +525,6 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     it, and answering with some other bandwidth would be a confident wrong number."""
     lt, sid = slots.get("link_type"), slots.get("system")
     if _link_absent(slots, cat):   # "NVSwitch" is a component, not a link type: present
-        theirs = sorted({v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners})
         mode = lt.lower()
         if str(slots.get("condition") or "").lower().removeprefix("with_") == mode or (
                 not slots.get("condition") and mode in cat.conditions.get(sid, set())):
@@ -530,7 +534,7 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
             slots["condition"] = mode
             return "mode"
         raise OutOfScope(f"{cat.name(sid)} has no {lt} links in the loaded topology; its links are "
-                         f"{', '.join(theirs)}.")
+                         f"{', '.join(sorted(_link_types(sid, cat)))}.")
 
 
 def _names_group(intent: str, question: str, cat) -> bool:
