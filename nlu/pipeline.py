@@ -451,6 +451,11 @@ class NLU:
             # and their rated bandwidths only
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology", "out_of_scope"})
             ruled_out.add("topology")
+        if intent == "trace_breakdown" and slots.get("msg_bytes"):
+            # "all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?": a trace's breakdown is of
+            # kernels and ops, never per message size; a size named is a benchmark's point
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
+            ruled_out.add("trace_breakdown")
         if intent in ("metric_lookup", "pair_matrix") and \
                 names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
             # "compare congestion-free and under-load bandwidth for IPU pairs": both sides of a condition pair

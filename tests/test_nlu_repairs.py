@@ -412,3 +412,17 @@ def test_the_fastest_pair_is_two_devices_not_a_diagonal_cell(asker, built_con):
         "AND metric = 'bandwidth' AND condition = 'nvlink' AND direction = 'uni' AND msg_bytes = $b "
         "AND src <> dst", {"b": top["msg_bytes"]}).fetchall()
     assert top["value"] == best < 100
+
+
+def test_a_message_size_is_no_part_of_a_trace_breakdown(asker, built_con):
+    # the nccl-tests binary name and "time" pull toward the trace; a trace's breakdown holds no message sizes,
+    # so the size makes it the benchmark's point (datasets/raw/h200x2/all_reduce_perf_g2.txt)
+    r = asker.ask("all_reduce_perf on one of the H200s: in-place time at 1 GB")
+    assert r.intent == "metric_lookup"
+    assert (r.slots["operation"], r.slots["msg_bytes"], r.slots["condition"]) == ("allreduce", 2 ** 30, "in_place")
+    stored = {v for (v,) in built_con.execute(
+        "SELECT value FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' AND metric = 'time' "
+        "AND msg_bytes = $b AND condition = 'in_place'", {"b": 2 ** 30}).fetchall()}
+    assert r.rows[0]["value"] in stored
+    # a trace question without a size stays one
+    assert asker.ask("where does the time go in the h200 pytorch trace?").intent == "trace_breakdown"
