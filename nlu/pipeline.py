@@ -451,6 +451,11 @@ class NLU:
             # and their rated bandwidths only
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology", "out_of_scope"})
             ruled_out.add("topology")
+        if intent == "congestion" and slots.get("condition") == "congestion_free" and not _SETS_AGAINST.search(said):
+            # "ipu16 ipu5->ipu6 bw congestion free": the baseline alone, with nothing it is set against, is one value
+            # to look up, not the difference that load makes
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"congestion"})
+            ruled_out.add("congestion")
         if intent == "trace_breakdown" and slots.get("msg_bytes"):
             # "all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?": a trace's breakdown is of
             # kernels and ops, never per message size; a size named is a benchmark's point
@@ -646,6 +651,10 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|b
 # matrix-free solvers and matrix multiplies)
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
+# words that set a congestion-free value against something: the other side, or what load does to it
+_SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
+                           r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"
+                           r"contention|congested|stress\w*)\b")
 # a pair-matrix reading at least this likely, beside a grid word, is the question's intent
 GRID_RUNNER_UP = 0.1
 # a renormalised runner-up below this is no reading the model held, only what was left over

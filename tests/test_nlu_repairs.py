@@ -426,3 +426,17 @@ def test_a_message_size_is_no_part_of_a_trace_breakdown(asker, built_con):
     assert r.rows[0]["value"] in stored
     # a trace question without a size stays one
     assert asker.ask("where does the time go in the h200 pytorch trace?").intent == "trace_breakdown"
+
+
+def test_the_congestion_free_value_alone_is_looked_up(asker, built_con):
+    # the baseline named with nothing set against it is one value (seed 000, IPU5 -> IPU4: 4.99 GB/s), not what
+    # load does to it
+    r = asker.ask("ipu16 ipu5->ipu4 bw congestion free")
+    assert r.intent == "metric_lookup"
+    assert (r.slots["src"], r.slots["dst"], r.slots["condition"]) == ("ipu5", "ipu4", "congestion_free")
+    stored = {v for (v,) in built_con.execute(
+        "SELECT value FROM measurements WHERE system_id = 'ipu16' AND operation = 'p2p' AND metric = 'bandwidth' "
+        "AND src = 'ipu5' AND dst = 'ipu4' AND condition = 'congestion_free'").fetchall()}
+    assert r.rows[0]["value"] in stored
+    # set against the loaded side, it is the congestion comparison
+    assert asker.ask("ipu16 ipu5->ipu4 bw congestion free vs under load").intent == "congestion"
