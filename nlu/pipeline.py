@@ -456,6 +456,12 @@ class NLU:
             # to look up, not the difference that load makes
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"congestion"})
             ruled_out.add("congestion")
+        if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
+                and intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP:
+            # "how much does congestion slow down transfers from IPU5 to IPU4?": what congestion does to a
+            # measurement is the congestion question, when the model held that reading too
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "trace_breakdown" and slots.get("msg_bytes"):
             # "all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?": a trace's breakdown is of
             # kernels and ops, never per message size; a size named is a benchmark's point
@@ -655,6 +661,10 @@ _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(six
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
                            r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"
                            r"contention|congested|stress\w*)\b")
+# congestion said to do something to a measurement ("how much does congestion slow down ...")
+_WHAT_CONGESTION_DOES = re.compile(r"\b(congestion|contention)\b.*\b(slow\w*|worse|hurt\w*|impact\w*|effects?|affect\w*|"
+                                   r"degrad\w*|penalt\w*|cost\w*)\b|\b(slow\w*|worse|hurt\w*|impact|effects?|"
+                                   r"degrad\w*|penalt\w*|cost)\b.*\b(congestion|contention)\b")
 # a pair-matrix reading at least this likely, beside a grid word, is the question's intent
 GRID_RUNNER_UP = 0.1
 # a renormalised runner-up below this is no reading the model held, only what was left over

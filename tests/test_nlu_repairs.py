@@ -440,3 +440,12 @@ def test_the_congestion_free_value_alone_is_looked_up(asker, built_con):
     assert r.rows[0]["value"] in stored
     # set against the loaded side, it is the congestion comparison
     assert asker.ask("ipu16 ipu5->ipu4 bw congestion free vs under load").intent == "congestion"
+
+
+def test_what_congestion_does_to_a_transfer_is_the_congestion_question(asker):
+    # read as a lookup of the stored slowdown before; the words ask what congestion does, which the congestion
+    # planner answers from both sides of seed 000's tables (IPU5 -> IPU6 latency 0.779 us congestion-free)
+    r = asker.ask("How much does congestion slow down transfers from IPU5 to IPU6?")
+    assert r.intent == "congestion"
+    lat = [x for x in r.rows if x["metric"] == "latency" and (x["src"], x["dst"]) == ("ipu5", "ipu6")]
+    assert lat and lat[0]["base_value"] == pytest.approx(0.779) and lat[0]["stress_value"] > lat[0]["base_value"]
