@@ -323,9 +323,11 @@ class NLU:
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
             hit_words.update(range(h.start, h.end))
             if h.slot == "system":
-                gaz_systems.append((h.start, h.end, h.value))
                 if h.value not in systems:
-                    systems.append(h.value)
+                    # a comparison in the order said, as for the names resolved below ("compare triad bw dgx2 yme
+                    # minisummit ...": the tagger ran "dgx2 yme" into one span, the vocabulary found both)
+                    _place(systems, h.value, h.start if intent == "compare_systems" else None, sys_spans + gaz_systems)
+                gaz_systems.append((h.start, h.end, h.value))
             elif h.slot == "endpoint":
                 if "src" not in slots:
                     slots["src"] = h.value

@@ -449,3 +449,15 @@ def test_what_congestion_does_to_a_transfer_is_the_congestion_question(asker):
     assert r.intent == "congestion"
     lat = [x for x in r.rows if x["metric"] == "latency" and (x["src"], x["dst"]) == ("ipu5", "ipu6")]
     assert lat and lat[0]["base_value"] == pytest.approx(0.779) and lat[0]["stress_value"] > lat[0]["base_value"]
+
+
+@pytest.mark.parametrize("question, order", [
+    ("compare maxflops gtx980 yme minisummit dgx2", ["gtx980", "ac922_yme", "ac922_minisummit", "dgx2"]),
+    ("compare download bw yme dgx2 minisummit titan", ["ac922_yme", "dgx2", "ac922_minisummit", "titan_rtx"]),
+])
+def test_a_comparison_keeps_the_order_said_whichever_way_each_name_was_found(asker, question, order):
+    # some names the tagger resolves, others (run together into one span) only the vocabulary finds: all of
+    # them stand in the order said, the first being the system asked about
+    u = asker.nlu.understand(question)
+    assert u.intent == "compare_systems"
+    assert [u.slots["system"], *u.slots["compare_with"]] == order
