@@ -282,9 +282,11 @@ class NLU:
                 if nxt is not None:
                     a, b, value = b, b + 1, nxt
                     surface = words[a]
-            if value is None and (slot in ("system", "src", "dst") or (
-                    slot in _NAMING_SLOTS and any(c.isdigit() for c in surface))):
-                end = self.norm.endpoint(surface)   # "ipu5" tagged as a system (or a link) is an endpoint of one
+            if (value is None or (slot == "system" and any(c.isdigit() for c in surface))) and (
+                    slot in ("system", "src", "dst") or (slot in _NAMING_SLOTS and any(c.isdigit() for c in surface))):
+                # "ipu5" tagged as a system (or a link) is an endpoint of one; so is "IPU 7", which the system
+                # aliases would read as the IPU system with its number lost
+                end = self.norm.endpoint(surface)
                 if end is not None and end != "host" and end in self.endpoints:
                     slot, value = ("src" if "src" not in slots else "dst"), end
                     if slots.get("src") == end:

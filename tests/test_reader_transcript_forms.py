@@ -128,3 +128,12 @@ def test_an_unsure_question_naming_one_measured_thing_gets_the_number(asker):
     assert res.rows[0]["unit"] == "GFLOP/s" and res.rows[0]["value"] > 1000
     # asking what is there still lists it
     assert asker.ask("which maxflops results are stored for the gtx980").intent == "list_data"
+
+
+def test_a_part_and_its_number_tagged_as_a_system_is_an_endpoint(asker):
+    # "IPU 7" read through the system aliases would be the IPU system with the 7 lost; it is a stored endpoint
+    u = asker.nlu.understand("what's the latency between IPU 7 and IPU10 on the Graphcore system")
+    assert (u.slots.get("src"), u.slots.get("dst"), u.slots.get("system")) == ("ipu7", "ipu10", "ipu16")
+    # a system's own name with a number ("ipu 16", "DGX 2") is no endpoint and stays the system
+    assert asker.nlu.understand("ipu 16 p2p latency under load").slots.get("system") == "ipu16"
+    assert asker.nlu.understand("DGX 2 allreduce busbw at 1 GB").slots.get("system") == "dgx2"
