@@ -319,11 +319,14 @@ def spoken_questions(con, n: int, seed: int, exclude: Optional[set[str]] = None,
                 continue
             style = "written" if rng.random() < written_share else "spoken"
             ex = G.render(t, values, rng, style, prefix_share=prefix_share)
-            if terse_share and ex is not None and style == "written" and trng.random() < terse_share:
+            # whether the question is kept is decided on its text as written, so that a keyword query that repeats
+            # one already made (or an evaluation sentence) cannot shift the main stream for every later question
+            q = _new_question(ex, intent, values, names, exclude, seen)
+            if q is not None and terse_share and style == "written" and trng.random() < terse_share:
                 kw = terse(ex, trng)
                 if kw is not None:
-                    ex = dataclasses.replace(ex, text=kw[0], tokens=kw[1], tags=kw[2])
-            q = _new_question(ex, intent, values, names, exclude, seen)
+                    q = _new_question(dataclasses.replace(ex, text=kw[0], tokens=kw[1], tags=kw[2]), intent, values,
+                                      names, exclude, seen) or q
             if q is not None:
                 out.append(q)
                 made += 1
