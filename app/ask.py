@@ -194,7 +194,9 @@ class Asker:
                              "collectives, scaling, congestion or traces.")
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
-        unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)]
+        from nlu.pipeline import part_of_an_app
+        unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)
+                       and not part_of_an_app(s, self.cat)]
         if u.intent == "trace_breakdown" and res.slots.get("metric") == "time":
             # "where does the time go in the trace": a breakdown is of time; the slot narrows nothing
             del res.slots["metric"]

@@ -368,6 +368,18 @@ class NLU:
             # "MaxFlops, single precision" read as one operation (maxspflops) still says the precision
             slots.update(next(({"precision": f["precision"]} for st, en, f in cands if "precision" in f
                                and any(a <= st and en <= b for a, b in op_spans)), {}))
+        if "count" not in slots:
+            # "one V100 on Summit", "8 A100s per node": a number said right before a GPU model counts GPUs,
+            # whatever the tagger made of the two words (not the "1" of "DGX-1 V100", part of a name)
+            in_names = {k for a, b, _ in sys_spans + gaz_systems for k in range(a, b)}
+            for i in range(len(words) - 1):
+                if _GPU_MODEL.match(words[i + 1].lower()) and i not in in_names and (i == 0 or words[i - 1] != "-"):
+                    n = self.norm.integer(words[i])
+                    if n and 0 < n <= 100_000 and (words[i].isdigit() or words[i].isalpha()):
+                        slots["count"], slots["count_kind"] = n, "gpus"
+                        gpu_model_at.add(i + 1)
+                        unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
+                        break
         if systems and gpu_model_at:
             # "one V100 on Summit": with a system named, the counted GPU model names no second one
             unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at)]
@@ -587,7 +599,8 @@ class NLU:
             ends = [f["endpoint"] for _, _, f in cands if f.get("endpoint") not in (None, "host")]
             if ends:
                 slots[dev] = ends[0]
-        infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"],
+        infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
+                                                             and not part_of_an_app(u[1], self.catalog)],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
         if mended:
             notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
@@ -812,6 +825,14 @@ _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|cluster
 _RANKING_WORDS = {"highest", "lowest", "best", "worst", "most", "least", "fastest", "slowest", "largest", "smallest",
                   "higher", "lower", "more", "less", "better", "worse", "faster", "slower", "top", "peak", "max",
                   "min", "maximum", "minimum", "biggest", "greatest"}
+
+
+def part_of_an_app(span: str, catalog) -> bool:
+    """"integrand fA" (vegas_fA): words of a stored application's name are no unknown machine."""
+    if catalog is None:
+        return False
+    parts = {p for app in catalog.apps for p in re.split(r"[_\-\s|]+", str(app).lower()) if len(p) > 1}
+    return bool(span.split()) and all(w.lower() in parts for w in span.split())
 
 
 def unresolved_systems(unresolved) -> bool:

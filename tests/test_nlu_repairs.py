@@ -273,6 +273,11 @@ def test_a_counted_gpu_model_is_no_second_system(nlu):
     u = nlu.understand("Measured memcpy bandwidth of one V100 on Summit?")
     assert u.slots.get("system") == "summit" and "compare_with" not in u.slots
     assert u.slots.get("count") == 1 and u.slots.get("count_kind") == "gpus"
+    # a number said right before a GPU model counts GPUs whatever the tagger made of it; the "1" of "DGX-1 V100"
+    # is part of a name
+    u = nlu.understand("the dgx-1 with 8 v100s nvlink bw")
+    assert (u.slots.get("system"), u.slots.get("count"), u.slots.get("count_kind")) == ("dgx1_v100", 8, "gpus")
+    assert "count" not in nlu.understand("DGX-1 V100 nvlink bw gpu0 to gpu1").slots
 
 
 def test_a_family_name_keeps_the_answer_to_that_family(asker):
@@ -283,10 +288,10 @@ def test_a_family_name_keeps_the_answer_to_that_family(asker):
 
 
 def test_sizes_as_the_axis_make_a_sweep_not_a_lookup(nlu):
-    # the model reads this one as a single lookup (a count and no size); "by msg size" asks for the curve
+    # "by msg size" asks for the curve (an earlier model read this one as a single lookup, a count and no size,
+    # which the rule turned; session 25's model reads the sweep itself)
     u = nlu.understand("dgx2 broadcast time by msg size 4 gpus")
     assert u.intent == "size_sweep" and "msg_bytes" not in u.slots
-    assert "metric_lookup" not in [i for i, _ in u.ranked]
     assert u.slots["count"] == 4 and u.slots["operation"] == "broadcast"
     # one size given: a point on the curve stays a lookup
     assert nlu.understand("dgx2 broadcast time at 1 MB on 4 gpus").intent == "metric_lookup"
@@ -325,9 +330,10 @@ def test_an_ambiguous_name_takes_the_candidate_with_the_data_and_keeps_its_place
 
 
 def test_both_sides_of_a_condition_pair_ask_for_the_difference(nlu):
-    # the model reads this as a pair matrix; naming congestion-free and under load asks how they differ
+    # naming congestion-free and under load asks how they differ (an earlier model read this as a pair matrix,
+    # which the rule turned and ruled out; session 25's model reads the congestion question itself)
     u = nlu.understand("pairwise ipu latency congestion-free and under load")
-    assert u.intent == "congestion" and "pair_matrix" not in [i for i, _ in u.ranked]
+    assert u.intent == "congestion"
     # one side alone is a filter
     assert nlu.understand("pairwise ipu latency under load").intent == "pair_matrix"
 
