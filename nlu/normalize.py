@@ -432,7 +432,8 @@ class Normalizer:
             # "gpu15 1gpu" tagged as one span "gpu15 1": the id ends with its number ("one five" is already one
             # piece, 15); a number after it belongs to the next phrase (a count), not to the id (gpu151)
             pieces = pieces[:numbered + 1]
-        k = "".join(pieces)
+        # "within GPU0s own memory": a transcript writes the possessive without its apostrophe
+        k = re.sub(r"(?<=\d)s$", "", "".join(pieces))
         if not k:
             return None
         e = self._index["endpoint"].get(k)

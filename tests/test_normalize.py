@@ -305,7 +305,7 @@ def test_not_sizes(norm, text):
     ("tile six forty six", "tile646"), ("tile six four six", "tile646"), ("node seventeen", "node17"),
     ("CPU one", "cpu1"), ("socket 1", "cpu1"), ("c p u one", "cpu1"), ("the host", "host"), ("host", "host"),
     ("host memory", "host"), ("NVSwitch 3", "nvswitch3"), ("envy switch three", "nvswitch3"), ("NIC 0", "nic0"),
-    ("PCIe switch 2", "pcie_switch2"),
+    ("PCIe switch 2", "pcie_switch2"), ("GPU0s", "gpu0"), ("IPU5s", "ipu5"),   # a possessive, apostrophe lost
 ])
 def test_endpoints(norm, text, cid):
     assert norm.value("src", text) == cid

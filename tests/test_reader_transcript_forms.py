@@ -137,3 +137,12 @@ def test_a_part_and_its_number_tagged_as_a_system_is_an_endpoint(asker):
     # a system's own name with a number ("ipu 16", "DGX 2") is no endpoint and stays the system
     assert asker.nlu.understand("ipu 16 p2p latency under load").slots.get("system") == "ipu16"
     assert asker.nlu.understand("DGX 2 allreduce busbw at 1 GB").slots.get("system") == "dgx2"
+
+
+def test_a_possessive_without_its_apostrophe_is_the_endpoint(asker):
+    # a transcript of "within GPU0's own memory" writes "GPU0s": the diagonal cell of the H200 matrix
+    # (datasets/raw/h200x2/p2pBandwidthLatencyTest.txt), not the whole grid
+    r = asker.ask("On the dual H200 machine, how fast is a copy within GPU0s own memory? I mean the diagonal entry "
+                  "of the unidirectional P2P enabled bandwidth matrix.")
+    assert r.intent == "metric_lookup" and (r.slots["src"], r.slots["dst"], r.slots["operation"]) == ("gpu0", "gpu0", "d2d")
+    assert r.rows[0]["value"] == pytest.approx(3943.53)
