@@ -214,6 +214,7 @@ class NLU:
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
+        words = four_before_a_size(words, self.norm.size_bytes)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
@@ -797,6 +798,9 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
 
 
 _ENDPOINT_WORD = re.compile(r"[a-z]+\d+")
+# words that a part's number follows ("GPU 4", "tile 4")
+_PART_WORDS = {"gpu", "ipu", "tile", "core", "node", "rank", "device", "socket", "cpu", "nic", "nvswitch", "switch",
+               "port", "link", "#", "number", "no", "no."}
 
 
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:
@@ -804,6 +808,20 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
     vocabulary ("i p u five")."""
     found = {f["endpoint"] for _, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"}
     return found | {w.lower() for w in words if w.lower() in endpoints}
+
+
+def four_before_a_size(words: list[str], size_bytes) -> list[str]:
+    """"on the H200 pair, 4 1 megabyte inplace": speech recognition writes the word "for" as the digit, and before
+    a size ("1 megabyte") a 4 can only be that word. Left alone: a 4 after a number or a part ("1 2 4 8 GPUs",
+    "GPU 4 1 GB") and a 4 that is itself the size or count ("4 GB", "4 GPUs")."""
+    out = list(words)
+    for i in range(1, len(words) - 2):
+        prev = words[i - 1].lower()
+        if words[i] == "4" and words[i + 1].isdigit() and not prev.isdigit() \
+                and not _ENDPOINT_WORD.fullmatch(prev) and prev not in _PART_WORDS \
+                and size_bytes(f"{words[i + 1]} {words[i + 2]}") is not None:
+            out[i] = "for"
+    return out
 
 
 def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[str]:

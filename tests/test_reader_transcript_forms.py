@@ -6,7 +6,8 @@ import pytest
 
 from app import catalog
 from nlu.cues import count_series
-from nlu.pipeline import join_split_endpoints, join_split_names, split_names, system_words, unglue_names
+from nlu.pipeline import (four_before_a_size, join_split_endpoints, join_split_names, split_names, system_words,
+                          unglue_names)
 from nlu.vocab import default_vocabulary
 
 
@@ -146,3 +147,14 @@ def test_a_possessive_without_its_apostrophe_is_the_endpoint(asker):
                   "of the unidirectional P2P enabled bandwidth matrix.")
     assert r.intent == "metric_lookup" and (r.slots["src"], r.slots["dst"], r.slots["operation"]) == ("gpu0", "gpu0", "d2d")
     assert r.rows[0]["value"] == pytest.approx(3943.53)
+
+
+def test_for_written_as_4_before_a_size(asker):
+    size = asker.nlu.norm.size_bytes
+    said = "what's the all2all time , on the H200 pair , 4 1 megabyte inplace".split()
+    assert four_before_a_size(said, size)[said.index("4")] == "for"
+    for keep in ("yme triad bw w/ 1 2 4 8 GPUs", "GPU 4 1 GB copy", "allreduce 4 GB on 4 gpus", "dgx2 4 16 MB"):
+        assert four_before_a_size(keep.split(), size) == keep.split(), keep
+    r = asker.ask("uh what's the all2all time, on the H200 pair, 4 1 megabyte inplace")
+    assert r.slots["msg_bytes"] == 2 ** 20 and "count" not in r.slots
+    assert "read “4” as “for”" in r.notes
