@@ -479,6 +479,12 @@ class NLU:
             # measurement is the congestion question, when the model held that reading too
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
+        if intent == "metric_lookup" and "count" not in slots and _SCALING_WORD.search(said) \
+                and intent_probs[self.labels["intents"].index("scaling")] >= GRID_RUNNER_UP:
+            # "what's the strong scaling efficiency of resnet218v2 training on lassen" (a transcript drops the
+            # hyphen the model read as scaling): with no count named, the curve over counts is asked for
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
         if intent == "trace_breakdown" and slots.get("msg_bytes"):
             # "all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?": a trace's breakdown is of
             # kernels and ops, never per message size; a size named is a benchmark's point
@@ -679,6 +685,8 @@ _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(six
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
                            r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"
                            r"contention|congested|stress\w*)\b")
+# a scaling curve named: strong or weak scaling, scalability
+_SCALING_WORD = re.compile(r"\b(strong|weak)[- ]?scal\w*|\bscalability\b")
 # congestion said to do something to a measurement ("how much does congestion slow down ...")
 _WHAT_CONGESTION_DOES = re.compile(r"\b(congestion|contention)\b.*\b(slow\w*|worse|hurt\w*|impact\w*|effects?|affect\w*|"
                                    r"degrad\w*|penalt\w*|cost\w*)\b|\b(slow\w*|worse|hurt\w*|impact|effects?|"

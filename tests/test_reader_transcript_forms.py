@@ -158,3 +158,13 @@ def test_for_written_as_4_before_a_size(asker):
     r = asker.ask("uh what's the all2all time, on the H200 pair, 4 1 megabyte inplace")
     assert r.slots["msg_bytes"] == 2 ** 20 and "count" not in r.slots
     assert "read “4” as “for”" in r.notes
+
+
+def test_strong_scaling_without_a_count_is_the_curve(asker):
+    # the model reads the unhyphenated "strong scaling efficiency" as one value; no count is named, so the curve
+    # (seed 002 stores one count for it: the answer says so)
+    r = asker.ask("what's the strong scaling efficiency of amoebanet f214 training on lassen?")
+    assert r.intent == "scaling" and r.slots["system"] == "lassen" and r.rows and r.rows[0]["unit"] == "%"
+    # a count named is a point on it
+    u = asker.nlu.understand("strong scaling efficiency of amoebanet f214 training on lassen at 2048 gpus")
+    assert u.intent == "metric_lookup"
