@@ -799,3 +799,14 @@ def test_the_size_prefilter_keeps_what_each_earlier_default_would_leave(db):
     assert [(r["count"], r["msg_bytes"]) for r in plain] == [(8, 1 << 20)]
     plan.sql += ML.LARGEST
     assert rows_of(db, plan) == plain
+
+
+def test_with_no_operation_named_a_pair_of_devices_comes_before_a_diagonal(asker):
+    # "the lowest DGX-2 latency" was a GPU copying to itself (Tartan's diagonal, now stored as d2d); the lowest
+    # between two devices is the answer, and a diagonal stays only where nothing else matches
+    from app.intents._narrow import two_ends
+    r = asker.ask("dgx2 latency")
+    assert r.intent == "metric_lookup" and r.rows[0]["src"] != r.rows[0]["dst"]
+    diag = [{"src": "gpu0", "dst": "gpu0", "value": 1.0}]
+    assert two_ends(diag + [{"src": "gpu0", "dst": "gpu1", "value": 2.0}]) == [{"src": "gpu0", "dst": "gpu1", "value": 2.0}]
+    assert two_ends(diag) == diag

@@ -191,9 +191,15 @@ def one_way(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return keep_if_any(rows, lambda r: r.get("direction") != "bi")
 
 
+def two_ends(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy between two devices over one inside a device: with no operation named, "GPU11 NVLink bandwidth" or
+    "the lowest DGX-2 latency" is not a matrix's diagonal (a GPU to itself), unless only diagonals match."""
+    return keep_if_any(rows, lambda r: not (r.get("src") and r.get("src") == r.get("dst")))
+
+
 STEPS: dict[str, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "metric": one_metric, "per_unit": whole_operation, "count": largest_count, "size": largest_size,
-    "direction": one_way}
+    "direction": one_way, "two_ends": two_ends}
 
 
 def _nulls_first(x: Any) -> tuple[bool, Any]:

@@ -56,6 +56,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # exclude each other. They are choices among the few rows the filters match: taken in Python over the rows
     # of one plain SELECT (_narrow.py), which DuckDB plans in a fraction of the time a window per default took.
     steps = []
+    if s.get("operation") is None and not (s.get("src") and s.get("src") == s.get("dst")):
+        steps.append("two_ends")
     if s.get("metric") is None:
         steps.append("metric")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
