@@ -215,6 +215,7 @@ class NLU:
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
+        words = part_number_pause(words)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
@@ -730,7 +731,14 @@ def rewritten(before: list[str], after: list[str]) -> list[tuple[str, str]]:
     """The word runs a rewrite changed, as (before, after) texts: ("thetagpu8", "thetagpu 8")."""
     import difflib
     ops = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
-    return [(" ".join(before[i1:i2]), " ".join(after[j1:j2])) for op, i1, i2, j1, j2 in ops if op != "equal"]
+    out = []
+    for op, i1, i2, j1, j2 in ops:
+        if op == "equal":
+            continue
+        if j1 == j2 and i1 > 0 and i2 < len(before):   # a word dropped ("GPU , 11"): said with its neighbours
+            i1, i2, j1, j2 = i1 - 1, i2 + 1, j1 - 1, j2 + 1
+        out.append((" ".join(before[i1:i2]), " ".join(after[j1:j2])))
+    return out
 
 
 def system_words(vocab) -> frozenset[str]:
@@ -816,6 +824,18 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
     vocabulary ("i p u five")."""
     found = {f["endpoint"] for _, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"}
     return found | {w.lower() for w in words if w.lower() in endpoints}
+
+
+def part_number_pause(words: list[str]) -> list[str]:
+    """"DGX-2 GPU, 11 to GPU, 4 NVLink bandwidth": speech recognition writes a pause between a part and its number
+    as a comma; the number belongs to the part (GPU11), not to the next phrase (a count of 4)."""
+    return [w for i, w in enumerate(words)
+            if not (w == "," and 0 < i < len(words) - 1 and words[i - 1].lower() in _NUMBERED_PARTS
+                    and words[i + 1].isdigit())]
+
+
+# parts that a number names one of, in the endpoints of the stored systems
+_NUMBERED_PARTS = {"gpu", "ipu", "tile", "core"}
 
 
 def four_before_a_size(words: list[str], size_bytes) -> list[str]:

@@ -6,8 +6,8 @@ import pytest
 
 from app import catalog
 from nlu.cues import count_series
-from nlu.pipeline import (four_before_a_size, join_split_endpoints, join_split_names, split_names, system_words,
-                          unglue_names)
+from nlu.pipeline import (four_before_a_size, join_split_endpoints, join_split_names, part_number_pause, split_names,
+                          system_words, unglue_names)
 from nlu.vocab import default_vocabulary
 
 
@@ -168,3 +168,13 @@ def test_strong_scaling_without_a_count_is_the_curve(asker):
     # a count named is a point on it
     u = asker.nlu.understand("strong scaling efficiency of amoebanet f214 training on lassen at 2048 gpus")
     assert u.intent == "metric_lookup"
+
+
+def test_a_pause_between_a_part_and_its_number_is_no_comma(asker):
+    assert part_number_pause("DGX-2 GPU , 11 to GPU , 4 NVLink".split()) == "DGX-2 GPU 11 to GPU 4 NVLink".split()
+    # a comma before a count or after anything but a part stays
+    assert part_number_pause("the H200 pair , 2 GPUs".split()) == "the H200 pair , 2 GPUs".split()
+    r = asker.ask("DGX-2 GPU, 11 to GPU, 4 NVLink bandwidth, one direction 32MB.")
+    assert (r.slots["src"], r.slots["dst"]) == ("gpu11", "gpu4") and "count" not in r.slots
+    assert r.rows[0]["value"] == pytest.approx(136.6, abs=0.05)     # seed 003 Listing 32
+    assert "read “GPU , 11” as “GPU 11”, “GPU , 4” as “GPU 4”" in r.notes
