@@ -244,6 +244,11 @@ class NLU:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
                 surface = " ".join(words[a:b])
                 consumed.add(b - 1)
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) and words[b].isalpha() \
+                    and self.norm.size_bytes(" ".join(words[a:b + 1])) not in (None, self.norm.number(surface)):
+                b += 1                        # "512 m-out-of-place": the unit letter tagged with the next phrase
+                surface = " ".join(words[a:b])
+                consumed.add(b - 1)
             if slot == "count" and _bare_number(words[a:b]) and b < len(words) \
                     and self.norm.count_and_kind(words[b])[1] is None and not spelled_device(words, b) \
                     and self.norm.size_bytes(" ".join(words[a:b + 1])) not in (None, self.norm.number(surface)):

@@ -178,3 +178,11 @@ def test_a_pause_between_a_part_and_its_number_is_no_comma(asker):
     assert (r.slots["src"], r.slots["dst"]) == ("gpu11", "gpu4") and "count" not in r.slots
     assert r.rows[0]["value"] == pytest.approx(136.6, abs=0.05)     # seed 003 Listing 32
     assert "read “GPU , 11” as “GPU 11”, “GPU , 4” as “GPU 4”" in r.notes
+
+
+def test_a_unit_letter_tagged_with_the_next_phrase_stays_with_its_number(asker):
+    # "512M out of place" heard as "512 m-out-of-place": 512 MiB, not 512 bytes
+    u = asker.nlu.understand("H200 allgather busbw 512 m-out-of-place")
+    assert u.slots["msg_bytes"] == 512 * 2 ** 20 and u.slots["condition"] == "out_of_place"
+    # a bare number before a word that makes no size stays as it was read
+    assert asker.nlu.understand("H200 allgather busbw 512 MB out of place").slots["msg_bytes"] == 512 * 2 ** 20
