@@ -215,7 +215,7 @@ class NLU:
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
-        words = part_number_pause(words)
+        words = part_number_pause(words, self.norm.size_bytes)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
@@ -831,12 +831,15 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
     return found | {w.lower() for w in words if w.lower() in endpoints}
 
 
-def part_number_pause(words: list[str]) -> list[str]:
+def part_number_pause(words: list[str], size_bytes) -> list[str]:
     """"DGX-2 GPU, 11 to GPU, 4 NVLink bandwidth": speech recognition writes a pause between a part and its number
-    as a comma; the number belongs to the part (GPU11), not to the next phrase (a count of 4)."""
+    as a comma; the number belongs to the part (GPU11), not to the next phrase (a count of 4). A number that makes a
+    size with the word after it stays in its own phrase ("to the GPU, 1 GB pinned")."""
+    def size_after(i: int) -> bool:
+        return i + 2 < len(words) and size_bytes(f"{words[i + 1]} {words[i + 2]}") is not None
     return [w for i, w in enumerate(words)
             if not (w == "," and 0 < i < len(words) - 1 and words[i - 1].lower() in _NUMBERED_PARTS
-                    and words[i + 1].isdigit())]
+                    and words[i + 1].isdigit() and not size_after(i))]
 
 
 # parts that a number names one of, in the endpoints of the stored systems

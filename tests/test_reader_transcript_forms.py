@@ -171,9 +171,11 @@ def test_strong_scaling_without_a_count_is_the_curve(asker):
 
 
 def test_a_pause_between_a_part_and_its_number_is_no_comma(asker):
-    assert part_number_pause("DGX-2 GPU , 11 to GPU , 4 NVLink".split()) == "DGX-2 GPU 11 to GPU 4 NVLink".split()
-    # a comma before a count or after anything but a part stays
-    assert part_number_pause("the H200 pair , 2 GPUs".split()) == "the H200 pair , 2 GPUs".split()
+    size = asker.nlu.norm.size_bytes
+    assert part_number_pause("DGX-2 GPU , 11 to GPU , 4 NVLink".split(), size) == "DGX-2 GPU 11 to GPU 4 NVLink".split()
+    # a comma after anything but a part, or before a number that is a size, stays
+    for keep in ("the H200 pair , 2 GPUs", "h2d bandwidth to the GPU , 1 GB pinned"):
+        assert part_number_pause(keep.split(), size) == keep.split(), keep
     r = asker.ask("DGX-2 GPU, 11 to GPU, 4 NVLink bandwidth, one direction 32MB.")
     assert (r.slots["src"], r.slots["dst"]) == ("gpu11", "gpu4") and "count" not in r.slots
     assert r.rows[0]["value"] == pytest.approx(136.6, abs=0.05)     # seed 003 Listing 32
