@@ -609,7 +609,9 @@ class NLU:
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
             # "device to host g p u one" tagged as one destination "host ...": the GPU is still named there
-            ends = [f["endpoint"] for _, _, f in cands if f.get("endpoint") not in (None, "host")]
+            sizes = [(a, b) for sl, a, b in bounds if sl == "msg_bytes"]
+            ends = [f["endpoint"] for st, en, f in cands if f.get("endpoint") not in (None, "host")
+                    and not any(st < b and a < en for a, b in sizes)]   # "to the GPU, 1 GB": the 1 is the size's
             if ends:
                 slots[dev] = ends[0]
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"

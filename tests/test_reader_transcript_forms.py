@@ -188,3 +188,11 @@ def test_a_unit_letter_tagged_with_the_next_phrase_stays_with_its_number(asker):
     assert u.slots["msg_bytes"] == 512 * 2 ** 20 and u.slots["condition"] == "out_of_place"
     # a bare number before a word that makes no size stays as it was read
     assert asker.nlu.understand("H200 allgather busbw 512 MB out of place").slots["msg_bytes"] == 512 * 2 ** 20
+
+
+def test_the_number_of_a_size_names_no_device(asker):
+    # "to the GPU, 1 GB": the 1 is the size's, not GPU1's (the Titan RTX has one GPU, gpu0)
+    u = asker.nlu.understand("titan rtx host to device bandwidth to the GPU, 1 GB pinned")
+    assert u.slots["msg_bytes"] == 2 ** 30 and "dst" not in u.slots
+    # a device named in a host copy is still its end
+    assert asker.nlu.understand("device to host g p u one bandwidth on the titan rtx").slots.get("src") == "gpu1"
