@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -80,6 +81,12 @@ class Catalog:
             if slot == "link_type" and (have == want or (have.startswith(want) and have[len(want):].isdigit())):
                 out.append(value)
         return sorted(out)
+
+    @cached_property
+    def app_words(self) -> frozenset[str]:
+        """The words of the stored applications' names ("vegas_fA" -> vegas, fa), worked out once: a question's
+        "integrand fA" names an application's variant, no machine."""
+        return frozenset(p for app in self.apps for p in re.split(r"[_\-\s|]+", str(app).lower()) if len(p) > 1)
 
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not

@@ -821,9 +821,11 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
 
 
 _ENDPOINT_WORD = re.compile(r"[a-z]+\d+")
-# words that a part's number follows ("GPU 4", "tile 4")
-_PART_WORDS = {"gpu", "ipu", "tile", "core", "node", "rank", "device", "socket", "cpu", "nic", "nvswitch", "switch",
-               "port", "link", "#", "number", "no", "no."}
+# parts that a number names one of, in the endpoints of the stored systems ("GPU 11")
+_NUMBERED_PARTS = {"gpu", "ipu", "tile", "core"}
+# words that a part's number follows ("GPU 4", "tile 4", "node 4", "port #4")
+_PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic", "nvswitch", "switch", "port", "link",
+                                 "#", "number", "no", "no."}
 
 
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:
@@ -837,15 +839,14 @@ def part_number_pause(words: list[str], size_bytes) -> list[str]:
     """"DGX-2 GPU, 11 to GPU, 4 NVLink bandwidth": speech recognition writes a pause between a part and its number
     as a comma; the number belongs to the part (GPU11), not to the next phrase (a count of 4). A number that makes a
     size with the word after it stays in its own phrase ("to the GPU, 1 GB pinned")."""
-    def size_after(i: int) -> bool:
-        return i + 2 < len(words) and size_bytes(f"{words[i + 1]} {words[i + 2]}") is not None
     return [w for i, w in enumerate(words)
             if not (w == "," and 0 < i < len(words) - 1 and words[i - 1].lower() in _NUMBERED_PARTS
-                    and words[i + 1].isdigit() and not size_after(i))]
+                    and words[i + 1].isdigit() and not _size_at(words, i + 1, size_bytes))]
 
 
-# parts that a number names one of, in the endpoints of the stored systems
-_NUMBERED_PARTS = {"gpu", "ipu", "tile", "core"}
+def _size_at(words: list[str], i: int, size_bytes) -> bool:
+    """Words i and i + 1 make a size ("1 GB", "32 MiB")."""
+    return i + 1 < len(words) and size_bytes(f"{words[i]} {words[i + 1]}") is not None
 
 
 def four_before_a_size(words: list[str], size_bytes) -> list[str]:
@@ -857,7 +858,7 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
         prev = words[i - 1].lower()
         if words[i] == "4" and words[i + 1].isdigit() and not prev.isdigit() \
                 and not _ENDPOINT_WORD.fullmatch(prev) and prev not in _PART_WORDS \
-                and size_bytes(f"{words[i + 1]} {words[i + 2]}") is not None:
+                and _size_at(words, i + 1, size_bytes):
             out[i] = "for"
     return out
 
@@ -887,8 +888,7 @@ def part_of_an_app(span: str, catalog) -> bool:
     """"integrand fA" (vegas_fA): words of a stored application's name are no unknown machine."""
     if catalog is None:
         return False
-    parts = {p for app in catalog.apps for p in re.split(r"[_\-\s|]+", str(app).lower()) if len(p) > 1}
-    return bool(span.split()) and all(w.lower() in parts for w in span.split())
+    return bool(span.split()) and all(w.lower() in catalog.app_words for w in span.split())
 
 
 def unresolved_systems(unresolved) -> bool:
