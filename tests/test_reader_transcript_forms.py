@@ -135,6 +135,9 @@ def test_a_part_and_its_number_tagged_as_a_system_is_an_endpoint(asker):
     # "IPU 7" read through the system aliases would be the IPU system with the 7 lost; it is a stored endpoint
     u = asker.nlu.understand("what's the latency between IPU 7 and IPU10 on the Graphcore system")
     assert (u.slots.get("src"), u.slots.get("dst"), u.slots.get("system")) == ("ipu7", "ipu10", "ipu16")
+    # the tagger reads "IPU 10" here as a system: without the rule the destination is lost
+    u = asker.nlu.understand("latency between IPU 7 and IPU 10, graphcore")
+    assert (u.slots.get("src"), u.slots.get("dst"), u.slots.get("system")) == ("ipu7", "ipu10", "ipu16")
     # a system's own name with a number ("ipu 16", "DGX 2") is no endpoint and stays the system
     assert asker.nlu.understand("ipu 16 p2p latency under load").slots.get("system") == "ipu16"
     assert asker.nlu.understand("DGX 2 allreduce busbw at 1 GB").slots.get("system") == "dgx2"
