@@ -239,6 +239,8 @@ class NLU:
             if consumed.issuperset(range(a, b)):
                 continue
             surface = " ".join(words[a:b])
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _counts_hops(words, b):
+                continue                      # "2 off-chip hops": how far a message goes, no size or device count
             if slot == "msg_bytes" and b < len(words) and _bare_number(words[a:b]) \
                     and self.norm.count_and_kind(words[b])[1]:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
@@ -1104,6 +1106,21 @@ def repair_tags(tags: list[str], cands) -> list[str]:
             continue                              # the last slot goes on past the phrase: leave it
         out[s:e] = [f"B-{slot}"] + [f"I-{slot}"] * (e - s - 1)
     return out
+
+
+_HOP_QUALIFIERS = {"off", "on", "-", "chip", "network", "link", "switch", "more", "extra", "additional"}
+
+
+def _counts_hops(words: list[str], b: int) -> bool:
+    """The number ending at `b` counts hops: "2 off-chip hops", "3 hops" (XMP-64's Table 1, the IPU's per-hop
+    latency). The tagger has no slot for a hop count; the planner matches it against the row's label."""
+    for w in words[b:b + 5]:
+        w = w.lower()
+        if w in ("hop", "hops"):
+            return True
+        if w not in _HOP_QUALIFIERS:
+            return False
+    return False
 
 
 def _bare_number(ws: list[str]) -> bool:

@@ -810,3 +810,38 @@ def test_with_no_operation_named_a_pair_of_devices_comes_before_a_diagonal(asker
     diag = [{"src": "gpu0", "dst": "gpu0", "value": 1.0}]
     assert two_ends(diag + [{"src": "gpu0", "dst": "gpu1", "value": 2.0}]) == [{"src": "gpu0", "dst": "gpu1", "value": 2.0}]
     assert two_ends(diag) == diag
+
+
+def test_a_question_picks_a_curated_row_by_the_documents_own_words_for_it(asker):
+    # "Off-chip (2 hops)" is a row label of XMP-64's Table 1, in no column: without the label step the lookup
+    # answered the lowest of the five latencies (0.07 us, on-chip), and "2" was read as a 2-byte message
+    r = asker.ask("xmp64 latency 2 off-chip hops")
+    assert r.intent == "metric_lookup" and "msg_bytes" not in r.slots and "count" not in r.slots
+    assert (r.rows[0]["value"], r.rows[0]["unit"]) == (0.29, "us")
+    assert any("Off-chip (2 hops)" in n for n in r.notes)
+    assert asker.ask("xmp64 latency for 3 hops").rows[0]["value"] == 0.39
+    # "memory bandwidth" of a GPU is its memory's, a figure the document quotes, not the fastest copy measured
+    # (a 13 GB/s device-to-host copy before); "HBM2" names the same label
+    r = asker.ask("titan rtx memory bandwidth")
+    assert (r.rows[0]["value"], r.rows[0]["unit"], r.rows[0]["condition"]) == (672.0, "GB/s", "spec")
+    assert asker.ask("what is the hbm2 memory bandwidth of a v100 in the dgx-1").rows[0]["value"] == 900.0
+
+
+def test_a_word_every_row_already_matches_picks_no_label(asker):
+    # "prng" is the operation asked, and also in the label of the PRNG's speedup over the V100: the throughput,
+    # which the metric default picks, stays the answer
+    r = asker.ask("How many random numbers per second can the IPU's PRNG produce?")
+    assert (r.rows[0]["metric"], r.rows[0]["value"]) == ("throughput", 944e9)
+    assert not any("label" in n for n in r.notes)
+
+
+def test_the_label_step_keeps_the_rows_sharing_most_words_and_never_picks_by_a_number_alone():
+    from app.intents._narrow import said_label, said_words
+    rows = [{"_label": "On-chip", "value": 1}, {"_label": "Off-chip (1 hop)", "value": 2},
+            {"_label": "Off-chip (2 hops)", "value": 3}]
+    assert said_words("xmp64 latency, 2 off-chip hops", {"system": "xmp64", "metric": "latency"}) \
+        == ["2", "chip", "hop", "off"]
+    assert [r["value"] for r in said_label([dict(r) for r in rows], ["2", "chip", "hop", "off"])] == [3]
+    assert said_label([dict(r) for r in rows], ["2"]) == rows                    # a number alone picks nothing
+    assert said_label([dict(r) for r in rows], ["chip"]) == rows                 # every row shares it
+    assert said_label([dict(r) for r in rows], ["socket"]) == rows               # no row has it

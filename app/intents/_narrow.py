@@ -120,6 +120,8 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         r["_per_unit"] = bool(q is not None and _PER_UNIT.match(q))
     if (plan.slots or {}).get("statistic") != "std":
         rows = values_not_spreads(rows)
+    if spec.get("said"):
+        rows = said_label(rows, spec["said"])
     for step in spec.get("steps", ()):
         rows = STEPS[step](rows)
     rows = ordered(rows, spec.get("order", "desc"))
@@ -127,6 +129,9 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = rows[:spec.get("limit", 50)]
     for r in rows:
         r.pop("_per_unit", None)
+        if not r.get("_said"):
+            r.pop("_label", None)
+        r.pop("_said", None)
         r["_matched"] = matched
     if spec.get("pairs") and not rows:
         from app.intents import _pairs
@@ -139,6 +144,61 @@ def values_not_spreads(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     the values, not one of them: "the lowest LAMMPS congestion impact" must not be a 0.53 std. Kept only when
     nothing else matches."""
     return keep_if_any(rows, lambda r: r.get("statistic") != "std")
+
+
+# The params keys whose values are a document's own words for what one curated row is ("HBM2 memory bandwidth
+# per GPU", "Off-chip (2 hops)", "marginal latency per additional hop"); the raw parsers' keys (a benchmark's
+# name, a listing's section) are not labels a person says.
+LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter")
+# question words that name no row apart from its columns: they are what every row of the answer shares
+_NOT_LABEL = set("""a an the of on in for to at and or with from by per how much many does do did is are was were be
+what which whats show me give tell get gets reach reached its it this that their there vs versus between
+bandwidth bw latency time throughput speed rate value number measured gb mb kb us ms ns gpu gpus ipu ipus cpu node
+system peak max maximum min minimum highest lowest best worst mean average avg one single
+byte kib mib gib kilobyte megabyte gigabyte message msg size""".split())
+
+
+def label_words(text: str) -> set[str]:
+    """Lower-case words, a plural's s dropped: "hops" says what "Off-chip (2 hops)" says."""
+    out = set()
+    for w in re.split(r"[^a-z0-9]+", (text or "").lower()):
+        if w:
+            out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
+    return out
+
+
+def said_words(question: str, slots: dict[str, Any]) -> list[str]:
+    """The question's words that could pick a row by its label (sorted: the plan's narrow is a cache key). Words
+    of the slots' values are left out: every row already matches them ("prng" of "the IPU's PRNG" is in the
+    label of its speedup over the V100 too, which is no reason to prefer it)."""
+    used = set()
+    for v in slots.values():
+        for x in (v if isinstance(v, (list, tuple)) else [v]):
+            if isinstance(x, str):
+                used |= label_words(x.replace("_", " ")) | label_words(x)
+    return sorted(label_words(question) - _NOT_LABEL - used)
+
+
+def said_label(rows: list[dict[str, Any]], said: list[str]) -> list[dict[str, Any]]:
+    """The rows whose label shares the most of the question's own words, when any does: "the HBM2 memory
+    bandwidth of the P100" is the 732 GB/s the document states, not the largest copy measured; "xmp64 latency,
+    2 off-chip hops" is that row of Table 1, not the lowest of its five latencies. A row keeps the words that
+    picked it (`_said`), so the answer can say which label it quotes."""
+    want = set(said)
+    scored = []
+    for r in rows:
+        hit = want & label_words(r.get("_label"))
+        # a number alone ("1" of "1 GB") picks nothing; it only tells apart rows a word picked ("2" hops of 1-4)
+        scored.append((len(hit) if any(not w.isdigit() for w in hit) else 0, r))
+    best = max((n for n, _ in scored), default=0)
+    if best == 0 or all(n == best for n, _ in scored):
+        return rows
+    out = []
+    for n, r in scored:
+        if n == best:
+            r["_said"] = sorted(want & label_words(r.get("_label")))
+            out.append(r)
+    return out
 
 
 def keep_if_any(rows: list[dict[str, Any]], keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:

@@ -7,10 +7,12 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
+from app.intents._narrow import LABEL_KEYS, said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
 
 NAME = "metric_lookup"
+WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "app", "library")
 # the columns every row of this intent carries (SELECT's, with each run's tool for its run id)
@@ -28,10 +30,11 @@ FROM measurements m"""
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
+LABEL = ",\n       concat_ws(' | ', " + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ") AS _label"
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
@@ -77,11 +80,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         order = "asc" if agg == "min" else "desc"
     else:
         order = "asc" if s.get("metric") in LOWER_BETTER else "desc"
-    sql = f"{SELECT}{cond}"
+    said = said_words(question or "", s)
+    select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
+    sql = f"{select}{cond}"
     if "size" in steps and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
         sql += LARGEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
-                narrow={"kind": "measurements", "steps": steps, "order": order, "limit": 50, "pairs": pairs},
+                narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
                        "run_tools": cat.run_tools})
@@ -124,7 +129,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if not rows:
         raise OutOfScope(f"Nothing matches that on {cat.name(plan.slots['system'])}: "
                          "try fewer conditions (size, pair, condition) or ask what was measured there.")
+    labels = [r.pop("_label", None) for r in rows]
     top = rows[0]
+    if labels[0]:
+        # the question picked this row by the document's words for it: say them, the row has no column for them
+        plan.notes.append(f"picked by the words of the document's label: {labels[0]}")
     agg = plan.extra.get("aggregate")
     if agg == "mean":
         vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
