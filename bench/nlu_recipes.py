@@ -20,7 +20,7 @@ nor spaCy, and receives at most 64 MiB (hence the encoder ships trimmed to the w
      spread over its trainings); --write replaces the "nlu-recipes" section of bench/RESULTS.md
 
 Recipe keys: draw (generator seed), mix (a second draw added), n (only the first n questions of each
-draw; the generator shuffles), seed (training seed), epochs, lr, bs, ls (label smoothing); defaults are models/nlu/train_config.json. A recipe's name is GROUP.K: scores are
+draw; the generator shuffles), seed (training seed), epochs, lr, bs, ls (label smoothing), ema (weight-average decay, 0 = off); defaults are models/nlu/train_config.json. A recipe's name is GROUP.K: scores are
 averaged per GROUP.
 """
 from __future__ import annotations
@@ -146,12 +146,12 @@ def _full_encoder(tmp: Path) -> Path:
 def parse_recipe(spec: str, defaults: dict) -> tuple[str, dict]:
     name, _, rest = spec.partition("=")
     r = {"draw": None, "mix": None, "seed": defaults["seed"], "epochs": defaults["epochs"], "lr": defaults["lr"],
-         "bs": defaults["batch_size"], "ls": 0.0, "n": 0}
+         "bs": defaults["batch_size"], "ls": 0.0, "n": 0, "ema": 0.0}
     for kv in filter(None, rest.split(",")):
         k, _, v = kv.partition(":")
         if k not in r:
             raise SystemExit(f"unknown recipe key {k!r} in {spec!r} (keys: {', '.join(r)})")
-        r[k] = float(v) if k in ("lr", "ls") else v if k in ("draw", "mix") else int(v)
+        r[k] = float(v) if k in ("lr", "ls", "ema") else v if k in ("draw", "mix") else int(v)
     return name, r
 
 
@@ -177,7 +177,8 @@ def train_all(specs: list[str], out: Path) -> None:
         examples = [Example(text=" ".join(t), tokens=t, tags=g, intent=i)
                     for d in draws for t, g, i in D["draws"][d][:r["n"] or None]]
         rep = train(examples, tmp / name, epochs=r["epochs"], batch_size=r["bs"], lr=r["lr"], seed=r["seed"],
-                    max_len=defaults["max_len"], device=device, encoder_dir=enc_dir, label_smoothing=r["ls"])
+                    max_len=defaults["max_len"], device=device, encoder_dir=enc_dir, label_smoothing=r["ls"],
+                    ema=r["ema"])
         model, tok, _ = M.load(tmp / name)
         model.to(device)
         line = {"name": name, **r, "device": torch.cuda.get_device_name() if device == "cuda" else "cpu",

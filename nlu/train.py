@@ -38,7 +38,8 @@ class TrainReport:
 def train(examples: list[Example], out: Path, *, epochs: int = 3, batch_size: int = 32, lr: float = 8e-5,
           seed: int = 13, max_len: int = 48, progress: Optional[Callable[[int, int, float], None]] = None,
           threads: Optional[int] = None, init_dir: Optional[Path] = None, frozen_layers: int = 0,
-          device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0) -> TrainReport:
+          device: str = "cpu", encoder_dir: Optional[Path] = None, label_smoothing: float = 0.0,
+          ema: float = 0.0) -> TrainReport:
     """`device` and `encoder_dir` let bench/nlu_recipes.py run the same recipe on a GPU node, where many
     seeds fit in the minutes one CPU training takes; the product trains on CPU from the shipped encoder."""
     args = dict(locals())
@@ -60,7 +61,8 @@ def _deterministic_kernels():
 
 def _train(examples: list[Example], out: Path, *, epochs: int, batch_size: int, lr: float, seed: int, max_len: int,
            progress: Optional[Callable[[int, int, float], None]], threads: Optional[int], init_dir: Optional[Path],
-           frozen_layers: int, device: str, encoder_dir: Optional[Path], label_smoothing: float) -> TrainReport:
+           frozen_layers: int, device: str, encoder_dir: Optional[Path], label_smoothing: float,
+           ema: float) -> TrainReport:
     t0 = time.perf_counter()
     random.seed(seed)
     torch.manual_seed(seed)
@@ -97,6 +99,11 @@ def _train(examples: list[Example], out: Path, *, epochs: int, batch_size: int, 
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, 1 - s / steps))
     ce = nn.CrossEntropyLoss(ignore_index=-100, label_smoothing=label_smoothing)
     step = 0
+    # ema > 0: the weights kept are an exponential moving average of the steps' (a study in bench/nlu_recipes.py
+    # of whether averaging narrows the spread between draws); 0, the shipped recipe, keeps the last step's
+    # (begun halfway, so that neither the pretrained encoder nor the freshly drawn heads weigh in)
+    trained = [p for p in model.parameters() if p.requires_grad]
+    avg = None
     model.train()
     for ep in range(epochs):
         for batch in _length_batches(train_set, batch_size, random.Random(seed + ep)):
@@ -114,9 +121,19 @@ def _train(examples: list[Example], out: Path, *, epochs: int, batch_size: int, 
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
             sched.step()
+            if ema > 0 and step >= steps // 2:
+                with torch.no_grad():
+                    if avg is None:
+                        avg = [p.detach().clone() for p in trained]
+                    for a, p in zip(avg, trained):
+                        a.mul_(ema).add_(p.detach(), alpha=1 - ema)
             step += 1
             if progress:
                 progress(step, steps, float(loss))
+    if avg is not None:
+        with torch.no_grad():
+            for a, p in zip(avg, trained):
+                p.copy_(a)
     model.eval()
     ia, ta = _dev_scores(model, tok, dev, labels, max_len, device)
     M.save(model.to("cpu"), tok, labels, out)
