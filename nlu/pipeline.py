@@ -239,8 +239,12 @@ class NLU:
             if consumed.issuperset(range(a, b)):
                 continue
             surface = " ".join(words[a:b])
-            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _counts_hops(words, b):
-                continue                      # "2 off-chip hops": how far a message goes, no size or device count
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and (
+                    _counts_hops(words, b) or _matrix_shape(words, a, b)):
+                continue                      # "2 off-chip hops", "16 by 16": no size, no count of devices
+            if slot == "count" and _bare_number(words[a:b]) and b + 1 < len(words) \
+                    and words[b + 1].isdigit() and self.norm.endpoint(f"{words[b]} {words[b + 1]}") in self.endpoints:
+                continue                      # "bandwidth, 2 GPU 5 and GPU12": a numbered GPU is no count of GPUs
             if slot == "msg_bytes" and b < len(words) and _bare_number(words[a:b]) \
                     and self.norm.count_and_kind(words[b])[1]:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
@@ -1121,6 +1125,13 @@ def _counts_hops(words: list[str], b: int) -> bool:
         if w not in _HOP_QUALIFIERS:
             return False
     return False
+
+
+def _matrix_shape(words: list[str], a: int, b: int) -> bool:
+    """The number at a:b is a side of "16 by 16" (a matrix's shape), not a size or a count."""
+    before = a >= 2 and words[a - 1].lower() in ("by", "x") and _bare_number(words[a - 2:a - 1])
+    after = b + 1 < len(words) and words[b].lower() in ("by", "x") and _bare_number(words[b + 1:b + 2])
+    return before or after
 
 
 def _bare_number(ws: list[str]) -> bool:

@@ -199,3 +199,18 @@ def test_the_number_of_a_size_names_no_device(asker):
     assert u.slots["msg_bytes"] == 2 ** 30 and "dst" not in u.slots
     # a device named in a host copy is still its end
     assert asker.nlu.understand("device to host g p u one bandwidth on the titan rtx").slots.get("src") == "gpu1"
+
+
+def test_a_number_before_a_numbered_gpu_counts_no_gpus(asker):
+    # "do GPU 5 and GPU 12 get" heard as "2 GPU, 5 and GPU12 get": GPU5 is one GPU, the 2 counts nothing
+    u = asker.nlu.understand("on Heid, what bidirectional NVLink bandwidth, 2 GPU, 5 and GPU12 get")
+    assert (u.slots["src"], u.slots["dst"]) == ("gpu5", "gpu12") and "count" not in u.slots
+    # a number before a GPU that has no number of its own still counts
+    assert asker.nlu.understand("dgx2 bandwidth with 2 GPUs").slots.get("count") == 2
+
+
+def test_a_matrix_shape_is_no_size(asker):
+    # "16 by 16" is the matrix's shape: no 16-byte message, and the lookup is the whole NVLink grid of Heid
+    u = asker.nlu.understand("plot the 16 by 16 NVLink latency grid for heid")
+    assert u.intent == "pair_matrix" and "msg_bytes" not in u.slots and "count" not in u.slots
+    assert asker.nlu.understand("dgx2 latency grid at 16 bytes").slots.get("msg_bytes") == 16
