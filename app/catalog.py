@@ -53,6 +53,9 @@ class Catalog:
     trace_names: dict[str, set[str]] = field(default_factory=dict)   # name -> its event categories
     # system -> (metric, operation, condition) -> measurements stored: how many rows a question's query may fetch
     volume: dict[str, dict[tuple[str, str | None, str | None], int]] = field(default_factory=dict)
+    # system -> the words of its curated rows' labels (LABEL_KEYS): a question word outside them can pick no row,
+    # so a lookup fetches labels only where one may
+    label_words: dict[str, set[str]] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -108,6 +111,22 @@ class Catalog:
 _PROCESSOR_KINDS = {"gpu", "cpu", "ipu", "accelerator"}
 
 
+# The params keys whose values are a document's own words for what one curated row is ("HBM2 memory bandwidth
+# per GPU", "Off-chip (2 hops)", "marginal latency per additional hop"); the raw parsers' keys (a benchmark's
+# name, a listing's section) are not labels a person says.
+LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter")
+LABEL_SQL = "concat_ws(' | ', " + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ")"
+
+
+def label_words(text: str | None) -> set[str]:
+    """Lower-case words, a plural's s dropped: "hops" says what "Off-chip (2 hops)" says."""
+    out = set()
+    for w in re.split(r"[^a-z0-9]+", (text or "").lower()):
+        if w:
+            out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
+    return out
+
+
 def load(con) -> Catalog:
     cat = Catalog()
     for sid, name, aliases, kind in con.execute(
@@ -139,6 +158,10 @@ def load(con) -> Catalog:
             cat.operations.setdefault(sid, set()).add(op)
         if cond:
             cat.conditions.setdefault(sid, set()).add(cond)
+    for sid, label in con.execute(f"SELECT DISTINCT system_id, {LABEL_SQL} FROM measurements m "
+                                  "WHERE m.params IS NOT NULL").fetchall():
+        if label:
+            cat.label_words.setdefault(sid, set()).update(label_words(label))
     for sid, cid, kind, label, parent, nvl in con.execute(
             "SELECT system_id, component_id, kind, label, parent, "
             "TRY_CAST(json_extract_string(attrs, '$.nvlink_gbps_per_dir') AS DOUBLE) FROM components").fetchall():

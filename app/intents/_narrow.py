@@ -35,6 +35,7 @@ import math
 import re
 from typing import Any, Callable, Optional
 
+from app.catalog import label_words
 from app.intents._common import HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
 from app.intents.trace_breakdown import CATEGORIES
@@ -146,25 +147,12 @@ def values_not_spreads(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return keep_if_any(rows, lambda r: r.get("statistic") != "std")
 
 
-# The params keys whose values are a document's own words for what one curated row is ("HBM2 memory bandwidth
-# per GPU", "Off-chip (2 hops)", "marginal latency per additional hop"); the raw parsers' keys (a benchmark's
-# name, a listing's section) are not labels a person says.
-LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter")
 # question words that name no row apart from its columns: they are what every row of the answer shares
 _NOT_LABEL = set("""a an the of on in for to at and or with from by per how much many does do did is are was were be
 what which whats show me give tell get gets reach reached its it this that their there vs versus between
 bandwidth bw latency time throughput speed rate value number measured gb mb kb us ms ns gpu gpus ipu ipus cpu node
 system peak max maximum min minimum highest lowest best worst mean average avg one single
 byte kib mib gib kilobyte megabyte gigabyte message msg size""".split())
-
-
-def label_words(text: str) -> set[str]:
-    """Lower-case words, a plural's s dropped: "hops" says what "Off-chip (2 hops)" says."""
-    out = set()
-    for w in re.split(r"[^a-z0-9]+", (text or "").lower()):
-        if w:
-            out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
-    return out
 
 
 def said_words(question: str, slots: dict[str, Any]) -> list[str]:

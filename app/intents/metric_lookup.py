@@ -7,7 +7,8 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.intents._narrow import LABEL_KEYS, said_words
+from app.catalog import LABEL_SQL
+from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
 
@@ -30,7 +31,7 @@ FROM measurements m"""
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
-LABEL = ",\n       concat_ws(' | ', " + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ") AS _label"
+LABEL = f",\n       {LABEL_SQL} AS _label"
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
 
 
@@ -80,7 +81,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         order = "asc" if agg == "min" else "desc"
     else:
         order = "asc" if s.get("metric") in LOWER_BETTER else "desc"
-    said = said_words(question or "", s)
+    # the question's words that some curated row of this system has in its label (most questions: none, and
+    # then the query fetches no labels)
+    said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
     sql = f"{select}{cond}"
     if "size" in steps and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
