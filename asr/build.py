@@ -29,6 +29,11 @@ PREVIOUS = BUILD / "previous"
 Log = Callable[[str], None]
 
 
+def torch_version() -> str:
+    import torch
+    return torch.__version__
+
+
 def config() -> dict:
     return json.loads(CONFIG.read_text())
 
@@ -82,6 +87,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
 
     base = Transcriber(cfg["base_model"], bias=False, window="short", threads=cfg["threads"])
     clips = finetune.synthesize_clips(train_q, cfg["seed"], cfg["augment_p"], progress)
+    inputs_record = {"clips_sha256": finetune.clips_digest(clips), "engines": speech_data.engine_versions(),
+                     "torch": torch_version()}
     full = bool(cfg.get("train_encoder", 0))
     inputs = finetune.mel_clips(base, clips, progress=progress) if full else \
         finetune.encode_clips(base, clips, progress=progress)
@@ -121,7 +128,7 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
                "train_clips": len(inputs), "coverage_questions": len(cover), "prose_sentences": len(said),
                "train_voices": sorted({c.voice.split("@")[0] for c in inputs}),
                "dev_voices": sorted({v.label for v in heldout}), "vocab": str(vocab) if vocab else None,
-               "seconds": round(time.perf_counter() - t_start, 1)}
+               "inputs": inputs_record, "seconds": round(time.perf_counter() - t_start, 1)}
     (cand / "train.json").write_text(json.dumps(summary, indent=1))
     if current.exists():
         if (build_root / "previous").exists():

@@ -16,6 +16,8 @@ aloud, and the transcript style Whisper already leans to; the NLU reads it as ty
 """
 from __future__ import annotations
 
+import hashlib
+
 import json
 import math
 import random
@@ -42,6 +44,16 @@ class MelClip:
     text: str
     voice: str
     mel: np.ndarray          # [n_mels, frames] float16 log-mel in the clip's serving window
+
+
+def clips_digest(clips: list[tuple[str, str, np.ndarray]]) -> str:
+    """One sha256 over the training clips in order (text, voice, samples): two builds whose weights differ can then
+    be told apart by their input (the day's TTS engines) or by the arithmetic (another CPU's kernels)."""
+    h = hashlib.sha256()
+    for text, voice, wav in clips:
+        h.update(text.encode() + b"\0" + voice.encode() + b"\0")
+        h.update(np.ascontiguousarray(wav, dtype=np.float32).tobytes())
+    return h.hexdigest()
 
 
 def synthesize_clips(questions, seed: int, augment_p: float, progress: Optional[Progress] = None,

@@ -67,6 +67,19 @@ def _need(binary: str, package: str) -> str:
     return path
 
 
+def engine_versions() -> dict[str, str]:
+    """The Debian package versions of the training speech engines ("missing" where not installed, "unknown"
+    without dpkg), for a build's record: the same questions spoken by another engine build are other audio."""
+    out = {}
+    for pkg in ("espeak-ng", "libespeak-ng1", "espeak-ng-data", "flite", "libflite1"):
+        try:
+            r = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, timeout=10)
+            out[pkg] = r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else "missing"
+        except (OSError, subprocess.SubprocessError):
+            out[pkg] = "unknown"
+    return out
+
+
 def synthesize(text: str, voice: Voice) -> np.ndarray:
     """16 kHz mono float32 speech of `text`."""
     with tempfile.TemporaryDirectory(prefix="hpcask-tts-") as tmp:

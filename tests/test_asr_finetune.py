@@ -101,3 +101,17 @@ def test_retrain_asr_decoder_only_flag_selects_the_old_recipe(capsys):
     assert asr_overrides(p.parse_args(["retrain", "--asr"])) is None
     assert main(["retrain", "--decoder-only"]) == 2
     assert "--decoder-only goes with --asr" in capsys.readouterr().err
+
+
+def test_a_build_records_what_its_training_audio_was():
+    # two builds of one recipe gave different weights (session 26): the digest of the clips and the engines'
+    # versions tell a changed input from changed arithmetic
+    from asr.speech_data import engine_versions
+    clips = [("gpu zero", "espeak-ng:en-us", np.zeros(1600, np.float32)), ("nvlink", "flite:slt", np.ones(800, np.float32))]
+    d = finetune.clips_digest(clips)
+    assert d == finetune.clips_digest([(t, v, w.copy()) for t, v, w in clips]) and len(d) == 64
+    louder = [clips[0], (clips[1][0], clips[1][1], clips[1][2] * 1.001)]
+    assert finetune.clips_digest(louder) != d                       # one sample's value changes it
+    assert finetune.clips_digest(clips[::-1]) != d                  # and the order
+    v = engine_versions()
+    assert v["espeak-ng"] != "missing" and v["flite"] != "missing"
