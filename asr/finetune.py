@@ -17,7 +17,6 @@ aloud, and the transcript style Whisper already leans to; the NLU reads it as ty
 from __future__ import annotations
 
 import hashlib
-
 import json
 import math
 import random

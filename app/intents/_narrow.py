@@ -163,7 +163,7 @@ def said_words(question: str, slots: dict[str, Any]) -> list[str]:
     for v in slots.values():
         for x in (v if isinstance(v, (list, tuple)) else [v]):
             if isinstance(x, str):
-                used |= label_words(x.replace("_", " ")) | label_words(x)
+                used |= label_words(x)   # "dgx1_p100" -> dgx1, p100: the split is at any non-alphanumeric
     return sorted(label_words(question) - _NOT_LABEL - used)
 
 
@@ -177,14 +177,14 @@ def said_label(rows: list[dict[str, Any]], said: list[str]) -> list[dict[str, An
     for r in rows:
         hit = want & label_words(r.get("_label"))
         # a number alone ("1" of "1 GB") picks nothing; it only tells apart rows a word picked ("2" hops of 1-4)
-        scored.append((len(hit) if any(not w.isdigit() for w in hit) else 0, r))
-    best = max((n for n, _ in scored), default=0)
-    if best == 0 or all(n == best for n, _ in scored):
+        scored.append((len(hit) if any(not w.isdigit() for w in hit) else 0, hit, r))
+    best = max((n for n, _, _ in scored), default=0)
+    if best == 0 or all(n == best for n, _, _ in scored):
         return rows
     out = []
-    for n, r in scored:
+    for n, hit, r in scored:
         if n == best:
-            r["_said"] = sorted(want & label_words(r.get("_label")))
+            r["_said"] = sorted(hit)
             out.append(r)
     return out
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog import Catalog
+from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.catalog import LABEL_SQL
 from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
