@@ -161,7 +161,8 @@ class Asker:
                 if tried is None and attempt == 0 and u.intent != "out_of_scope":
                     # a confident reading the data cannot answer ("how long does a barrier take on the xmp64"
                     # read as a trace question: no trace of the XMP-64): a runner-up the words also allow
-                    runner = next(((i, p) for i, p in ranked if i not in (u.intent, "out_of_scope")), None)
+                    runner = next(((i, p) for i, p in ranked if i not in (u.intent, "out_of_scope")
+                                   and _words_allow(i, u.slots)), None)
                     if runner is None or runner[1] < RUNNER_UP_FLOOR:
                         raise
                     tried = u.intent
@@ -305,7 +306,9 @@ class Asker:
             if kind:   # "how many gpus does yme have": its parts are in the stored topology
                 return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
                                     f"topology, since the {kind}s of {self.cat.name(sid)} are in its stored graph")
-        if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())):
+        cond = u.slots.get("condition")
+        if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())
+                or cond in self.cat.conditions.get(sid, set())):
             return None
         in_scope = [i for i, _p in u.ranked if i != "out_of_scope"]
         best = in_scope[0] if in_scope else None
@@ -395,9 +398,19 @@ class Asker:
         res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
 
 
+def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
+    """Whether a runner-up intent has something to work on in the question's slots: a link's efficiency needs a
+    link (its type or two ends) or the efficiency asked for; "the xmp64 barrier compared with the IPU's" is no
+    link question, however the model ranks it."""
+    if intent == "link_efficiency":
+        return bool(slots.get("link_type") or slots.get("metric") == "efficiency"
+                    or (slots.get("src") and slots.get("dst")))
+    return True
+
+
 # Details a question may over-specify, least essential first; system, metric and operation stay.
 # a runner-up intent is tried when the likeliest one finds no data only if the model gave it at least this
-RUNNER_UP_FLOOR = 0.2
+RUNNER_UP_FLOOR = 0.15
 # How far (in the speech model's ranking score) the hesitation-free text may sit below a transcript opening with
 # "um"/"uh" and still be read when the transcript cannot be answered. Chosen on the first spoken set (0.05 to 1.0
 # gave the same three questions from 0.2 up; bench/RESULTS.md, speech); the second set has no such question.

@@ -221,6 +221,9 @@ class NLU:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
         cands = self.gazetteer.candidates(words)
+        link_counts = {i for i in range(len(words)) if _counts_links(words, i, i + 1)}
+        if link_counts:
+            cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
         tags = repair_tags(tags, cands)
         bounds = mend_endpoint_spans(span_bounds(tags), words, tags)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
@@ -242,6 +245,9 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and (
                     _counts_hops(words, b) or _matrix_shape(words, a, b)):
                 continue                      # "2 off-chip hops", "16 by 16": no size, no count of devices
+            if slot == "precision" and b - a == 1 and a in link_counts:
+                covered.add(a)
+                continue                      # "the double-NVLink pairs": two links, not double precision
             if slot == "count" and _bare_number(words[a:b]) and b + 1 < len(words) \
                     and words[b + 1].isdigit() and self.norm.endpoint(f"{words[b]} {words[b + 1]}") in self.endpoints:
                 continue                      # "bandwidth, 2 GPU 5 and GPU12": a numbered GPU is no count of GPUs
@@ -1125,6 +1131,15 @@ def _counts_hops(words: list[str], b: int) -> bool:
         if w not in _HOP_QUALIFIERS:
             return False
     return False
+
+
+def _counts_links(words: list[str], a: int, b: int) -> bool:
+    """The word at a:b counts links ("double-NVLink pairs", "single NVLink"): "double" said of a link is a
+    link's multiplicity (the DGX-1 V100's GPU pairs joined by one or by two NVLinks), not a precision."""
+    if b - a != 1 or words[a].lower() not in ("double", "single", "dual"):
+        return False
+    nxt = [w.lower() for w in words[b:b + 2] if w != "-"][:1]
+    return bool(nxt) and ("link" in nxt[0] or nxt[0] in ("nvlinks",))
 
 
 def _matrix_shape(words: list[str], a: int, b: int) -> bool:

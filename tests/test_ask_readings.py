@@ -146,3 +146,22 @@ def test_a_word_of_the_same_family_names_the_operation_the_system_stores(asker, 
     # where "reduction" is stored (SHOC on the DGX-2), it stays
     r = asker.ask("reduction bandwidth on the dgx-2")
     assert r.intent == "metric_lookup" and r.slots["operation"] == "reduction"
+
+
+def test_an_unsure_reading_is_backed_by_a_condition_the_system_stores(asker):
+    # "congestion control enabled" is a condition of the in-house cluster's Table 3; slowdown is what the
+    # congestion planner derives from it, no stored metric
+    res = asker.ask("Slowdown factors for all three apps on the in-house cluster and on Azure with congestion "
+                    "control enabled, please.")
+    assert res.intent == "congestion" and res.rows
+    assert res.slots.get("condition") == "cc_on"
+
+
+def test_a_runner_up_needs_something_to_work_on(asker):
+    # the pair-matrix reading has no pair to show; its runner-up rates the NVLinks against their nominal rate
+    pairs = asker.ask("DGX-1 V100: percent of nominal for the double-NVLink pairs versus the single-NVLink pairs")
+    assert pairs.intent == "link_efficiency" and pairs.rows
+    assert any("as pair_matrix the data cannot answer it" in n for n in pairs.notes)
+    # a comparison with a system that has no barrier is refused as one: a link question has no link to rate
+    barrier = asker.ask("how does the x m p sixty four barrier compare with a barrier on the i p u")
+    assert barrier.intent == "out_of_scope" and "nothing to compare" in barrier.answer

@@ -214,3 +214,20 @@ def test_a_refusal_without_a_metric_still_reads(asker):
     res = asker.ask("Mini Summit, 4 and 8 GEMM with tensor cores.")
     assert res.intent == "out_of_scope"
     assert "  " not in res.answer and " of  " not in res.answer
+
+
+def test_a_range_is_no_value_of_its_metric(asker):
+    # seed 004 §3.3.2: per-node barrier times "varied by a range of around 150ns": a spread, not a barrier time
+    res = asker.ask("xmp64 barrier time")
+    assert res.intent == "metric_lookup" and res.rows
+    assert all(r.get("statistic") not in ("std", "range") for r in res.rows)
+    assert res.rows[0]["value"] != pytest.approx(0.15)
+    assert [r["value"] for r in _narrow.values_not_spreads([{"statistic": "range", "value": 0.15},
+                                                           {"statistic": "mean", "value": 0.99}])] == [0.99]
+
+
+def test_double_said_of_a_link_is_no_precision(asker):
+    u = asker.nlu.understand("DGX-1 V100: percent of nominal for the double-NVLink pairs versus the single-NVLink pairs")
+    assert "precision" not in u.slots and u.slots.get("link_type") == "NVLink"
+    assert asker.nlu.understand("double precision nvlink bandwidth on the dgx1 v100").slots.get("precision") == "fp64"
+    assert asker.nlu.understand("maxflops double on the dgx2").slots.get("precision") == "fp64"
