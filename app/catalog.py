@@ -91,6 +91,13 @@ class Catalog:
         "integrand fA" names an application's variant, no machine."""
         return frozenset(p for app in self.apps for p in re.split(r"[_\-\s|]+", str(app).lower()) if len(p) > 1)
 
+    @cached_property
+    def tool_words(self) -> frozenset[str]:
+        """The words of the names of the tools that made the stored runs ("DeepBench", "nccl-tests" -> nccl,
+        tests): "list DeepBench runs" names a benchmark, no machine, however the tagger read it."""
+        return frozenset(p for tool in set(self.run_tools.values())
+                         for p in re.split(r"[_\-\s|+()]+", str(tool).lower()) if len(p) > 1)
+
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
         the one node whose links are stored as plain NVLink."""

@@ -897,10 +897,12 @@ _RANKING_WORDS = {"highest", "lowest", "best", "worst", "most", "least", "fastes
 
 
 def part_of_an_app(span: str, catalog) -> bool:
-    """"integrand fA" (vegas_fA): words of a stored application's name are no unknown machine."""
+    """"integrand fA" (vegas_fA): words of a stored application's name are no unknown machine; nor are those of
+    a tool that made stored runs ("DeepBench")."""
     if catalog is None:
         return False
-    return bool(span.split()) and all(w.lower() in catalog.app_words for w in span.split())
+    return bool(span.split()) and all(w.lower() in catalog.app_words or w.lower() in catalog.tool_words
+                                      for w in span.split())
 
 
 def unresolved_systems(unresolved) -> bool:

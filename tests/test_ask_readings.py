@@ -165,3 +165,11 @@ def test_a_runner_up_needs_something_to_work_on(asker):
     # a comparison with a system that has no barrier is refused as one: a link question has no link to rate
     barrier = asker.ask("how does the x m p sixty four barrier compare with a barrier on the i p u")
     assert barrier.intent == "out_of_scope" and "nothing to compare" in barrier.answer
+
+
+def test_a_tool_tagged_as_a_system_is_no_unknown_machine(asker):
+    # a transcript writes "List DeepBench runs." with the tool's capitals; DeepBench made stored runs
+    res = asker.ask("List DeepBench runs.")
+    assert res.intent == "list_data" and res.rows
+    assert "deepbench" in asker.cat.tool_words and "frontier" not in asker.cat.tool_words
+    assert asker.ask("what is the allreduce bandwidth on Frontier").intent == "out_of_scope"
