@@ -321,8 +321,10 @@ class Asker:
         if u.note_as:
             first, why = u.note_as
             return best, f"read as {best}: as {first} the data cannot answer it ({why.split('.')[0]})"
+        held = next(x for x, have in ((metric, self.cat.metrics), (op, self.cat.operations),
+                                      (cond, self.cat.conditions)) if x in have.get(sid, set()))
         return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "
-                      f"since {self.cat.name(sid)} holds {metric or op}")
+                      f"since {self.cat.name(sid)} holds {held}")
 
     def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
         """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size

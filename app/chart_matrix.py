@@ -89,11 +89,15 @@ def congestion(result: Result) -> Optional[go.Figure]:
     pairs = {(r["src"], r["dst"]) for r in rows if r.get("src") and r.get("dst")}
     if len(pairs) >= 4 and all(r.get("src") and r.get("dst") for r in rows):
         return _congestion_matrices(result, rows, base_w, stress_w)
+    # one panel per system too when the answer covers several ("in-house and Azure"): their cases share names
+    # (x2, x3) but are other experiments, whose bars must not land on one category
+    several = len({r.get("system_id") for r in rows}) > 1
     panels: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
-        panels[(r["metric"], r.get("unit") or "", r.get("app") or "")].append(r)
+        panels[(r["metric"], r.get("unit") or "", r.get("app") or "", r.get("system_id") if several else "")].append(r)
     keys = list(panels)
-    titles = [f"{st.what(panels[k][0].get('operation'), k[0])}{' — ' + k[2] if k[2] else ''}" for k in keys]
+    titles = [f"{k[3] + ': ' if k[3] else ''}{st.what(panels[k][0].get('operation'), k[0])}"
+              f"{' — ' + k[2] if k[2] else ''}" for k in keys]
     fig = make_subplots(rows=len(keys), cols=1, subplot_titles=titles, vertical_spacing=0.36 / max(len(keys), 1))
     for i, k in enumerate(keys, 1):
         rs = sorted(panels[k], key=lambda r: st.natural_key(r["case_key"]))
@@ -116,7 +120,8 @@ def congestion(result: Result) -> Optional[go.Figure]:
                          rangemode="tozero" if not log else None, dtick=1 if log else None)
         if not log:
             fig.update_yaxes(range=[0, max(top) * 1.22], row=i, col=1)
-    title = f"{base_w.capitalize()} vs {stress_w} on {_system(result)}: slowdown factors above the bars"
+    on = " and ".join(dict.fromkeys(k[3] for k in keys)) if several else _system(result)
+    title = f"{base_w.capitalize()} vs {stress_w} on {on}: slowdown factors above the bars"
     fig.update_layout(**st.base_layout(title, width=1150, height=160 + 380 * len(keys), barmode="group",
                                        margin=dict(l=70, r=30, t=90, b=60)))
     return fig

@@ -124,3 +124,26 @@ def test_out_of_scope(built_con):
         M.plan({"system": "dgx2"}, cat)
     with pytest.raises(OutOfScope, match="not a congestion condition"):
         M.plan({"system": "dgx2", "condition": "p2p_on"}, cat)
+
+
+def test_two_clusters_named_are_both_answered(built_con):
+    plan, rows, text = _run(built_con, {"system": "nvidia_inhouse", "compare_with": ["azure_hpc", "ipu16"],
+                                        "condition": "cc_on"})
+    assert plan.params["systems"] == ["nvidia_inhouse", "azure_hpc"]     # the IPU system has no CC pair
+    assert "system" not in plan.params and "azure_hpc" not in plan.sql
+    assert any("Graphcore" in n and "has no congestion-control measurements" in n for n in plan.notes)
+    # Table 3 (21 in-house cases) and Table 4 (3 apps x 3 patterns on Azure), each paired within its own runs
+    assert sum(r["system_id"] == "nvidia_inhouse" for r in rows) == 21
+    assert sum(r["system_id"] == "azure_hpc" for r in rows) == 9
+    assert text.index("in-house") < text.index("Azure") and "2.61x slowdown" in text and "9.46x slowdown" in text
+    from app.chart_matrix import congestion as draw
+    from app.result import Result
+    fig = draw(Result(question="", intent="congestion", slots=plan.slots, rows=rows, chart=plan.chart))
+    titles = [a.text for a in fig.layout.annotations]
+    # 3 apps on each cluster, never one panel for both: their patterns share names (x2) but not experiments
+    assert len(titles) == 6 and sum(t.startswith("azure_hpc: ") for t in titles) == 3
+
+
+def test_a_named_pair_the_system_lacks_is_said_by_its_words(built_con):
+    _, rows, text = _run(built_con, {"system": "azure_hpc", "condition": "congestion_free"})
+    assert rows and text.startswith("Azure HPC cloud cluster has no congestion-free vs under-load measurements")

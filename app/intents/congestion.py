@@ -33,6 +33,9 @@ PAIRS = {"congestion_free": ("congestion_free", "under_load"), "under_load": ("c
          "cc_on": ("cc_on", "cc_off"), "cc_off": ("cc_on", "cc_off")}
 PAIR_WORDS = {("congestion_free", "under_load"): ("congestion-free", "under load"),
               ("cc_on", "cc_off"): ("with congestion control", "without congestion control")}
+# what measurements of each pair are called in a sentence ("Azure has no congestion-free vs under-load measurements")
+PAIR_NAMES = {("congestion_free", "under_load"): "congestion-free vs under-load",
+              ("cc_on", "cc_off"): "congestion-control"}
 
 # the rows of both conditions with what pairs them up (the case: a table's experiment label or a congestor
 # pattern; the quantity; the case's words); the pairs, slowdowns and the document's own slowdowns are put
@@ -64,7 +67,7 @@ def _pair_for(s: dict[str, Any], sid: str, cat: Catalog, notes: list[str]) -> tu
             return pair
         other = next((p for p in PAIR_WORDS if p != pair and set(p) <= have), None)
         if other:
-            notes.append(f"{cat.name(sid)} has no {' vs '.join(PAIR_WORDS[pair])} measurements; what it has is "
+            notes.append(f"{cat.name(sid)} has no {PAIR_NAMES[pair]} measurements; what it has is "
                          f"{' vs '.join(PAIR_WORDS[other])}, shown instead")
             return other
         if have & set(pair):
@@ -127,15 +130,29 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     sid = require_system(s, cat)
     notes: list[str] = []
     base, stress = _pair_for(s, sid, cat, notes)
+    swapped = bool(notes)                      # the named pair gave way to the one the system has
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
         s.pop("metric")
-    cond, params = where_plus(s, FILTERS, fixed=("m.condition IN ($base_condition, $stress_condition)",))
+    # "on the in-house cluster and on Azure": each system named beside the first that has the same pair
+    others = [x for x in s.get("compare_with") or [] if x != sid and x in cat.systems]
+    fixed = ["m.condition IN ($base_condition, $stress_condition)"]
+    filters: tuple[str, ...] = FILTERS
+    also = [x for x in others if {base, stress} <= cat.conditions.get(x, set())]
+    for x in others:
+        if x not in also:
+            notes.append(f"{cat.name(x)} has no {PAIR_NAMES[(base, stress)]} measurements")
+    if also:
+        filters = tuple(k for k in FILTERS if k != "system")
+        fixed.append("list_contains($systems, m.system_id)")
+    cond, params = where_plus(s, filters, fixed=fixed)
+    if also:
+        params["systems"] = [sid] + also
     params["base_condition"], params["stress_condition"] = base, stress
     sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
     chart = {"kind": "grouped_bar", "x": "case_key", "series": ["base_value", "stress_value"],
              "labels": list(PAIR_WORDS[(base, stress)]), "y2": "slowdown"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
-                extra={"pair": (base, stress), "swapped": bool(notes), "question": question or "",
+                extra={"pair": (base, stress), "swapped": swapped, "systems": [sid] + also, "question": question or "",
                        "run_tools": cat.run_tools, "reported_sql": REPORTED_SQL},
                 narrow={"kind": "congestion"})
 
@@ -171,6 +188,24 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                          f"in one experiment for that selection. Stored for "
                          f"{what_words(s.get('operation'), None) or 'it'} there: "
                          f"{_stored(s['system'], s.get('operation'), plan.extra['pair'], cat)}.")
+    systems = [x for x in plan.extra.get("systems", []) if any(r["system_id"] == x for r in rows)]
+    if len(systems) > 1:
+        # one sentence per system, in the order named (the chart draws each system's cases in panels of its own)
+        said = [cap(_per_system([r for r in rows if r["system_id"] == x], plan, cat)) for x in systems]
+        _common_notes(rows, plan)
+        return " ".join(said)
+    text = _per_system(rows, plan, cat)
+    _common_notes(rows, plan)
+    lead = ""
+    if plan.extra.get("swapped"):
+        asked = PAIR_NAMES[PAIRS[s["condition"]]]     # the pair the question named (_pair_for)
+        lead = f"{cat.name(rows[0]['system_id'])} has no {asked} measurements; instead: "
+    return cap(lead + text)
+
+
+def _per_system(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    """The sentence for one system's paired rows: the worst case per metric (or the cases the words name)."""
+    base_w, stress_w = PAIR_WORDS[plan.extra["pair"]]
     by_metric: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_metric.setdefault(r["metric"], []).append(r)
@@ -191,12 +226,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if named:
             plan.notes.append(f"{metric}: the case{'s' if len(named) > 1 else ''} your words name "
                               f"({'; '.join(sorted({r['case_label'] for r in named}))}), not the worst of all")
+    return f"{base_w} vs {stress_w} on {cat.name(rows[0]['system_id'])}: " + "; ".join(parts) + "."
+
+
+def _common_notes(rows: list[dict[str, Any]], plan: Plan) -> None:
+    base_w, stress_w = PAIR_WORDS[plan.extra["pair"]]
     plan.notes.append(f"slowdown = {stress_w} / {base_w} for time-like metrics, the inverse for bandwidth; "
                       "only rows of one experiment (same run, case, endpoints) are paired")
-    if "congestion_impact" in by_metric:
+    if any(r["metric"] == "congestion_impact" for r in rows):
         plan.notes.append("congestion impact = run time under congestion / run time in isolation (as the source "
                           "defines it); the slowdown is how much larger it is without congestion control")
-    lead = ""
-    if plan.extra.get("swapped"):
-        lead = f"{cat.name(rows[0]['system_id'])} has no congestion-control measurements; instead: "
-    return cap(lead + f"{base_w} vs {stress_w} on {cat.name(rows[0]['system_id'])}: " + "; ".join(parts) + ".")
