@@ -280,6 +280,9 @@ class Asker:
                                      f"{relaxed[dropped]}: {res.answer}"
                         res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
                     res.slots = relaxed
+                elif kind == "drop" and _in_quoted_label(value, res.notes):
+                    # "p100 hbm2 bandwidth spec": HBM2 is a word of the row's label the lookup quoted, no condition
+                    res.notes.append(f"{value} is a word of the label quoted, not a stored {dropped.replace('_', ' ')}")
                 else:
                     what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
                         else f"{dropped.replace('_', ' ')} {value}"
@@ -390,14 +393,66 @@ class Asker:
         return True
 
     def _run(self, res: Result, mod, slots: dict[str, Any]) -> None:
+        systems = [slots["system"]] + [x for x in slots.get("compare_with") or [] if x != slots["system"]] \
+            if slots.get("system") else []
+        if mod.NAME in PER_SYSTEM and len(systems) > 1:
+            self._run_each(res, mod, slots, systems)
+            return
+        plan, rows, answer = self._plan_and_answer(res, mod, slots)
+        res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
+        res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
+        res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
+
+    def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
         plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)
         rows = self.rows.rows(plan)
-        answer = mod.answer(rows, plan, self.cat)
-        res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
-        res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
-        res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
+        return plan, rows, mod.answer(rows, plan, self.cat)
+
+    def _run_each(self, res: Result, mod, slots: dict[str, Any], systems: list[str]) -> None:
+        """"allreduce bandwidth vs message size on the DGX-2 and Yme": an intent that answers for one system is
+        asked once per system named, and the answers go together (one curve per system in the chart). A system
+        the data cannot answer it for is said in the notes; only when none can is the question refused."""
+        done, refused = [], []
+        for sid in systems:
+            one = {k: v for k, v in slots.items() if k != "compare_with"}
+            one["system"] = sid
+            try:
+                plan, rows, answer = self._plan_and_answer(res, mod, one)
+            except OutOfScope as e:
+                refused.append((sid, str(e)))
+                continue
+            done.append((sid, plan, [dict(r) for r in rows], answer))   # copies: the row cache keeps its own
+        if not done:
+            raise OutOfScope(refused[0][1])
+        rows = []
+        for sid, plan, rs, _ in done:
+            label = self.cat.name(sid).split(" (")[0]
+            for r in rs:
+                r["system_id"] = sid
+                if "series" in plan.chart or mod.NAME == "scaling":
+                    r["series"] = label if r.get("series") in (None, "default") else f"{label}: {r['series']}"
+            rows += rs
+        first = done[0][1]
+        res.sql, res.params, res.rows = first.sql, first.params, rows
+        res.answer = " ".join(answer for *_, answer in done)
+        res.chart = dict(first.chart, series="series", systems=[sid for sid, *_ in done])
+        notes = [n for n in res.notes if not n.startswith("no data for")]
+        for sid, plan, _, _ in done:
+            notes += [f"{self.cat.name(sid)}: {n}" for n in plan.notes]
+        notes += [f"{self.cat.name(sid)}: not answered ({why.split('. ')[0].rstrip('.')})" for sid, why in refused]
+        notes.append(f"one query per system; the statement shown is the first's ({self.cat.name(done[0][0])})")
+        res.notes = notes
+
+
+def _in_quoted_label(value: Any, notes: list[str]) -> bool:
+    """Whether a dropped slot value's words are all words of the document label a lookup picked its row by."""
+    from app.catalog import label_words
+    from app.intents.metric_lookup import LABEL_NOTE
+    label = next((n[len(LABEL_NOTE):] for n in notes if n.startswith(LABEL_NOTE)), None)
+    want = label_words(str(value)) if isinstance(value, str) else set()
+    return bool(label and want) and want <= label_words(label)
 
 
 def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
@@ -408,6 +463,10 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
         return bool(slots.get("link_type") or slots.get("metric") == "efficiency"
                     or (slots.get("src") and slots.get("dst")))
     return True
+
+
+# intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
+PER_SYSTEM = {"size_sweep", "scaling"}
 
 
 # Details a question may over-specify, least essential first; system, metric and operation stay.

@@ -65,7 +65,11 @@ def size_sweep(result: Result) -> Optional[go.Figure]:
     if r0.get("count") and r0.get("count_kind"):
         where.append(f"{r0['count']} {r0['count_kind']}")
     where += [x for x in (r0.get("precision"), r0.get("tool")) if x]
-    title = f"{st.what(r0.get('operation'), r0.get('metric'))} vs message size on {_system(result)} ({unit})"
+    on = _system(result)
+    if len(result.chart.get("systems") or []) > 1:   # one curve per system: what each was measured with
+        on = " and ".join(result.chart["systems"])
+        where = [f"{n.split(':')[0]}: {rs[0].get('tool')}" for n, rs in sorted(series.items()) if rs[0].get("tool")]
+    title = f"{st.what(r0.get('operation'), r0.get('metric'))} vs message size on {on} ({unit})"
     fig.update_layout(**st.base_layout(f"{title}<br><sup>{', '.join(where)}</sup>" if where else title,
                                        width=1000, height=560, hovermode="x unified",
                                        legend=dict(title="series")))
@@ -89,6 +93,11 @@ def scaling(result: Result) -> Optional[go.Figure]:
     kind = r0.get("count_kind") or "count"
     counts = [r["count"] for r in rows]
     has_eff = all(_num(r.get("efficiency")) is not None for r in rows) and len(rows) > 1
+    groups: dict[str, list[dict]] = defaultdict(list)     # one curve per system when several were asked about
+    for r in rows:
+        groups[str(r.get("series") or "measured")].append(r)
+    if len(groups) > 1:
+        return _scaling_systems(result, groups, unit, kind, has_eff)
     fig = make_subplots(rows=2 if has_eff else 1, cols=1, shared_xaxes=True, vertical_spacing=0.1,
                         row_heights=[0.65, 0.35] if has_eff else None,
                         subplot_titles=[f"{st.unit_title(r0.get('metric'), unit)}",
@@ -121,6 +130,51 @@ def scaling(result: Result) -> Optional[go.Figure]:
     title = f"{st.what(r0.get('operation'), r0.get('metric'))} scaling over {kind} on {_system(result)} ({unit})"
     fig.update_layout(**st.base_layout(f"{title}<br><sup>{series}</sup>" if series else title, width=1000,
                                        height=720 if has_eff else 540,
+                                       legend=dict(orientation="h", y=-0.1, yanchor="top", x=0)))
+    return fig
+
+
+def _scaling_systems(result: Result, groups: dict[str, list[dict]], unit: str, kind: str,
+                     has_eff: bool) -> go.Figure:
+    """Scaling curves of several systems on one set of axes: each system's measured line, its ideal (dashed, same
+    colour) and its parallel efficiency below."""
+    names = list(groups)
+    colours = st.series_colours(names)
+    r0 = next(iter(groups.values()))[0]
+    fig = make_subplots(rows=2 if has_eff else 1, cols=1, shared_xaxes=True, vertical_spacing=0.1,
+                        row_heights=[0.65, 0.35] if has_eff else None,
+                        subplot_titles=[f"{st.unit_title(r0.get('metric'), unit)}",
+                                        "parallel efficiency (%)"] if has_eff else None)
+    counts = sorted({r["count"] for rs in groups.values() for r in rs})
+    for name in names:
+        rs = groups[name]
+        x = [r["count"] for r in rs]
+        fig.add_trace(go.Scatter(x=x, y=[r["value"] for r in rs], mode="lines+markers", name=name,
+                                 line=dict(color=colours[name], width=3), marker=dict(size=8), legendgroup=name,
+                                 hovertemplate=f"%{{x}} {kind}: %{{y:.4g}} {unit}<extra>{name}</extra>"), row=1, col=1)
+        ideal = _ideal(rs)
+        if ideal:
+            fig.add_trace(go.Scatter(x=x, y=ideal, mode="lines", name=f"ideal, {name}", legendgroup=name,
+                                     line=dict(color=colours[name], dash="dash", width=1.5), meta={"role": "ideal"},
+                                     hovertemplate=f"%{{x}} {kind}: ideal %{{y:.4g}} {unit}<extra>{name}</extra>"),
+                          row=1, col=1)
+        if has_eff:
+            fig.add_trace(go.Scatter(x=x, y=[100.0 * r["efficiency"] for r in rs], mode="lines+markers",
+                                     name=f"efficiency, {name}", legendgroup=name, showlegend=False,
+                                     line=dict(color=colours[name], width=2), marker=dict(size=6),
+                                     hovertemplate=f"%{{x}} {kind}: %{{y:.1f}}%<extra>{name}</extra>",
+                                     meta={"role": "efficiency"}), row=2, col=1)
+    if has_eff:
+        fig.add_hline(y=100, line=dict(color=st.IDEAL, dash="dash", width=1), row=2, col=1)
+        eff = [100.0 * r["efficiency"] for rs in groups.values() for r in rs]
+        fig.update_yaxes(title_text="%", range=[0, max(120, max(eff) * 1.2)], row=2, col=1)
+    log_x = counts[-1] / max(counts[0], 1e-9) >= 8
+    fig.update_xaxes(**(dict(type="log", tickvals=counts, ticktext=[f"{c:g}" for c in counts]) if log_x
+                        else dict(tickvals=counts)))
+    fig.update_xaxes(title_text=f"{kind}{' (log2 scale)' if log_x else ''}", row=2 if has_eff else 1, col=1)
+    fig.update_yaxes(title_text=unit, rangemode="tozero", row=1, col=1)
+    title = f"{st.what(r0.get('operation'), r0.get('metric'))} scaling over {kind}: {' vs '.join(names)} ({unit})"
+    fig.update_layout(**st.base_layout(title, width=1000, height=720 if has_eff else 540,
                                        legend=dict(orientation="h", y=-0.1, yanchor="top", x=0)))
     return fig
 

@@ -845,3 +845,14 @@ def test_the_label_step_keeps_the_rows_sharing_most_words_and_never_picks_by_a_n
     assert said_label([dict(r) for r in rows], ["2"]) == rows                    # a number alone picks nothing
     assert said_label([dict(r) for r in rows], ["chip"]) == rows                 # every row shares it
     assert said_label([dict(r) for r in rows], ["socket"]) == rows               # no row has it
+
+
+def test_a_dropped_condition_that_is_a_word_of_the_quoted_label_is_no_miss(asker):
+    # "hbm2" is tagged as a condition no row has; the lookup still picks the P100's stated figure by its label
+    # ("HBM2 memory bandwidth"), so the answer does not open with "Nothing matches condition hbm2"
+    r = asker.ask("p100 hbm2 bandwidth spec (dgx-1)")
+    assert r.rows[0]["value"] == 732.0 and not r.answer.startswith("Nothing matches")
+    assert any(n.startswith("hbm2 is a word of the label quoted") for n in r.notes)
+    # a dropped value that is no word of any label quoted is still said up front
+    other = asker.ask("h200 allreduce busbw at 1 GiB with tensor cores on")
+    assert other.answer.startswith("Nothing matches condition tensor_cores_on; without that:")

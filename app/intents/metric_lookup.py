@@ -31,6 +31,7 @@ FROM measurements m"""
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
 LABEL = f",\n       {LABEL_SQL} AS _label"
+LABEL_NOTE = "picked by the words of the document's label: "   # app.ask reads the label quoted back from it
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
 
 
@@ -135,7 +136,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     top = rows[0]
     if labels[0]:
         # the question picked this row by the document's words for it: say them, the row has no column for them
-        plan.notes.append(f"picked by the words of the document's label: {labels[0]}")
+        plan.notes.append(f"{LABEL_NOTE}{labels[0]}")
     agg = plan.extra.get("aggregate")
     if agg == "mean":
         vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
