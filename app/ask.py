@@ -402,6 +402,11 @@ class Asker:
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
         res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
+        if len(systems) > 1 and mod.NAME not in SEVERAL_SYSTEMS:
+            # a graph, a pair matrix, a link table or a trace is drawn for one system: say who was left out
+            res.notes.append(f"answered for {self.cat.name(systems[0])} only (a {mod.NAME.replace('_', ' ')} "
+                             f"answer covers one system); ask again for "
+                             f"{', '.join(self.cat.name(x) for x in systems[1:] if x in self.cat.systems)}")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
@@ -431,13 +436,15 @@ class Asker:
             label = self.cat.name(sid).split(" (")[0]
             for r in rs:
                 r["system_id"] = sid
-                if "series" in plan.chart or mod.NAME == "scaling":
+                if "series" in plan.chart or mod.NAME == "scaling":    # the curve's name says whose it is
                     r["series"] = label if r.get("series") in (None, "default") else f"{label}: {r['series']}"
             rows += rs
         first = done[0][1]
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
-        res.chart = dict(first.chart, series="series", systems=[sid for sid, *_ in done])
+        res.chart = dict(first.chart, systems=[sid for sid, *_ in done])
+        if mod.NAME == "scaling":
+            res.chart["series"] = "series"      # one line per system
         notes = [n for n in res.notes if not n.startswith("no data for")]
         for sid, plan, _, _ in done:
             notes += [f"{self.cat.name(sid)}: {n}" for n in plan.notes]
@@ -466,7 +473,9 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 
 
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
-PER_SYSTEM = {"size_sweep", "scaling"}
+PER_SYSTEM = {"size_sweep", "scaling", "list_data"}
+# intents whose planners answer several systems themselves, or ask one by one
+SEVERAL_SYSTEMS = PER_SYSTEM | {"compare_systems", "congestion"}
 
 
 # Details a question may over-specify, least essential first; system, metric and operation stay.

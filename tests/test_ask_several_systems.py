@@ -32,3 +32,18 @@ def test_a_system_without_the_data_is_said_not_dropped_silently(asker):
     res = asker.ask("allreduce busbw vs message size on the h200 pair and the xmp64")
     assert res.intent == "size_sweep" and {r["system_id"] for r in res.rows} == {"h200x2"}
     assert any(n.startswith("XMOS XK-XMP-64: not answered") for n in res.notes)
+
+
+def test_an_inventory_of_two_systems_lists_both(asker):
+    res = asker.ask("what data do you have for the dgx2 and yme")
+    assert res.intent == "list_data" and {r["system_id"] for r in res.rows} == {"dgx2", "ac922_yme"}
+    assert res.answer.index("90,372 measurements") < res.answer.index('AC922 "Yme"')
+
+
+def test_a_one_system_answer_says_who_was_left_out(asker):
+    res = asker.ask("how are the gpus connected in the dgx2 and in yme")
+    assert res.intent == "topology" and {r.get("system_id", "dgx2") for r in res.rows} == {"dgx2"}
+    assert any(n.startswith('answered for NVIDIA DGX-2 "Heid" (NTNU) only') and n.endswith('AC922 "Yme" (4 GPUs, NTNU)')
+               for n in res.notes)
+    assert not any("only" in n for n in asker.ask("how are the gpus connected in the dgx2").notes
+                   if n.startswith("answered for"))
