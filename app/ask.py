@@ -402,11 +402,11 @@ class Asker:
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
         res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
-        if len(systems) > 1 and mod.NAME not in SEVERAL_SYSTEMS:
+        left = [self.cat.name(x) for x in systems[1:] if x in self.cat.systems]
+        if left and mod.NAME not in SEVERAL_SYSTEMS:
             # a graph, a pair matrix, a link table or a trace is drawn for one system: say who was left out
             res.notes.append(f"answered for {self.cat.name(systems[0])} only (a {mod.NAME.replace('_', ' ')} "
-                             f"answer covers one system); ask again for "
-                             f"{', '.join(self.cat.name(x) for x in systems[1:] if x in self.cat.systems)}")
+                             f"answer covers one system); ask again for {', '.join(left)}")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
