@@ -207,3 +207,14 @@ def test_spoken_question_shows_transcript_and_answer(app, built_con):
     # the same recording is answered once, not again on the next rerun
     app.run()
     assert len(app.session_state["turns"]) == n + 1
+
+
+@pytest.mark.parametrize("question,systems", [
+    ("allreduce bandwidth vs message size on the dgx2 and yme", 2),
+    ("scaling of qtc time on dgx2 and yme", 2)])
+def test_two_systems_draw_a_curve_each(app, question, systems):
+    res = _ask(app, question)
+    assert len(res.chart.get("systems") or []) == systems
+    spec = json.loads(_last_assistant(app).get("plotly_chart")[0].proto.spec)
+    measured = [tr for tr in spec["data"] if not (tr.get("meta") or {}).get("role")]
+    assert len({tr.get("name") for tr in measured}) >= systems
