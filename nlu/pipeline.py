@@ -593,6 +593,14 @@ class NLU:
             elif intent == "metric_lookup":
                 intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
                 ruled_out.add("metric_lookup")
+        if intent == "size_sweep" and slots.get("metric") in _SIZE_METRICS and "threshold" not in slots:
+            # "at what message size, does reduce-scatter bus bandwidth, saturate": the size is the sweep's axis;
+            # the metric is the other quantity the words name (none: the planner's default for the operation)
+            other = next((f["metric"] for _, _, f in cands if f.get("metric") not in (None, *_SIZE_METRICS)), None)
+            if other:
+                slots["metric"] = other
+            else:
+                del slots["metric"]
         given = nominal_in(words) if intent == "link_efficiency" else None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against

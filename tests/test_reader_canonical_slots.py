@@ -231,3 +231,13 @@ def test_double_said_of_a_link_is_no_precision(asker):
     assert "precision" not in u.slots and u.slots.get("link_type") == "NVLink"
     assert asker.nlu.understand("double precision nvlink bandwidth on the dgx1 v100").slots.get("precision") == "fp64"
     assert asker.nlu.understand("maxflops double on the dgx2").slots.get("precision") == "fp64"
+
+
+def test_the_size_a_sweep_runs_over_is_no_metric(asker):
+    # commas (a transcript's pauses) cost the tagger "bandwidth"; the vocabulary then read "message size" first
+    u = asker.nlu.understand("at what message size, does reduce-scatter bus bandwidth, saturate on the H200 node")
+    assert u.intent == "size_sweep" and u.slots.get("metric") == "busbw"
+    plain = asker.nlu.understand("message size sweep of allreduce on the h200")
+    assert plain.intent == "size_sweep" and "metric" not in plain.slots
+    res = asker.ask("at what message size, does reduce-scatter bus bandwidth, saturate on the H200 node")
+    assert res.intent == "size_sweep" and res.rows and res.rows[0]["unit"] == "GB/s"
