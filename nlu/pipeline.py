@@ -601,6 +601,12 @@ class NLU:
                 slots["metric"] = other
             else:
                 del slots["metric"]
+        if intent == "topology" and _ASKS_BYTES.search(said):
+            # "how many bytes of buffering are there between nodes on the xmp64": a connection graph holds no bytes;
+            # a stored quantity in bytes is asked for, which the lookup finds by the document's words for it
+            ruled_out.add("topology")
+            intent = "metric_lookup"     # the words settle it, as sure as the model was of its reading
+            slots.setdefault("metric", "memory")
         given = nominal_in(words) if intent == "link_efficiency" else None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
@@ -935,6 +941,8 @@ _TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microsec
 
 
 # "how many GPUs until ...", "at what node count ...", "which GPU count ...": the answer is a count
+# "how many bytes", "how much MB": a size asked for, which no connection graph holds
+_ASKS_BYTES = re.compile(r"\bhow (?:many|much) (?:bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|kib|mib|gib)\b")
 _ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|"
                          r"devices)|(?:what|which) (?P<kind2>gpu|node|ipu|rank|core|tile|process|thread) count)\b")
 _RATIO_WORD = re.compile(r"\b(efficiency|speedup|slowdown)\b")

@@ -241,3 +241,10 @@ def test_the_size_a_sweep_runs_over_is_no_metric(asker):
     assert plain.intent == "size_sweep" and "metric" not in plain.slots
     res = asker.ask("at what message size, does reduce-scatter bus bandwidth, saturate on the H200 node")
     assert res.intent == "size_sweep" and res.rows and res.rows[0]["unit"] == "GB/s"
+
+
+def test_bytes_asked_for_are_no_connection_graph(asker):
+    # seed 004 §4.2: "the buffering between nodes (16 Bytes)"; the model read the question as topology
+    res = asker.ask("how many bytes of buffering are there between nodes on the x m p sixty four")
+    assert res.intent == "metric_lookup" and (res.rows[0]["value"], res.rows[0]["unit"]) == (16.0, "bytes")
+    assert asker.ask("how many links connect the xmp64 cores").intent == "topology"
