@@ -455,11 +455,10 @@ class Asker:
 
 def _in_quoted_label(value: Any, notes: list[str]) -> bool:
     """Whether a dropped slot value's words are all words of the document label a lookup picked its row by."""
-    from app.catalog import label_words
     from app.intents.metric_lookup import LABEL_NOTE
     label = next((n[len(LABEL_NOTE):] for n in notes if n.startswith(LABEL_NOTE)), None)
-    want = label_words(str(value)) if isinstance(value, str) else set()
-    return bool(label and want) and want <= label_words(label)
+    want = catalog_mod.label_words(value) if isinstance(value, str) else set()
+    return bool(label and want) and want <= catalog_mod.label_words(label)
 
 
 def _words_allow(intent: str, slots: dict[str, Any]) -> bool:

@@ -89,14 +89,13 @@ class Catalog:
     def app_words(self) -> frozenset[str]:
         """The words of the stored applications' names ("vegas_fA" -> vegas, fa), worked out once: a question's
         "integrand fA" names an application's variant, no machine."""
-        return frozenset(p for app in self.apps for p in re.split(r"[_\-\s|]+", str(app).lower()) if len(p) > 1)
+        return _name_words(self.apps, r"[_\-\s|]+")
 
     @cached_property
     def tool_words(self) -> frozenset[str]:
         """The words of the names of the tools that made the stored runs ("DeepBench", "nccl-tests" -> nccl,
         tests): "list DeepBench runs" names a benchmark, no machine, however the tagger read it."""
-        return frozenset(p for tool in set(self.run_tools.values())
-                         for p in re.split(r"[_\-\s|+()]+", str(tool).lower()) if len(p) > 1)
+        return _name_words(set(self.run_tools.values()), r"[_\-\s|+()]+")
 
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
@@ -123,6 +122,11 @@ _PROCESSOR_KINDS = {"gpu", "cpu", "ipu", "accelerator"}
 # name, a listing's section) are not labels a person says.
 LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter")
 LABEL_SQL = "concat_ws(' | ', " + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ")"
+
+
+def _name_words(names, split: str) -> frozenset[str]:
+    """The lower-case words (two letters or more) of some names, split where `split` matches."""
+    return frozenset(p for name in names for p in re.split(split, str(name).lower()) if len(p) > 1)
 
 
 def label_words(text: str | None) -> set[str]:

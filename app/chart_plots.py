@@ -98,10 +98,7 @@ def scaling(result: Result) -> Optional[go.Figure]:
         groups[str(r.get("series") or "measured")].append(r)
     if len(groups) > 1:
         return _scaling_systems(result, groups, unit, kind, has_eff)
-    fig = make_subplots(rows=2 if has_eff else 1, cols=1, shared_xaxes=True, vertical_spacing=0.1,
-                        row_heights=[0.65, 0.35] if has_eff else None,
-                        subplot_titles=[f"{st.unit_title(r0.get('metric'), unit)}",
-                                        "parallel efficiency (%)"] if has_eff else None)
+    fig = _scaling_frame(r0.get("metric"), unit, has_eff)
     fig.add_trace(go.Scatter(x=counts, y=[r["value"] for r in rows], mode="lines+markers", name="measured",
                              line=dict(color=st.PALETTE[0], width=3), marker=dict(size=8),
                              hovertemplate=f"%{{x}} {kind}: %{{y:.4g}} {unit}<extra>measured</extra>"), row=1, col=1)
@@ -111,27 +108,18 @@ def scaling(result: Result) -> Optional[go.Figure]:
                                  "scaling)", line=dict(color=st.IDEAL, dash="dash", width=2),
                                  hovertemplate=f"%{{x}} {kind}: ideal %{{y:.4g}} {unit}<extra>ideal</extra>",
                                  meta={"role": "ideal"}), row=1, col=1)
-    if has_eff:
-        eff = [100.0 * r["efficiency"] for r in rows]
+    eff = [100.0 * r["efficiency"] for r in rows] if has_eff else None
+    if eff is not None:
         fig.add_trace(go.Scatter(x=counts, y=eff, name="parallel efficiency", mode="lines+markers+text",
                                  line=dict(color=st.PALETTE[2], width=2.5), marker=dict(size=8),
                                  text=[f"{e:.0f}%" for e in eff], textposition="top center", cliponaxis=False,
                                  hovertemplate=f"%{{x}} {kind}: %{{y:.1f}}%<extra>efficiency</extra>",
                                  meta={"role": "efficiency"}), row=2, col=1)
-        fig.add_hline(y=100, line=dict(color=st.IDEAL, dash="dash", width=1), row=2, col=1)
-        fig.update_yaxes(title_text="%", range=[0, max(120, max(eff) * 1.2)], row=2, col=1)
-    log_x = counts[-1] / max(counts[0], 1e-9) >= 8
-    xaxis = dict(type="log", tickvals=counts, ticktext=[f"{c:g}" for c in counts]) if log_x else dict(tickvals=counts)
-    fig.update_xaxes(**xaxis)
-    fig.update_xaxes(title_text=f"{kind}{' (log2 scale)' if log_x else ''}", row=2 if has_eff else 1, col=1)
-    fig.update_yaxes(title_text=unit, rangemode="tozero", row=1, col=1)
     series = ", ".join(x for x in (r0.get("tool"), r0.get("variant") or r0.get("family"),
                                    fmt_bytes(r0.get("msg_bytes"))) if x)
     title = f"{st.what(r0.get('operation'), r0.get('metric'))} scaling over {kind} on {_system(result)} ({unit})"
-    fig.update_layout(**st.base_layout(f"{title}<br><sup>{series}</sup>" if series else title, width=1000,
-                                       height=720 if has_eff else 540,
-                                       legend=dict(orientation="h", y=-0.1, yanchor="top", x=0)))
-    return fig
+    return _scaling_finish(fig, counts, eff, kind, unit,
+                           f"{title}<br><sup>{series}</sup>" if series else title)
 
 
 def _scaling_systems(result: Result, groups: dict[str, list[dict]], unit: str, kind: str,
@@ -141,10 +129,7 @@ def _scaling_systems(result: Result, groups: dict[str, list[dict]], unit: str, k
     names = list(groups)
     colours = st.series_colours(names)
     r0 = next(iter(groups.values()))[0]
-    fig = make_subplots(rows=2 if has_eff else 1, cols=1, shared_xaxes=True, vertical_spacing=0.1,
-                        row_heights=[0.65, 0.35] if has_eff else None,
-                        subplot_titles=[f"{st.unit_title(r0.get('metric'), unit)}",
-                                        "parallel efficiency (%)"] if has_eff else None)
+    fig = _scaling_frame(r0.get("metric"), unit, has_eff)
     counts = sorted({r["count"] for rs in groups.values() for r in rs})
     for name in names:
         rs = groups[name]
@@ -164,17 +149,32 @@ def _scaling_systems(result: Result, groups: dict[str, list[dict]], unit: str, k
                                      line=dict(color=colours[name], width=2), marker=dict(size=6),
                                      hovertemplate=f"%{{x}} {kind}: %{{y:.1f}}%<extra>{name}</extra>",
                                      meta={"role": "efficiency"}), row=2, col=1)
-    if has_eff:
+    eff = [100.0 * r["efficiency"] for rs in groups.values() for r in rs] if has_eff else None
+    title = f"{st.what(r0.get('operation'), r0.get('metric'))} scaling over {kind}: {' vs '.join(names)} ({unit})"
+    return _scaling_finish(fig, counts, eff, kind, unit, title)
+
+
+def _scaling_frame(metric: Optional[str], unit: str, has_eff: bool) -> go.Figure:
+    """The scaling chart's panels: the metric over the count, and the parallel efficiency below when known."""
+    return make_subplots(rows=2 if has_eff else 1, cols=1, shared_xaxes=True, vertical_spacing=0.1,
+                         row_heights=[0.65, 0.35] if has_eff else None,
+                         subplot_titles=[f"{st.unit_title(metric, unit)}", "parallel efficiency (%)"]
+                         if has_eff else None)
+
+
+def _scaling_finish(fig: go.Figure, counts: list, eff: Optional[list[float]], kind: str, unit: str,
+                    title: str) -> go.Figure:
+    """Axes and layout shared by one system's scaling chart and several systems' (`eff`: every efficiency
+    drawn, in %, or None without an efficiency panel)."""
+    if eff is not None:
         fig.add_hline(y=100, line=dict(color=st.IDEAL, dash="dash", width=1), row=2, col=1)
-        eff = [100.0 * r["efficiency"] for rs in groups.values() for r in rs]
         fig.update_yaxes(title_text="%", range=[0, max(120, max(eff) * 1.2)], row=2, col=1)
     log_x = counts[-1] / max(counts[0], 1e-9) >= 8
-    fig.update_xaxes(**(dict(type="log", tickvals=counts, ticktext=[f"{c:g}" for c in counts]) if log_x
-                        else dict(tickvals=counts)))
-    fig.update_xaxes(title_text=f"{kind}{' (log2 scale)' if log_x else ''}", row=2 if has_eff else 1, col=1)
+    xaxis = dict(type="log", tickvals=counts, ticktext=[f"{c:g}" for c in counts]) if log_x else dict(tickvals=counts)
+    fig.update_xaxes(**xaxis)
+    fig.update_xaxes(title_text=f"{kind}{' (log2 scale)' if log_x else ''}", row=2 if eff is not None else 1, col=1)
     fig.update_yaxes(title_text=unit, rangemode="tozero", row=1, col=1)
-    title = f"{st.what(r0.get('operation'), r0.get('metric'))} scaling over {kind}: {' vs '.join(names)} ({unit})"
-    fig.update_layout(**st.base_layout(title, width=1000, height=720 if has_eff else 540,
+    fig.update_layout(**st.base_layout(title, width=1000, height=720 if eff is not None else 540,
                                        legend=dict(orientation="h", y=-0.1, yanchor="top", x=0)))
     return fig
 

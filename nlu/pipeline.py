@@ -221,7 +221,7 @@ class NLU:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
         cands = self.gazetteer.candidates(words)
-        link_counts = {i for i in range(len(words)) if _counts_links(words, i, i + 1)}
+        link_counts = {i for i in range(len(words)) if _counts_links(words, i)}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
         tags = repair_tags(tags, cands)
@@ -1151,13 +1151,13 @@ def _counts_hops(words: list[str], b: int) -> bool:
     return False
 
 
-def _counts_links(words: list[str], a: int, b: int) -> bool:
-    """The word at a:b counts links ("double-NVLink pairs", "single NVLink"): "double" said of a link is a
-    link's multiplicity (the DGX-1 V100's GPU pairs joined by one or by two NVLinks), not a precision."""
-    if b - a != 1 or words[a].lower() not in ("double", "single", "dual"):
+def _counts_links(words: list[str], i: int) -> bool:
+    """Word i counts links ("double-NVLink pairs", "single NVLink"): "double" said of a link is a link's
+    multiplicity (the DGX-1 V100's GPU pairs joined by one or by two NVLinks), not a precision."""
+    if words[i].lower() not in ("double", "single", "dual"):
         return False
-    nxt = [w.lower() for w in words[b:b + 2] if w != "-"][:1]
-    return bool(nxt) and ("link" in nxt[0] or nxt[0] in ("nvlinks",))
+    nxt = [w.lower() for w in words[i + 1:i + 3] if w != "-"][:1]
+    return bool(nxt) and "link" in nxt[0]
 
 
 def _matrix_shape(words: list[str], a: int, b: int) -> bool:
