@@ -74,6 +74,7 @@ class SpeechReport:
     # keyword queries ("allgathr algbw 16M oop h200") and typos are typed forms a voice reads letter for letter
     wer_by_style: dict[str, tuple[int, float]] = field(default_factory=dict)
     errors: list[dict] = field(default_factory=list)
+    strict_intent_acc: Optional[float] = None   # a right refusal of data the set marks missing held as a miss
 
     def engine_text(self) -> str:
         """'espeak-ng 6.60%, festival 11.15%, ...': one wording for the CLI and the bench."""
@@ -89,7 +90,9 @@ class SpeechReport:
                f"WER                  {self.wer:.2%}  ({self.engine_text()})",
                *([f"WER by style         {self.style_text()}"] if self.wer_by_style else []),
                f"HPC-term recall      {self.term_recall:.2%}",
-               f"intent accuracy      {self.intent_acc:.2%}",
+               f"intent accuracy      {self.intent_acc:.2%}"
+               + (f" (strict {self.strict_intent_acc:.2%}: refusals of missing data as misses)"
+                  if self.strict_intent_acc is not None else ""),
                f"slot F1              {self.slot_f1:.4f}"]
         if self.answer_acc is not None:
             out.append(f"answer accuracy      {self.answer_acc:.2%} of {self.n_answers} with an expected number")
@@ -144,7 +147,7 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
         model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)"
         + (" + vocabulary correction" if getattr(transcriber, "corrector", None) is not None and not raw else ""),
         n=len(clips), wer=metrics.wer(pairs), term_recall=metrics.term_recall(pairs), intent_acc=rep.intent_acc,
-        slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
+        strict_intent_acc=rep.strict_intent_acc, slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
         p50_ms=statistics.median(ms), p95_ms=q[18], p50_5s_ms=statistics.median(five) if five else None,
         rtf=sum(ms) / 1000 / max(1e-9, sum(heard[c.item["text"]][2] for c in clips)),
         wer_by_engine={k: metrics.wer(v) for k, v in sorted(by_engine.items())},

@@ -1,6 +1,9 @@
 """Scores on the hand-written evaluation set (nlu/eval/questions.jsonl, never used for training).
 
-Intent accuracy is taken on the final intent (after the planner's out-of-scope decisions); slot
+Intent accuracy is taken on the final intent (after the planner's out-of-scope decisions). A question whose
+row carries `missing` asks for data the database lacks: its `intent` is what the user means (the reader is scored
+on that), and its right final answer is the refusal the contract asks for ("anything the loaded data cannot
+answer": `out_of_scope`). The strict count, which holds such refusals against the tool, is kept beside it. Slot
 F1 is entity-level (seqeval style: a slot counts only if name and canonical value both match);
 answer accuracy compares the answer's number with the expected value from the database.
 """
@@ -25,6 +28,9 @@ class EvalReport:
     n: int = 0
     intent_acc: float = 0.0
     understood_acc: float = 0.0
+    # final intent against the reading's label alone: a right refusal of missing data counts as a miss
+    strict_intent_acc: float = 0.0
+    n_missing: int = 0  # questions the set marks as asking for data the database lacks
     slot_p: float = 0.0
     slot_r: float = 0.0
     slot_f1: float = 0.0
@@ -45,7 +51,9 @@ class EvalReport:
 
     def lines(self) -> list[str]:
         out = [f"questions            {self.n}",
-               f"intent accuracy      {self.intent_acc:.2%} (final answer)",
+               f"intent accuracy      {self.intent_acc:.2%} (final answer; a refusal is right for the "
+               f"{self.n_missing} questions asking for data the database lacks)",
+               f"  strict             {self.strict_intent_acc:.2%} (those refusals counted as misses)",
                f"understood intent    {self.understood_acc:.2%} (the reader's intent, before the data is checked)",
                f"slot F1 (P / R)      {self.slot_f1:.4f} ({self.slot_p:.4f} / {self.slot_r:.4f})"]
         if self.answer_acc is not None:
@@ -117,7 +125,7 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
     """Score `ask` on `items`; every miss is kept (`hpcask eval --errors` lists them all) unless capped."""
     t0 = time.perf_counter()
     rep = EvalReport(n=len(items))
-    ok_int = ok_und = tp = fp = fn = 0
+    ok_int = ok_strict = ok_und = tp = fp = fn = 0
     ans_ok = ans_n = 0
     oos_tp = oos_fp = oos_fn = 0
     styles: dict[str, list[int]] = {}
@@ -128,15 +136,18 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
             rep.crashes += 1
             res = SimpleNamespace(intent="error", slots={}, rows=[], understood_intent=None,
                                   answer=f"ask() raised {type(e).__name__}: {e}")
-        gold_i, pred_i = it["intent"], res.intent
+        gold_i, pred_i = final_intent(it), res.intent
+        read_i = it["intent"]
+        rep.n_missing += bool(it.get("missing"))
         ok_int += gold_i == pred_i
-        understood = pred_i if gold_i == "out_of_scope" else (getattr(res, "understood_intent", None) or pred_i)
-        ok_und += gold_i == understood
+        ok_strict += read_i == pred_i
+        understood = pred_i if read_i == "out_of_scope" else (getattr(res, "understood_intent", None) or pred_i)
+        ok_und += read_i == understood
         if it.get("style"):
             tally = styles.setdefault(it["style"], [0, 0, 0])
             tally[0] += 1
             tally[1] += gold_i == pred_i
-            tally[2] += gold_i == understood
+            tally[2] += read_i == understood
         gold, pred = _pairs(it.get("slots") or {}), _pairs(_comparable(res.slots, it.get("slots") or {}))
         tp += len(gold & pred)
         fp += len(pred - gold)
@@ -153,9 +164,13 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
             good_answer = answer_matches(res, it["expected"])
             ans_ok += good_answer
         if (gold_i != pred_i or gold != pred or good_answer is False) and (keep_errors is None or len(rep.errors) < keep_errors):
-            rep.errors.append({"id": it.get("id"), "text": it["text"], "gold": [gold_i, it.get("slots")],
-                               "pred": [pred_i, res.slots], "answer": res.answer[:160]})
+            miss = {"id": it.get("id"), "text": it["text"], "gold": [gold_i, it.get("slots")],
+                    "pred": [pred_i, res.slots], "answer": res.answer[:160]}
+            if it.get("missing"):
+                miss["missing"] = it["missing"]
+            rep.errors.append(miss)
     rep.intent_acc = ok_int / max(1, len(items))
+    rep.strict_intent_acc = ok_strict / max(1, len(items))
     rep.understood_acc = ok_und / max(1, len(items))
     rep.slot_p = tp / max(1, tp + fp)
     rep.slot_r = tp / max(1, tp + fn)
@@ -167,6 +182,11 @@ def evaluate(ask: Callable[[str], Any], items: list[dict[str, Any]],
     rep.by_style = {k: (n, a / n, u / n) for k, (n, a, u) in sorted(styles.items())}
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+def final_intent(item: dict[str, Any]) -> str:
+    """The intent the final answer should have: the refusal where the set says the data is missing."""
+    return "out_of_scope" if item.get("missing") else item["intent"]
 
 
 def _comparable(pred: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
