@@ -443,6 +443,9 @@ class Asker:
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
         res.chart = dict(first.chart, systems=[sid for sid, *_ in done])
+        if mod.NAME in DRAWN_APART:
+            # a graph or a grid per system, side by side: each keeps its own (nodes, edges, unit, highlight)
+            res.chart["parts"] = [dict(plan.chart, system=sid) for sid, plan, *_ in done]
         if mod.NAME == "scaling":
             res.chart["series"] = "series"      # one line per system
         notes = [n for n in res.notes if not n.startswith("no data for")]
@@ -472,7 +475,9 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 
 
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
-PER_SYSTEM = {"size_sweep", "scaling", "list_data"}
+PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup"}
+# ... of which these draw one picture per system, side by side (a graph or a grid cannot share axes)
+DRAWN_APART = {"topology", "pair_matrix"}
 # intents whose planners answer several systems themselves, or ask one by one
 SEVERAL_SYSTEMS = PER_SYSTEM | {"compare_systems", "congestion"}
 

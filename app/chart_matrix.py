@@ -59,6 +59,32 @@ def pair_matrix(result: Result) -> Optional[go.Figure]:
     return fig
 
 
+def pair_matrices(result: Result) -> Optional[go.Figure]:
+    """"p2p bandwidth matrix on Yme and Mini Summit": one grid per system, side by side, on one colour scale when
+    they show the same quantity in the same unit (equal colours are equal values across the systems)."""
+    def slice_of(one: Result) -> str:
+        rows = [r for r in _rows_with_values(one.rows) if r.get("src") and r.get("dst")]
+        r0 = rows[0] if rows else {}
+        bits = (r0.get("direction") and {"uni": "uni", "bi": "bi"}.get(r0["direction"]), r0.get("condition"),
+                fmt_bytes(r0.get("msg_bytes")), r0.get("tool"))
+        return f"{_system(one)}<br><sup>{', '.join(b for b in bits if b)}</sup>"
+
+    rows = [r for r in _rows_with_values(result.rows) if r.get("src") and r.get("dst")]
+    if not rows:
+        return None
+    kinds = {(r.get("metric"), r.get("unit")) for r in rows}
+    metric, unit = next(iter(kinds)) if len(kinds) == 1 else (rows[0].get("metric"), rows[0].get("unit") or "")
+    title = (f"{st.what(rows[0].get('operation'), metric)} per pair on "
+             f"{' and '.join(p.get('system', '') for p in result.chart['parts'])} ({unit})"
+             f"<br><sup>source → destination; blank = not measured (the diagonal is left out)</sup>")
+    from app.chart_panels import side_by_side   # chart_panels builds on this module's single grid
+    fig = side_by_side(result, pair_matrix, title, panel_title=slice_of)
+    if fig is not None and len(kinds) == 1:
+        zmax = max(_num(r["value"]) for r in rows)
+        fig.update_traces(zmax=zmax, selector=dict(type="heatmap"))
+    return fig
+
+
 # ---- congestion -----------------------------------------------------------------------------------------
 
 def _wrap(text: str, width: int = 22) -> str:

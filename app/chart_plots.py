@@ -246,6 +246,8 @@ def metric_lookup(result: Result) -> Optional[go.Figure]:
     rows = _rows_with_values(result.rows)
     if not rows:
         return None
+    if len((result.chart or {}).get("systems") or []) > 1:
+        return _lookups(result, rows)
     r0 = rows[0]
     unit = r0.get("unit") or ""
     rows = [r for r in rows if (r.get("unit") or "") == unit][:30]
@@ -371,4 +373,32 @@ def trace_breakdown(result: Result) -> Optional[go.Figure]:
                                        "NCCL kernels with no compute beside them; idle = window - GPU busy</sup>",
                                        width=1250, height=max(520, 120 + 28 * len(top)), barmode="stack",
                                        legend=dict(orientation="h", y=-0.12, x=0)))
+    return fig
+
+
+def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
+    """"p2p bandwidth from gpu0 to gpu1 on yme and on the dgx2": each system's answer (its first row), one bar
+    each in the order named; the other rows a lookup keeps are alternatives, not answers."""
+    firsts = []
+    for sid in result.chart["systems"]:
+        r = next((r for r in rows if r.get("system_id") == sid), None)
+        if r is not None:
+            firsts.append(r)
+    units = {r.get("unit") or "" for r in firsts}
+    if len(units) != 1:
+        return None   # different quantities: the sentences say them, one axis cannot
+    unit = units.pop()
+    r0 = firsts[0]
+    labels = [f"{r['system_id']}" + (f"<br><sub>{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}</sub>"
+                                     if r.get("src") and r.get("dst") else "") for r in firsts]
+    fig = go.Figure(go.Bar(y=labels, x=[r["value"] for r in firsts], orientation="h",
+                           marker_color=[st.PALETTE[i % len(st.PALETTE)] for i in range(len(firsts))],
+                           text=[st.fmt_num(r["value"], unit) for r in firsts], textposition="outside",
+                           cliponaxis=False, hovertext=[r.get("source") or "" for r in firsts],
+                           hovertemplate="%{y}: %{x:.4g} " + unit + "<br>%{hovertext}<extra></extra>"))
+    what = st.what(r0.get("operation"), r0.get("metric"))
+    fig.update_layout(**st.base_layout(f"{what} on {' and '.join(r['system_id'] for r in firsts)} ({unit}): each "
+                                       "system's answer", width=1000, height=160 + 60 * len(firsts), showlegend=False))
+    fig.update_yaxes(autorange="reversed")
+    fig.update_xaxes(title=st.unit_title(r0.get("metric"), unit), rangemode="tozero")
     return fig

@@ -15,14 +15,29 @@ import plotly.graph_objects as go
 
 from app import chart_matrix as matrix
 from app import chart_plots as plots
+from app.chart_panels import side_by_side
 from app.chart_topology import network_figure
 from app.result import Result
 
 NO_CHART_INTENTS = {"out_of_scope", "list_data"}
 
+def _topology(result: Result) -> Optional[go.Figure]:
+    if len((result.chart or {}).get("parts") or []) > 1:   # "the topology of the DGX-1 P100 and the V100"
+        names = " and ".join(p.get("system", "") for p in result.chart["parts"])
+        return side_by_side(result, network_figure, f"Topology of {names}<br><sup>links coloured by type, "
+                                                    "labelled with nominal GB/s per direction; hover for details</sup>")
+    return network_figure(result)
+
+
+def _pair_matrix(result: Result) -> Optional[go.Figure]:
+    if len((result.chart or {}).get("parts") or []) > 1:
+        return matrix.pair_matrices(result)
+    return matrix.pair_matrix(result)
+
+
 BUILDERS: dict[str, Callable[[Result], Optional[go.Figure]]] = {
-    "topology": network_figure,
-    "pair_matrix": matrix.pair_matrix,
+    "topology": _topology,
+    "pair_matrix": _pair_matrix,
     "congestion": matrix.congestion,
     "size_sweep": plots.size_sweep,
     "scaling": plots.scaling,

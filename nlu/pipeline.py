@@ -455,6 +455,13 @@ class NLU:
             # is in the connection graph
             intent = "topology"
             ruled_out.add("metric_lookup")
+        if intent == "compare_systems" and len(systems) > 1 \
+                and not any(slots.get(k) for k in ("metric", "operation", "app", "precision")) \
+                and any(_TOPOLOGY_WORD.match(w) for w in lw):
+            # "compare the topology of the DGX-1 P100 and the DGX-1 V100": nothing measured is named, only how
+            # the parts connect: the graphs, drawn side by side (app.ask asks the topology once per system)
+            ruled_out.add(intent)
+            intent = "topology"
         if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):

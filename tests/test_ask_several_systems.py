@@ -2,6 +2,7 @@
 and Yme"): each system is asked in turn and the answers go together, one curve per system. Real vocabulary, real
 built database, real trained model."""
 from app.chart_plots import scaling, size_sweep
+from app.charts import figure
 
 
 def test_a_size_sweep_on_two_systems_has_a_curve_each(asker):
@@ -41,9 +42,58 @@ def test_an_inventory_of_two_systems_lists_both(asker):
 
 
 def test_a_one_system_answer_says_who_was_left_out(asker):
-    res = asker.ask("how are the gpus connected in the dgx2 and in yme")
-    assert res.intent == "topology" and {r.get("system_id", "dgx2") for r in res.rows} == {"dgx2"}
-    assert any(n.startswith('answered for NVIDIA DGX-2 "Heid" (NTNU) only') and n.endswith('AC922 "Yme" (4 GPUs, NTNU)')
-               for n in res.notes)
-    assert not any("only" in n for n in asker.ask("how are the gpus connected in the dgx2").notes
-                   if n.startswith("answered for"))
+    res = asker.ask("nvlink efficiency from gpu0 to gpu1 on yme and mini summit")
+    assert res.intent == "link_efficiency" and {r.get("system_id", "ac922_yme") for r in res.rows} == {"ac922_yme"}
+    assert any(n.startswith('answered for IBM Power System AC922 "Yme" (4 GPUs, NTNU) only')
+               and n.endswith('AC922 "Mini Summit" (2 GPUs, NTNU)') for n in res.notes)
+    assert not any(n.startswith("answered for") for n in asker.ask("nvlink efficiency from gpu0 to gpu1 on yme").notes)
+
+
+def test_two_topologies_are_drawn_side_by_side(asker):
+    """"compare the topology of the DGX-1 P100 and the V100": nothing measured is named, so not a comparison of
+    numbers (which had asked back for a metric) but each system's graph, in a panel of its own."""
+    res = asker.ask("compare the topology of the DGX-1 P100 and the DGX-1 V100")
+    assert res.intent == "topology" and res.slots["compare_with"] == ["dgx1_v100"]
+    for sid in ("dgx1_p100", "dgx1_v100"):
+        alone = asker.ask(f"show the topology of the {sid}")
+        assert alone.intent == "topology" and alone.answer in res.answer
+        assert len([r for r in res.rows if r["system_id"] == sid]) == len(alone.rows)
+    assert [p["system"] for p in res.chart["parts"]] == ["dgx1_p100", "dgx1_v100"]
+    fig = figure(res)
+    assert [a.text for a in fig.layout.annotations[:2]] == ["dgx1_p100", "dgx1_v100"]
+    nodes = [t for t in fig.data if (t.meta or {}).get("role") == "nodes"]
+    # each panel draws its own components on its own axes: 8 GPUs in each
+    gpus = {t.xaxis: len(t.x) for t in nodes if t.meta["kind"] == "gpu"}
+    assert gpus == {"x": 8, "x2": 8}
+    assert fig.layout.yaxis2.scaleanchor == "x2"
+    # one legend entry per kind, not one per panel
+    shown = [t.name for t in fig.data if t.showlegend is not False and t.name]
+    assert len(shown) == len(set(shown)) and "gpu" in shown
+
+
+def test_two_pair_matrices_share_one_colour_scale(asker):
+    res = asker.ask("p2p bandwidth matrix on yme and mini summit")
+    assert res.intent == "pair_matrix" and {r["system_id"] for r in res.rows} == {"ac922_yme", "ac922_minisummit"}
+    fig = figure(res)
+    maps = [t for t in fig.data if t.type == "heatmap"]
+    assert len(maps) == 2 and [m.xaxis for m in maps] == ["x", "x2"]
+    top = max(r["value"] for r in res.rows if r.get("src") and r.get("dst"))
+    assert all(m.zmax == top for m in maps) and [bool(m.showscale) for m in maps] == [False, True]
+
+
+def test_a_comparison_that_names_a_metric_stays_a_comparison(asker):
+    res = asker.ask("compare p2p bandwidth between connected gpus, dgx2 vs yme")   # "connected": a graph word
+    assert res.intent == "compare_systems"
+
+
+def test_a_lookup_on_two_systems_answers_each(asker):
+    res = asker.ask("what is the p2p bandwidth from gpu0 to gpu1 on yme and on the dgx2")
+    assert res.intent == "metric_lookup" and res.slots["compare_with"] == ["dgx2"]
+    firsts = []
+    for sid in ("ac922_yme", "dgx2"):
+        alone = asker.ask(f"what is the p2p bandwidth from gpu0 to gpu1 on {sid}")
+        assert alone.answer in res.answer
+        firsts.append(alone.rows[0]["value"])
+    assert res.rows[0]["value"] == firsts[0]                      # the headline is the first system's
+    fig = figure(res)
+    assert list(fig.data[0].x) == firsts and [y.split("<br>")[0] for y in fig.data[0].y] == ["ac922_yme", "dgx2"]
