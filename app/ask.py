@@ -475,7 +475,7 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 
 
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
-PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup"}
+PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
 # ... of which these draw one picture per system, side by side (a graph or a grid cannot share axes)
 DRAWN_APART = {"topology", "pair_matrix"}
 # intents whose planners answer several systems themselves, or ask one by one

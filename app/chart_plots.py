@@ -291,11 +291,13 @@ def link_efficiency(result: Result) -> Optional[go.Figure]:
     if not rows:
         return None
     labels = []
+    systems = (result.chart or {}).get("systems") or []
     for r in rows:
         how = ", ".join(x for x in (r.get("operation"), r.get("direction"), r.get("condition"),
                                     r.get("test") or r.get("tool")) if x)
         pair = f"{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}, " if r.get("src") and r.get("dst") else ""
-        labels.append(f"{r.get('link') or '?'} ({pair}{how})")
+        whose = f"{r.get('system_id')}: " if len(systems) > 1 else ""   # "nvlink efficiency on yme and mini summit"
+        labels.append(f"{whose}{r.get('link') or '?'} ({pair}{how})")
     for i, lab in enumerate(labels):
         if labels.count(lab) > 1:
             labels[i] = f"{lab} #{labels[:i + 1].count(lab)}"
@@ -323,7 +325,8 @@ def link_efficiency(result: Result) -> Optional[go.Figure]:
         meta={"role": "percent"}))
     longest = max(len(x) for x in labels)
     xmax = max([v for v in measured + nominal if v is not None] or [1])
-    title = f"Measured vs nominal bandwidth on {_system(result)} (GB/s; percent of peak labelled)"
+    on = " and ".join(systems) if len(systems) > 1 else _system(result)
+    title = f"Measured vs nominal bandwidth on {on} (GB/s; percent of peak labelled)"
     fig.update_layout(**st.base_layout(title, width=1100, height=min(1200, 180 + 56 * len(rows)), barmode="group",
                                        margin=dict(l=min(520, 7 * longest), r=120, t=80, b=60),
                                        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right")))

@@ -455,6 +455,12 @@ class NLU:
             # is in the connection graph
             intent = "topology"
             ruled_out.add("metric_lookup")
+        if intent == "compare_systems" and len(systems) > 1 and slots.get("link_type") \
+                and slots.get("metric") == "efficiency" and not slots.get("app"):
+            # "pcie efficiency h2d titan rtx vs gtx980": a link's efficiency is a measurement set against the link's
+            # nominal rate, which only link_efficiency does; app.ask asks it once per system
+            ruled_out.add(intent)
+            intent = "link_efficiency"
         if intent == "compare_systems" and len(systems) > 1 \
                 and not any(slots.get(k) for k in ("metric", "operation", "app", "precision")) \
                 and any(_TOPOLOGY_WORD.match(w) for w in lw):

@@ -42,11 +42,25 @@ def test_an_inventory_of_two_systems_lists_both(asker):
 
 
 def test_a_one_system_answer_says_who_was_left_out(asker):
-    res = asker.ask("nvlink efficiency from gpu0 to gpu1 on yme and mini summit")
-    assert res.intent == "link_efficiency" and {r.get("system_id", "ac922_yme") for r in res.rows} == {"ac922_yme"}
-    assert any(n.startswith('answered for IBM Power System AC922 "Yme" (4 GPUs, NTNU) only')
-               and n.endswith('AC922 "Mini Summit" (2 GPUs, NTNU)') for n in res.notes)
-    assert not any(n.startswith("answered for") for n in asker.ask("nvlink efficiency from gpu0 to gpu1 on yme").notes)
+    res = asker.ask("kernel breakdown of the h200 trace and the dgx2")
+    assert res.intent == "trace_breakdown"
+    assert any(n.startswith("answered for 2x NVIDIA H200 node (lent GPU node) only")
+               and n.endswith('NVIDIA DGX-2 "Heid" (NTNU)') for n in res.notes)
+    assert not any(n.startswith("answered for") for n in asker.ask("kernel breakdown of the h200 trace").notes)
+
+
+def test_link_efficiency_on_two_systems_labels_each_link_by_system(asker):
+    """"compare nvlink efficiency of the dgx-1 p100 and v100": a link's efficiency needs the link's nominal rate,
+    which only link_efficiency sets against; each system is asked and each bar says whose link it is."""
+    res = asker.ask("compare nvlink efficiency of the dgx-1 p100 and v100")
+    assert res.intent == "link_efficiency" and res.slots["compare_with"] == ["dgx1_v100"]
+    for sid in ("dgx1_p100", "dgx1_v100"):
+        alone = asker.ask(f"nvlink efficiency on the {sid}")
+        assert alone.intent == "link_efficiency" and alone.answer in res.answer
+    fig = figure(res)
+    labels = list(fig.data[0].y)
+    assert {lab.split(":")[0] for lab in labels} == {"dgx1_p100", "dgx1_v100"}
+    assert "dgx1_p100 and dgx1_v100" in fig.layout.title.text
 
 
 def test_two_topologies_are_drawn_side_by_side(asker):

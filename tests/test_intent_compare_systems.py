@@ -122,3 +122,11 @@ def test_no_common_slice_compares_each_systems_best_and_says_so(built_con):
     assert {r["system_id"]: r["value"] for r in rows} == pytest.approx(want)
     assert rows[0]["value"] >= rows[1]["value"]
     assert "not like for like" in text and any("not like for like" in n for n in plan.notes)
+
+
+def test_a_quantity_measured_on_none_of_the_systems_names_them(asker):
+    res = asker.ask("compare the barrier time of the dgx2 and yme")
+    assert res.intent == "out_of_scope"
+    assert res.answer.startswith('Barrier time was measured on none of NVIDIA DGX-2 "Heid" (NTNU), IBM Power System '
+                                 'AC922 "Yme" (4 GPUs, NTNU), so there is nothing to compare.')
+    assert "XMOS XK-XMP-64" in res.answer     # where it was measured instead

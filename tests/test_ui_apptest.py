@@ -218,3 +218,11 @@ def test_two_systems_draw_a_curve_each(app, question, systems):
     spec = json.loads(_last_assistant(app).get("plotly_chart")[0].proto.spec)
     measured = [tr for tr in spec["data"] if not (tr.get("meta") or {}).get("role")]
     assert len({tr.get("name") for tr in measured}) >= systems
+
+
+def test_two_topologies_are_panels_of_one_chart(app):
+    res = _ask(app, "compare the topology of the DGX-1 P100 and the DGX-1 V100")
+    assert res.intent == "topology" and len(res.chart["parts"]) == 2
+    spec = json.loads(_last_assistant(app).get("plotly_chart")[0].proto.spec)
+    nodes = [tr for tr in spec["data"] if (tr.get("meta") or {}).get("role") == "nodes"]
+    assert {tr.get("xaxis", "x") for tr in nodes} == {"x", "x2"}

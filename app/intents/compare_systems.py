@@ -71,9 +71,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
             and (not s.get("operation") or s["operation"] in cat.operations.get(x, set()))]
     if len(have) < 2:
         wider = systems_with(cat, s.get("operation"), s.get("metric"))
-        raise OutOfScope(f"{cap(what_words(s.get('operation'), s.get('metric')))} was measured on "
-                         f"{', '.join(cat.name(x) for x in have) or 'none of them'} only, so there is nothing to "
-                         f"compare. Systems with it: {', '.join(cat.name(x) for x in wider[:10]) or 'none'}.")
+        where = (f"on {', '.join(cat.name(x) for x in have)} only" if have
+                 else f"on none of {', '.join(cat.name(x) for x in systems)}")
+        raise OutOfScope(f"{cap(what_words(s.get('operation'), s.get('metric')))} was measured {where}, so there is "
+                         f"nothing to compare. Systems with it: {', '.join(cat.name(x) for x in wider[:10]) or 'none'}.")
     s["system"], s["compare_with"] = first, systems[1:]
     if per_metric:      # each system's own name for the quantity; the slice compares them as one metric
         keys = [f"{x}|{per_metric.get(x, s['metric'])}" for x in systems]

@@ -1,5 +1,5 @@
 """Questions the sidebar and the empty chat offer, one per kind of answer; each is answered by the current
-model (checked by tests/test_ui_apptest.py, which asks every one of them)."""
+model (checked by tests/test_ui_examples.py, which asks every one of them)."""
 from __future__ import annotations
 
 EXAMPLES: list[tuple[str, str]] = [
@@ -14,4 +14,5 @@ EXAMPLES: list[tuple[str, str]] = [
     ("Trace", "where does the time go in the H200 trace"),
     ("Lookup", "what bus bandwidth does all-reduce reach on the H200 pair at one gigabyte?"),
     ("Inventory", "which systems are loaded"),
+    ("Two topologies", "compare the topology of the DGX-1 P100 and the DGX-1 V100"),
 ]
