@@ -146,3 +146,79 @@ def test_the_time_per_profiler_step_lists_the_steps(asker):
     tops = [x for x in r.rows if x["kind"] == "top"]
     assert r.intent == "trace_breakdown" and r.slots["trace_cat"] == "user_annotation"
     assert tops and all(x["name"].startswith("ProfilerStep#") and x["category"] == "user_annotation" for x in tops)
+
+
+# ---- what a trace question asks about leads the answer (HTA's analyses), numbers from the raw Kineto files ----
+
+def _intersection(a, b):
+    """Length of the intersection of two sets of intervals, each unioned first."""
+    def merged(iv):
+        out = []
+        for s, e in sorted(iv):
+            if out and s <= out[-1][1]:
+                out[-1][1] = max(out[-1][1], e)
+            else:
+                out.append([s, e])
+        return out
+    total, B = 0.0, merged(b)
+    for s, e in merged(a):
+        for bs, be in B:
+            total += max(0.0, min(e, be) - max(s, bs))
+    return total
+
+
+def test_an_overlap_question_leads_with_the_overlap_per_rank(asker):
+    res = asker.ask("whats the comm/compute overlap in the h200 ddp trace")
+    assert res.intent == "trace_breakdown"
+    shares = []
+    for rank in (0, 1):
+        ev = [e for e in raw("pytorch_trace", rank) if e.get("cat") == "kernel" and e["dur"] > 0]
+        nccl = [(e["ts"], e["ts"] + e["dur"]) for e in ev if e["name"].startswith("nccl")]
+        comp = [(e["ts"], e["ts"] + e["dur"]) for e in ev if not e["name"].startswith("nccl")]
+        shares.append(100.0 * _intersection(nccl, comp) / union(nccl))
+    assert res.answer.startswith(f"Compute overlaps {shares[0]:.0f}% of the NCCL kernels' time on rank 0 (")
+    assert f" and {shares[1]:.0f}% on rank 1 (" in res.answer.split(". ")[0]
+
+
+def test_an_idle_question_names_the_idlest_rank(asker):
+    res = asker.ask("Is rank 0 or rank 1 idle more often in the H200 trace?")
+    idle = {rk: 1 - expected("pytorch_trace", rk)["busy"] / expected("pytorch_trace", rk)["window"] for rk in (0, 1)}
+    most = max(idle, key=idle.get)
+    assert res.answer.startswith(f"Rank {most} is idle the most: the GPU does nothing for {100 * idle[most]:.0f}% ")
+
+
+def test_a_top_question_lists_the_kernels_in_order(asker):
+    res = asker.ask("top 3 ops short h200 trace")
+    totals = {}
+    for rank in (0, 1):
+        for e in raw("pytorch_trace", rank):
+            if e.get("cat") == "kernel":
+                totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"]
+    first3 = [tb.short_name(n, 48) for n, _ in sorted(totals.items(), key=lambda kv: -kv[1])[:3]]
+    lead = res.answer.split(". ")[0]
+    assert lead.startswith("Top 3 kernels by total time, summed over 2 ranks: ")
+    assert [lead.index(n) for n in first3] == sorted(lead.index(n) for n in first3)
+
+
+def test_a_launch_question_matches_launch_calls_to_kernels(asker):
+    res = asker.ask("how much time goes into cuda launch calls on the cpu side in the h two hundred profile")
+    ev = raw("pytorch_trace", 0)
+    kern = {e["args"]["correlation"]: e for e in ev if e.get("cat") == "kernel"}
+    calls = [e for e in ev if e.get("cat") == "cuda_runtime" and e["name"] == "cudaLaunchKernel"
+             and e["args"]["correlation"] in kern]
+    delays = sorted(kern[e["args"]["correlation"]]["ts"] - e["ts"] for e in calls)
+    cpu_ms = sum(e["dur"] for e in calls) / 1000
+    assert f"rank 0: {len(calls)} launches taking {cpu_ms:.3g} ms on the CPU" in res.answer
+    launch = [r for r in res.rows if r["kind"] == "launch" and r["rank"] == 0]
+    mid = len(delays) // 2
+    median = delays[mid] if len(delays) % 2 else (delays[mid - 1] + delays[mid]) / 2
+    assert launch and launch[0]["value"] == pytest.approx(median, abs=1e-3)
+
+
+def test_a_split_question_gives_every_share_and_the_long_trace_when_said(asker):
+    res = asker.ask("compute vs communication vs idle in the long h200 trace")
+    assert "pytorch_trace_long" in res.answer
+    lead = res.answer.split(". ")[0]
+    exp = expected("pytorch_trace_long", 0)
+    assert lead.startswith("Share of the trace window per rank: rank 0: compute ")
+    assert f"idle {100 * (1 - exp['busy'] / exp['window']):.1f}%" in lead.split("; rank 1")[0]

@@ -23,6 +23,7 @@ from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
 
 NAME = "trace_breakdown"
+WANTS_QUESTION = True   # app.ask passes the question text: what it asks about (overlap, idle, launches) is no slot
 TRACE_CATS = ("kernel", "cpu_op", "gpu_memcpy", "gpu_memset", "cuda_runtime", "cuda_driver", "user_annotation",
               "gpu_user_annotation")
 CATEGORIES = ("compute", "communication", "memory", "idle")
@@ -45,6 +46,41 @@ GROUP BY e.name, e.cat
 ORDER BY value DESC, e.name
 LIMIT $top_n"""
 
+# Kernel launches (HTA's "kernel launch statistics"): each cudaLaunchKernel call on the CPU joined to the kernel it
+# launched by the correlation id Kineto gives both; the delay is from the call's start to the kernel's start.
+LAUNCH_SQL = """SELECT l.run_id, count(*) AS launches, round(avg(l.dur_us), 3) AS cpu_us, round(sum(l.dur_us), 3) AS cpu_total_us,
+       round(median(k.ts_us - l.ts_us), 3) AS delay_p50, round(quantile_cont(k.ts_us - l.ts_us, 0.95), 3) AS delay_p95
+FROM trace_events l JOIN trace_events k ON k.run_id = l.run_id AND k.correlation = l.correlation AND k.cat = 'kernel'
+WHERE list_contains($runs, l.run_id) AND l.cat = 'cuda_runtime' AND l.name = 'cudaLaunchKernel'
+GROUP BY l.run_id
+ORDER BY l.run_id"""
+
+# What a trace question asks about beyond the whole split, first match wins; each has a lead sentence of its own
+# (the analyses users of HTA and Perfetto ask for: overlap of communication with compute, idle time per rank,
+# kernel launch statistics, the top kernels). The split follows the lead.
+FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren\w*|\bat the same time\b")),
+         ("launch", re.compile(r"\blaunch\w*")),
+         ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b|"
+                             r"\butili[sz]\w*")),
+         ("top", re.compile(r"\btop\b|\bheaviest\b|\bmost expensive\b|\b(which|what) (kernels?|ops?)\b|"
+                            r"\b(longest|slowest)( running)? (kernels?|ops?)\b")))
+
+
+# the split's own words: a question naming two of them ("compute vs communication vs idle") asks for the split
+_SPLIT_WORDS = (re.compile(r"\bcompute\b|\bcomputation\b"), re.compile(r"\bcomm\w*|\bnccl\b"),
+                re.compile(r"\bidle\b"), re.compile(r"\bmem(ory|cpy|set)\b"))
+
+
+def focus_of(question: str, slots: dict[str, Any]) -> str | None:
+    said = (question or "").lower()
+    if sum(bool(rx.search(said)) for rx in _SPLIT_WORDS) >= 2 and not FOCUS[0][1].search(said):
+        return "split"
+    hit = next((name for name, rx in FOCUS if rx.search(said)), None)
+    return hit or ("top" if slots.get("top_n") is not None else None)
+
+
+_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+)? (?:traces?|profiles?|runs?|captures?)\b")
+
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
 
@@ -55,8 +91,9 @@ SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest"
 TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     s = dict(slots)
+    focus = focus_of(question, s)
     traced = sorted(x.system_id for x in cat.systems.values() if x.n_events)
     if not traced:
         raise OutOfScope("No profiler traces are loaded.")
@@ -74,6 +111,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         system = " AND r.system_id = $system"
         params["system"] = sid
     run = s.get("run")
+    if run is None and (said := _SAID_LENGTH.search((question or "").lower())):
+        run = said.group(1)   # "the long h200 trace": the slot model holds no run word, the planner reads it
     pick = "named by the run slot"
     if run is None or (isinstance(run, str) and run.strip().lower() in SHORT):
         by, run = "shortest", None
@@ -106,8 +145,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     return Plan(sql=RUNS_SQL.format(system=system), params=params,
                 chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
-                slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter)},
-                narrow={"kind": "trace", "by": by, "run": run, "top": top})   # top: TOP_SQL's filter and values
+                slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter),
+                                "launch_sql": LAUNCH_SQL, "focus": focus},
+                # top: TOP_SQL's filter and values; launches: LAUNCH_SQL runs too
+                narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch"})
 
 
 def short_name(name: str, limit: int = 60) -> str:
@@ -161,6 +202,59 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f"{', summed over ' + str(t['n_ranks']) + ' ranks' if t['n_ranks'] > 1 else ''})")
     else:
         head = f"no {what} matches the filter"
-    return (f"In the {cat.name(sid)} trace {tset} ({len(ranks)} rank{'s' if len(ranks) > 1 else ''}, "
-            f"window {win}), {head}; NCCL communication kernels occupy {on} of the window ({detail})"
-            f"{cite(brk)}.")
+    split = (f"In the {cat.name(sid)} trace {tset} ({len(ranks)} rank{'s' if len(ranks) > 1 else ''}, "
+             f"window {win}), {head}; NCCL communication kernels occupy {on} of the window ({detail})"
+             f"{cite(brk)}.")
+    lead = _lead(plan.extra.get("focus"), brk, top, [r for r in rows if r["kind"] == "launch"], ranks, what)
+    if lead:
+        plan.notes.append(f"read as a question about {plan.extra['focus']}: answered first, then the whole split")
+    return f"{lead} {split}" if lead else split
+
+
+def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[dict], ranks: list,
+          what: str) -> str:
+    """The sentence that answers what the question asked about, before the whole split ('' for none)."""
+    by_rank = {rk: {r["category"]: r for r in brk if r["rank"] == rk} for rk in ranks}
+    if focus == "overlap":
+        parts = []
+        for rk in ranks:
+            c = by_rank[rk]["communication"]
+            total, lapped = c["comm_total_us"] or 0, c["overlap_us"] or 0
+            if total:
+                parts.append(f"{100.0 * lapped / total:.0f}% on rank {rk} ({ms(lapped)} of {ms(total)})")
+        if parts:
+            first = parts[0].replace("%", "% of the NCCL kernels' time", 1)
+            rest = "".join((" and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts[1:], 1))
+            return f"Compute overlaps {first}{rest}; the rest is exposed communication."
+    if focus == "split":
+        parts = []
+        for rk in ranks:
+            rr = by_rank[rk]
+            parts.append(f"rank {rk}: " + ", ".join(f"{name} {rr[c]['share']:.1f}%" for c, name in (
+                ("compute", "compute"), ("communication", "exposed communication"), ("memory", "memory copies"),
+                ("idle", "idle")) if c in rr and rr[c]["share"] is not None))
+        return "Share of the trace window per rank: " + "; ".join(parts) + "."
+    if focus == "idle":
+        order = sorted(ranks, key=lambda rk: -(by_rank[rk]["idle"]["share"] or 0))
+        first = by_rank[order[0]]["idle"]
+        rest = "; ".join(f"rank {rk}: {by_rank[rk]['idle']['share']:.0f}% ({ms(by_rank[rk]['idle']['value'])})"
+                         for rk in order[1:])
+        most = "the most" if len(order) > 1 else ""
+        return (f"Rank {order[0]} is idle {most}: the GPU does nothing for {first['share']:.0f}% of its "
+                f"{ms(first['window_us'])} window ({ms(first['value'])})".replace("idle :", "idle:")
+                + (f"; {rest}." if rest else "."))
+    if focus == "top" and top:
+        listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['value'])} ({t['calls']} calls)" for t in top[:5])
+        summed = f", summed over {top[0]['n_ranks']} ranks" if top[0]["n_ranks"] > 1 else ""
+        more = f" (all {len(top)} in the chart)" if len(top) > 5 else ""
+        return f"Top {min(len(top), 5)} {what}s by total time{summed}: {listed}{more}."
+    if focus == "launch":
+        if not launches:
+            return "No kernel launch (cudaLaunchKernel) in this trace can be matched to its kernel."
+        parts = [f"rank {r['rank']}: {r['launches']} launches taking {ms(r['cpu_total_us'])} on the CPU "
+                 f"({r['cpu_us']:.3g} us each, mean), the "
+                 f"kernel starting {r['value']:.3g} us after the call began (median; p95 {r['delay_p95']:.3g} us)"
+                 for r in launches]
+        return "Kernel launches (each cudaLaunchKernel call matched to its kernel by correlation id): " \
+            + "; ".join(parts) + "."
+    return ""
