@@ -363,9 +363,13 @@ class Asker:
             return True
         want = str(app).lower()
         apps = self.cat.app_ops.get(str(slots.get("system")), {})
-        if any(a != want and (a.startswith(want) or want.startswith(a)) for a in apps):
+        op = rows[0].get("operation")
+        kin = [a for a in apps if a != want and (a.startswith(want) or want.startswith(a))]
+        if kin and (op is None or any(op in apps[a] for a in kin)):
+            # ... but "gemm fp16 time" answered with a convolution is no answer, though DeepBench's gemm_bench
+            # extends "gemm": the number must be of an operation the kin app measured
             return True
-        return rows[0].get("operation") in apps.get(want, set())
+        return op in apps.get(want, set())
 
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency

@@ -37,18 +37,26 @@ _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
 _REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
 
 
+# "of the NVLink 2.0 peak", "of its nominal": a reference a few words after "of"; "the peak fp16 tensor core
+# throughput of the V100" names the V100 there, which is no reference
+_OF_A_REFERENCE = re.compile(r"\bof (the |its |their )?(\S+ ){0,3}(nominal|peak|theoretical|spec|specs|specified|"
+                             r"rated|advertised|max|maximum)\b")
+
+
 def rates_against(lw: list[str]) -> bool:
     """Do the (lower-case) words set a value against something ("percent", "how close", "of the peak")?"""
     joined = " ".join(lw)
-    return any(_RATIO.match(w) for w in lw) or "how close" in joined or "of the" in joined
+    return any(_RATIO.match(w) for w in lw) or "how close" in joined or bool(_OF_A_REFERENCE.search(joined))
 
 
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
-    if intent in MEASUREMENT_INTENTS and "metric" not in slots and slots.get("precision") and "operation" not in slots \
+    if intent in MEASUREMENT_INTENTS and slots.get("metric") in (None, "throughput") and slots.get("precision") \
+            and "operation" not in slots \
             and any(w in ("peak", "max", "maximum", "theoretical", "nominal") for w in lw):
-        # "peak double precision of the V100s": a precision's peak is a FLOP rate, not a ratio to a peak
+        # "peak double precision of the V100s", "peak fp16 throughput": a precision's peak is a FLOP rate, not a
+        # ratio to a peak
         slots["metric"] = "flops"
     if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
             and any(_REFERENCE.match(w) for w in lw) and rates_against(lw)):
@@ -189,6 +197,14 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     tried only when the data has nothing for the operation as tagged."""
     alts = WORD_FAMILY.get(str(slots.get("operation")), ())
     return {"operation": list(alts)} if alts else {}
+
+
+def precision_readings(words: list[str], slots: dict[str, Any]) -> dict[str, list[Any]]:
+    """"peak fp16 tensor core throughput of the V100": tensor cores multiply fp16 and accumulate in fp32, which
+    the V100's spec sheet states as mixed precision; tried only when nothing is stored as fp16."""
+    if slots.get("precision") == "fp16" and any(w.lower().startswith("tensor") for w in words):
+        return {"precision": ["mixed"]}
+    return {}
 
 
 # a condition and its counterpart: named together, the question is about the difference (the congestion intent)

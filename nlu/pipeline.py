@@ -12,7 +12,8 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues, count_series,
-                      family_readings, names_a_condition_pair, rates_against, verb_readings)
+                      family_readings, names_a_condition_pair, precision_readings, rates_against,
+                      verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -637,6 +638,20 @@ class NLU:
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         apply_cues(intent, words, slots)
+        if "system" not in slots and intent in ("metric_lookup", "list_data", "out_of_scope") \
+                and (slots.get("metric") or slots.get("operation")) and _RANKS_SYSTEMS.search(said):
+            # "which system has the highest host to device bandwidth?", "rank the systems by allreduce bandwidth":
+            # no system named, and the question asks which is best: each system that stores it, compared
+            ruled_out.add(intent)
+            intent = "compare_systems"
+        if intent == "size_sweep" and "metric" not in slots and "saturat" in " ".join(words).lower():
+            # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
+            slots["metric"] = "bandwidth"
+        if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
+            # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
+            # or a time is no link's, whatever "peak" rates
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
+            ruled_out.add("link_efficiency")
         if "operation" not in slots and intent != "topology":
             # "device to host" tagged as a source "device" and a destination "host" names the copy itself
             for st, en, found in cands:
@@ -690,7 +705,7 @@ class NLU:
             slots.pop("count_kind", None)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
-                        *family_readings(slots).items()]:
+                        *family_readings(slots).items(), *precision_readings(words, slots).items()]:
             readings.setdefault(k, []).extend(a for a in alts if a not in readings.get(k, []))
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
@@ -1050,6 +1065,19 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
 
 
 _SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device))\b")
+# a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
+# "the fastest system for ..."
+_SYSTEM_WORD = r"(systems?|machines?|gpus?|nodes?|clusters?|platforms?|servers?|boxe?s?|computers?|accelerators?)"
+_RANKS_SYSTEMS = re.compile(
+    rf"\b(which|what) {_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|achieves?|gives?|is|are|was|shows?|delivers?"
+    rf"|offers?)( the)? (highest|lowest|best|worst|fastest|slowest|most|least|largest|smallest|greatest|top|biggest)\b"
+    rf"|\b(which|what) {_SYSTEM_WORD} is (the )?(fastest|slowest|best|quickest)\b"
+    rf"|\brank(s|ing|ed)? (the |all )?(the )?{_SYSTEM_WORD}\b"
+    rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
+    rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
+# measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate
+_NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "temperature", "clock", "count",
+                    "batch_size", "accuracy", "error"}
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"

@@ -562,13 +562,15 @@ _EACH_BEST = ("operation", "condition", "precision", "msg_bytes", "count", "coun
 
 def _compare_rank(key: tuple, nsys: int, n: int) -> tuple:
     """The slice on the most systems first, then bandwidth before bus bandwidth, time, latency and flops, a preferred
-    condition (none next), mean, the largest count, the largest size, the most rows; ties in a fixed order over
-    every slice column."""
+    condition (none next), mean, the largest count, the largest size (the smallest for a latency), the most rows;
+    ties in a fixed order over every slice column."""
     c = dict(zip(_COMPARE_SLICE, key))
     cond = 0 if c["condition"] in PREFERRED_CONDITIONS else 1 if c["condition"] is None else 2
     return (-nsys, _COMPARE_METRIC_RANK.get(c["metric"], 5), cond,
             not (c["statistic"] is None or c["statistic"] == "mean"),
-            c["count"] is None, -(c["count"] or 0), c["msg_bytes"] is None, -(c["msg_bytes"] or 0), -n,
+            c["count"] is None, -(c["count"] or 0), c["msg_bytes"] is None,
+            # latency is a small message's time (Tartan's 256 MiB "latency" is a copy's time); the rest at its largest
+            (c["msg_bytes"] or 0) if c["metric"] == "latency" else -(c["msg_bytes"] or 0), -n,
             c["metric"], _nulls_first(c["operation"]), _nulls_first(c["condition"]), _nulls_first(c["precision"]),
             _nulls_first(c["count_kind"]), _nulls_first(c["direction"]), _nulls_first(c["statistic"]), c["unit"])
 

@@ -55,6 +55,13 @@ SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     require_ints(s)
+    across = []
+    if not s.get("system") and (s.get("metric") or s.get("operation")):
+        # "which system has the highest host to device bandwidth?": every system that stores it, ranked
+        across = systems_with(cat, s.get("operation"), s.get("metric"),
+                              [s["condition"]] if s.get("condition") else ())
+        if len(across) >= 2:
+            s["system"], s["compare_with"] = across[0], across[1:]
     first = require_system(s, cat)
     others = s.get("compare_with") or []
     if isinstance(others, str):
@@ -64,7 +71,13 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         raise OutOfScope(f"Compare {cat.name(first)} with which system? " + cat.describe() + ".")
     for sid in systems[1:]:
         require_system({"system": sid}, cat)
+    if s.get("metric") is None and s.get("aggregate") in ("max", "min"):
+        # "which gpu has the fastest gemm": read with no metric, "fastest" could only be taken as the highest; the
+        # metric the data gives may be a time, where the fastest is the lowest: each system's best is meant
+        del s["aggregate"]
     notes = _resolve_what(s, systems, cat)
+    if len(across) >= 2:
+        notes.append(f"no system named: every system that stores it is compared ({len(across)})")
     per_metric = _metric_per_system(s, systems, cat)
     have = [x for x in systems if (not s.get("metric") or s["metric"] in cat.metrics.get(x, set())
                                    or x in per_metric)

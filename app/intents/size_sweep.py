@@ -8,6 +8,8 @@ count. Repeated measurements of one size (several runs, raw and JSON copies of o
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from app.catalog import Catalog
@@ -26,7 +28,13 @@ _SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, 
 FROM measurements m{join}{where}"""
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+WANTS_QUESTION = True   # app.ask passes the question text: "where does it saturate" reaches no slot
+# a question about where a curve levels off; answered with the first size within SATURATED of the curve's peak
+_SATURATES = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevel(s|ed)? off\b|\bflattens?( out)?\b|\bknee\b")
+SATURATED = 0.9
+
+
+def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     s = dict(slots)
     require_ints(s)
     sid = require_system(s, cat)
@@ -45,7 +53,9 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
     defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
     return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted,
-                                                                      "run_tools": cat.run_tools},
+                                                                      "run_tools": cat.run_tools,
+                                                                      "saturation": bool(_SATURATES.search(
+                                                                          (question or "").lower()))},
                 narrow={"kind": "sweep"})
 
 
@@ -81,6 +91,14 @@ def _series_sentence(name: str, rs: list[dict[str, Any]], plan: Plan) -> str:
                 f"{fmt_value(last['value'], unit)} at the largest size {fmt_bytes(last['msg_bytes'])}"
                 f"{cite([best, last])}")
     peak = max(rs, key=lambda r: r["value"])
+    if plan.extra.get("saturation"):
+        # "what message size saturates all_gather": the first size within 90% of the curve's peak
+        rs = sorted(rs, key=lambda r: r["msg_bytes"])
+        knee = next(r for r in rs if r["value"] >= SATURATED * peak["value"])
+        plan.extra.setdefault("crossings", []).append(knee)
+        return (f"{label}saturates at about {fmt_bytes(knee['msg_bytes'])}, the first size within "
+                f"{100 * (1 - SATURATED):.0f}% of its peak: {fmt_value(knee['value'], unit)} there, peak "
+                f"{fmt_value(peak['value'], unit)} at {fmt_bytes(peak['msg_bytes'])}{cite([knee, peak])}")
     return f"{label}peak {fmt_value(peak['value'], unit)} at {fmt_bytes(peak['msg_bytes'])}{cite([peak])}"
 
 
