@@ -14,7 +14,7 @@ from app import catalog as catalog_mod
 from app import followup
 from app import intents
 from app.intents import OutOfScope
-from app.intents._common import fmt_bytes
+from app.intents._common import fmt_bytes, what_words
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
@@ -309,6 +309,12 @@ class Asker:
             if kind:   # "how many gpus does yme have": its parts are in the stored topology
                 return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
                                     f"topology, since the {kind}s of {self.cat.name(sid)} are in its stored graph")
+        if u.slots.get("link_type") and metric in (None, "bandwidth") and not any(
+                u.slots.get(k) for k in ("operation", "src", "dst", "app", "msg_bytes", "condition", "count")):
+            # "what is the IPU-Link bandwidth?": nothing measured is named, only a kind of link; its rated bandwidth
+            # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number)
+            return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
+                                f"topology: the rated bandwidth of {u.slots['link_type']} links is in the graph")
         cond = u.slots.get("condition")
         if not (metric in self.cat.metrics.get(sid, set()) or op in self.cat.operations.get(sid, set())
                 or cond in self.cat.conditions.get(sid, set())):
@@ -402,6 +408,10 @@ class Asker:
         if mod.NAME in PER_SYSTEM and len(systems) > 1:
             self._run_each(res, mod, slots, systems)
             return
+        ops = [o for o in slots.get("operations") or [] if isinstance(o, str)]
+        if mod.NAME in PER_OPERATION and len(ops) > 1:
+            self._run_each(res, mod, slots, ops, key="operation")
+            return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -419,14 +429,16 @@ class Asker:
         rows = self.rows.rows(plan)
         return plan, rows, mod.answer(rows, plan, self.cat)
 
-    def _run_each(self, res: Result, mod, slots: dict[str, Any], systems: list[str]) -> None:
+    def _run_each(self, res: Result, mod, slots: dict[str, Any], systems: list[str], key: str = "system") -> None:
         """"allreduce bandwidth vs message size on the DGX-2 and Yme": an intent that answers for one system is
         asked once per system named, and the answers go together (one curve per system in the chart). A system
-        the data cannot answer it for is said in the notes; only when none can is the question refused."""
+        the data cannot answer it for is said in the notes; only when none can is the question refused. With
+        key="operation" the same for operations set side by side on one system ("d2h vs h2d bandwidth")."""
         done, refused = [], []
+        name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None))
         for sid in systems:
-            one = {k: v for k, v in slots.items() if k != "compare_with"}
-            one["system"] = sid
+            one = {k: v for k, v in slots.items() if k not in ("compare_with", "operations")}
+            one[key] = sid
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
             except OutOfScope as e:
@@ -437,16 +449,17 @@ class Asker:
             raise OutOfScope(refused[0][1])
         rows = []
         for sid, plan, rs, _ in done:
-            label = self.cat.name(sid).split(" (")[0]
+            label = name(sid).split(" (")[0]
             for r in rs:
-                r["system_id"] = sid
+                if key == "system":
+                    r["system_id"] = sid
                 if "series" in plan.chart or mod.NAME == "scaling":    # the curve's name says whose it is
                     r["series"] = label if r.get("series") in (None, "default") else f"{label}: {r['series']}"
             rows += rs
         first = done[0][1]
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
-        res.chart = dict(first.chart, systems=[sid for sid, *_ in done])
+        res.chart = dict(first.chart, **{"systems" if key == "system" else "operations": [sid for sid, *_ in done]})
         if mod.NAME in DRAWN_APART:
             # a graph or a grid per system, side by side: each keeps its own (nodes, edges, unit, highlight)
             res.chart["parts"] = [dict(plan.chart, system=sid) for sid, plan, *_ in done]
@@ -454,9 +467,9 @@ class Asker:
             res.chart["series"] = "series"      # one line per system
         notes = [n for n in res.notes if not n.startswith("no data for")]
         for sid, plan, _, _ in done:
-            notes += [f"{self.cat.name(sid)}: {n}" for n in plan.notes]
-        notes += [f"{self.cat.name(sid)}: not answered ({why.split('. ')[0].rstrip('.')})" for sid, why in refused]
-        notes.append(f"one query per system; the statement shown is the first's ({self.cat.name(done[0][0])})")
+            notes += [f"{name(sid)}: {n}" for n in plan.notes]
+        notes += [f"{name(sid)}: not answered ({why.split('. ')[0].rstrip('.')})" for sid, why in refused]
+        notes.append(f"one query per {key}; the statement shown is the first's ({name(done[0][0])})")
         res.notes = notes
 
 
@@ -480,6 +493,8 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
 PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
+# intents asked once per operation when several are set side by side on one system ("d2h vs h2d bandwidth")
+PER_OPERATION = {"metric_lookup", "size_sweep"}
 # ... of which these draw one picture per system, side by side (a graph or a grid cannot share axes)
 DRAWN_APART = {"topology", "pair_matrix"}
 # intents whose planners answer several systems themselves, or ask one by one

@@ -69,7 +69,10 @@ def size_sweep(result: Result) -> Optional[go.Figure]:
     if len(result.chart.get("systems") or []) > 1:   # one curve per system: what each was measured with
         on = " and ".join(result.chart["systems"])
         where = [f"{n.split(':')[0]}: {rs[0].get('tool')}" for n, rs in sorted(series.items()) if rs[0].get("tool")]
-    title = f"{st.what(r0.get('operation'), r0.get('metric'))} vs message size on {on} ({unit})"
+    ops = result.chart.get("operations") or []
+    what = (" vs ".join(ops) + f" {r0.get('metric') or ''}".rstrip() if len(ops) > 1    # a curve per operation
+            else st.what(r0.get("operation"), r0.get("metric")))
+    title = f"{what} vs message size on {on} ({unit})"
     fig.update_layout(**st.base_layout(f"{title}<br><sup>{', '.join(where)}</sup>" if where else title,
                                        width=1000, height=560, hovermode="x unified",
                                        legend=dict(title="series")))
@@ -246,7 +249,7 @@ def metric_lookup(result: Result) -> Optional[go.Figure]:
     rows = _rows_with_values(result.rows)
     if not rows:
         return None
-    if len((result.chart or {}).get("systems") or []) > 1:
+    if len((result.chart or {}).get("systems") or []) > 1 or len((result.chart or {}).get("operations") or []) > 1:
         return _lookups(result, rows)
     r0 = rows[0]
     unit = r0.get("unit") or ""
@@ -382,9 +385,10 @@ def trace_breakdown(result: Result) -> Optional[go.Figure]:
 def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
     """"p2p bandwidth from gpu0 to gpu1 on yme and on the dgx2": each system's answer (its first row), one bar
     each in the order named; the other rows a lookup keeps are alternatives, not answers."""
+    key = "system_id" if result.chart.get("systems") else "operation"   # "d2h vs h2d bandwidth on yme"
     firsts = []
-    for sid in result.chart["systems"]:
-        r = next((r for r in rows if r.get("system_id") == sid), None)
+    for v in result.chart.get("systems") or result.chart.get("operations"):
+        r = next((r for r in rows if r.get(key) == v), None)
         if r is not None:
             firsts.append(r)
     units = {r.get("unit") or "" for r in firsts}
@@ -392,16 +396,20 @@ def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
         return None   # different quantities: the sentences say them, one axis cannot
     unit = units.pop()
     r0 = firsts[0]
-    labels = [f"{r['system_id']}" + (f"<br><sub>{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}</sub>"
-                                     if r.get("src") and r.get("dst") else "") for r in firsts]
+    labels = [f"{r[key]}" + (f"<br><sub>{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}</sub>"
+                             if r.get("src") and r.get("dst") else "") for r in firsts]
     fig = go.Figure(go.Bar(y=labels, x=[r["value"] for r in firsts], orientation="h",
                            marker_color=[st.PALETTE[i % len(st.PALETTE)] for i in range(len(firsts))],
                            text=[st.fmt_num(r["value"], unit) for r in firsts], textposition="outside",
                            cliponaxis=False, hovertext=[r.get("source") or "" for r in firsts],
                            hovertemplate="%{y}: %{x:.4g} " + unit + "<br>%{hovertext}<extra></extra>"))
-    what = st.what(r0.get("operation"), r0.get("metric"))
-    fig.update_layout(**st.base_layout(f"{what} on {' and '.join(r['system_id'] for r in firsts)} ({unit}): each "
-                                       "system's answer", width=1000, height=160 + 60 * len(firsts), showlegend=False))
+    if key == "system_id":
+        title = (f"{st.what(r0.get('operation'), r0.get('metric'))} on {' and '.join(r['system_id'] for r in firsts)}"
+                 f" ({unit}): each system's answer")
+    else:
+        title = (f"{' vs '.join(r['operation'] for r in firsts)} {r0.get('metric') or ''} on {_system(result)} "
+                 f"({unit}): each operation's answer")
+    fig.update_layout(**st.base_layout(title, width=1000, height=160 + 60 * len(firsts), showlegend=False))
     fig.update_yaxes(autorange="reversed")
     fig.update_xaxes(title=st.unit_title(r0.get("metric"), unit), rangemode="tozero")
     return fig

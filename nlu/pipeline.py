@@ -431,7 +431,11 @@ class NLU:
             sure = conf
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
             ruled_out.add("compare_systems")
-            if conf < NO_SECOND_CHOICE and intent not in ("out_of_scope", "metric_lookup"):
+            if intent == "trace_breakdown" and not TRACE_WORD.search(" ".join(words)):
+                # "d2h vs h2d bandwidth on yme": two things set side by side on one system, nothing about a trace
+                # (the model's second choice after the comparison held 2%): looked up
+                intent, conf = "metric_lookup", sure
+            elif conf < NO_SECOND_CHOICE and intent not in ("out_of_scope", "metric_lookup"):
                 # the model was sure of a comparison and held no second reading ("m-cubes speedup integrand fA vs
                 # zmcintegral": size_sweep at 0.2%): two things set side by side on one system are looked up, as
                 # surely as the comparison was read
@@ -703,6 +707,11 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
+        ops = several_operations(words, cands)
+        if len(ops) > 1 and intent in ("metric_lookup", "size_sweep") and slots.get("operation") in ops \
+                and "compare_with" not in slots:
+            # "d2h vs h2d bandwidth on yme", "allreduce and allgather busbw vs size": each is asked (app.ask)
+            slots["operation"], slots["operations"] = ops[0], ops
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -880,6 +889,40 @@ _NUMBERED_PARTS = {"gpu", "ipu", "tile", "core"}
 # words that a part's number follows ("GPU 4", "tile 4", "node 4", "port #4")
 _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic", "nvswitch", "switch", "port", "link",
                                  "#", "number", "no", "no."}
+
+
+_JOINS_OPERATIONS = {"vs", "vs.", "versus", "and", "or", "against", "compared", "with", ",", "/", "&"}
+
+
+def several_operations(words: list[str], cands) -> list[str]:
+    """The operations a question sets side by side, in the order said ("d2h vs h2d", "allreduce, allgather and
+    broadcast"): names of operations one or two joining words apart ("vs", "and", "or", a comma); [] unless two."""
+    spans: list[tuple[int, int, str]] = []
+    for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
+        op = found.get("operation")
+        if op and (not spans or st >= spans[-1][1]):
+            spans.append((st, en, op))
+    # a window may carry a joining word at its edge ("allreduce ,"): the name alone, so the comma is between
+    trimmed = []
+    for st, en, op in spans:
+        while en - st > 1 and words[en - 1].lower() in _JOINS_OPERATIONS:
+            en -= 1
+        while en - st > 1 and words[st].lower() in _JOINS_OPERATIONS:
+            st += 1
+        trimmed.append((st, en, op))
+    spans = trimmed
+    run: list[tuple[int, int, str]] = []
+    best: list[str] = []
+    for sp in spans:
+        gap = [w.lower() for w in words[run[-1][1]:sp[0]]] if run else []
+        if run and 1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) and sp[2] not in (
+                o for *_, o in run):
+            run.append(sp)
+        else:
+            run = [sp]
+        if len(run) > len(best):
+            best = [o for *_, o in run]
+    return best if len(best) > 1 else []
 
 
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:

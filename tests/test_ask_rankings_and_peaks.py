@@ -61,3 +61,13 @@ def test_where_a_bandwidth_curve_saturates(asker):
     first = next(r for r in curve if r["value"] >= SATURATED * peak)
     assert knee["msg_bytes"] == first["msg_bytes"]
     assert "saturates at about" in res.answer
+
+
+def test_a_kind_of_links_bandwidth_is_its_rated_bandwidth(asker, built_con):
+    """"what is the IPU-Link bandwidth?": the model doubts it; a lookup cannot filter rows by a kind of link and
+    had answered the system's largest bandwidth (an aggregate broadcast of 47,343 GB/s)."""
+    res = asker.ask("what is the IPU-Link bandwidth?")
+    assert res.intent == "topology"
+    rated = {r[0] for r in built_con.execute("SELECT DISTINCT bw_gbps_per_dir FROM links WHERE system_id = 'ipu16' "
+                                             "AND link_type = 'IPU-Link' AND bw_gbps_per_dir IS NOT NULL").fetchall()}
+    assert rated and all(f"{v:g}" in res.answer for v in rated)

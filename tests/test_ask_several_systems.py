@@ -111,3 +111,34 @@ def test_a_lookup_on_two_systems_answers_each(asker):
     assert res.rows[0]["value"] == firsts[0]                      # the headline is the first system's
     fig = figure(res)
     assert list(fig.data[0].x) == firsts and [y.split("<br>")[0] for y in fig.data[0].y] == ["ac922_yme", "dgx2"]
+
+
+def test_two_operations_on_one_system_are_answered_each(asker):
+    res = asker.ask("d2h vs h2d bandwidth on yme")
+    assert res.intent == "metric_lookup" and res.slots["operations"] == ["d2h", "h2d"]
+    values = []
+    for op in ("device to host", "host to device"):
+        alone = asker.ask(f"{op} bandwidth on yme")
+        assert alone.answer in res.answer
+        values.append(alone.rows[0]["value"])
+    fig = figure(res)
+    assert list(fig.data[0].x) == values and [y.split("<br>")[0] for y in fig.data[0].y] == ["d2h", "h2d"]
+
+
+def test_two_collectives_swept_over_sizes_share_one_chart(asker):
+    res = asker.ask("allreduce and allgather busbw vs message size on the h200")
+    assert res.intent == "size_sweep" and {r["operation"] for r in res.rows} == {"allreduce", "allgather"}
+    fig = figure(res)
+    assert {t.name.split(":")[0] for t in fig.data if t.name} == {"all-reduce", "all-gather"}
+    assert fig.layout.title.text.startswith("allreduce vs allgather busbw vs message size")
+
+
+def test_which_words_set_operations_side_by_side(asker):
+    from nlu.pipeline import several_operations
+    cases = {"allreduce, allgather and broadcast busbw on the h200": ["allreduce", "allgather", "broadcast"],
+             "device to host bandwidth on yme": [],
+             "p2p bandwidth from gpu0 to gpu1 on yme": [],
+             "allreduce time on the dgx2, then broadcast": []}
+    for q, want in cases.items():
+        words = asker.nlu.understand(q).tokens     # the reader's own words
+        assert several_operations(words, asker.nlu.gazetteer.candidates(words)) == want, q
