@@ -14,11 +14,11 @@ from app import catalog as catalog_mod
 from app import followup
 from app import intents
 from app.intents import OutOfScope
-from app.intents._common import fmt_bytes, what_words
+from app.intents._common import fmt_bytes, lower_is_better, what_words
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import SAME_MEASURE
+from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -408,7 +408,12 @@ class Asker:
         if mod.NAME in PER_SYSTEM and len(systems) > 1:
             self._run_each(res, mod, slots, systems)
             return
-        ops = [o for o in slots.get("operations") or [] if isinstance(o, str)]
+        ops = slots.get("operations") or []
+        if ops == "collectives":   # "all collectives on the h200 pair": the ones stored for the system
+            ops = [o for o in COLLECTIVE_OPS if o in self.cat.operations.get(str(slots.get("system")), set())]
+            if not ops:
+                raise OutOfScope(f"No collectives are stored for {self.cat.name(str(slots.get('system')))}.")
+        ops = [o for o in ops if isinstance(o, str)]
         if mod.NAME in PER_OPERATION and len(ops) > 1:
             self._run_each(res, mod, slots, ops, key="operation")
             return
@@ -459,6 +464,16 @@ class Asker:
         first = done[0][1]
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
+        if key == "operation" and mod.NAME == "metric_lookup" and len(done) > 1:
+            # "which collective is fastest at 1 MB": the best of the operations' answers leads, and is said
+            firsts = [(sid, rs[0]) for sid, _, rs, _ in done if rs and rs[0].get("value") is not None]
+            if len({r.get("unit") for _, r in firsts}) == 1 and len({r.get("metric") for _, r in firsts}) == 1:
+                low = lower_is_better(firsts[0][1].get("metric"))
+                best_op, best = (min if low else max)(firsts, key=lambda f: f[1]["value"])
+                res.answer += (f" Of these, {name(best_op)} has the {'lowest' if low else 'highest'} "
+                               f"{best.get('metric')}: {best['value']:,.4g} {best.get('unit') or ''}.")
+                res.rows = [r for r in rows if r.get("operation") == best_op] + \
+                    [r for r in rows if r.get("operation") != best_op]
         res.chart = dict(first.chart, **{"systems" if key == "system" else "operations": [sid for sid, *_ in done]})
         if mod.NAME in DRAWN_APART:
             # a graph or a grid per system, side by side: each keeps its own (nodes, edges, unit, highlight)

@@ -199,6 +199,13 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     return {"operation": list(alts)} if alts else {}
 
 
+# "all collectives", "every NCCL collective", "which collective is fastest": each collective the system stores
+COLLECTIVE_OPS = ("allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
+                  "sendrecv")
+ALL_COLLECTIVES = re.compile(r"\b(all|every|each|which|what|the)( of)?( the)?( nccl| mpi)? collectives?\b|"
+                             r"\bcollectives\b")
+
+
 def precision_readings(words: list[str], slots: dict[str, Any]) -> dict[str, list[Any]]:
     """"peak fp16 tensor core throughput of the V100": tensor cores multiply fp16 and accumulate in fp32, which
     the V100's spec sheet states as mixed precision; tried only when nothing is stored as fp16."""

@@ -11,7 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues, count_series,
+from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues,
+                      count_series,
                       family_readings, names_a_condition_pair, precision_readings, rates_against,
                       verb_readings)
 from nlu.gazetteer import spelled_device
@@ -707,6 +708,15 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
+        if ALL_COLLECTIVES.search(said) and slots.get("operation") in (None, "p2p") and "compare_with" not in slots \
+                and slots.get("system") and intent not in ("topology", "list_data", "trace_breakdown", "scaling"):
+            # "plot bus bandwidth for all collectives on the h200 pair", "which collective is fastest at 1 MB": each
+            # collective the system stores, at the size asked or over sizes (app.ask expands "collectives")
+            slots.pop("operation", None)
+            slots["operations"] = "collectives"
+            slots.setdefault("metric", "busbw")   # nccl-tests' measure for setting collectives side by side
+            ruled_out.add(intent)
+            intent = "metric_lookup" if slots.get("msg_bytes") is not None else "size_sweep"
         ops = several_operations(words, cands)
         if len(ops) > 1 and intent in ("metric_lookup", "size_sweep") and slots.get("operation") in ops \
                 and "compare_with" not in slots:

@@ -142,3 +142,19 @@ def test_which_words_set_operations_side_by_side(asker):
     for q, want in cases.items():
         words = asker.nlu.understand(q).tokens     # the reader's own words
         assert several_operations(words, asker.nlu.gazetteer.candidates(words)) == want, q
+
+
+def test_all_collectives_are_set_side_by_side_and_the_best_named(asker, built_con):
+    res = asker.ask("which collective is fastest on the h200 at 1 MB?")
+    assert res.intent == "metric_lookup" and res.slots["operations"] == "collectives"
+    stored = {r[0] for r in built_con.execute(
+        "SELECT DISTINCT operation FROM measurements WHERE system_id = 'h200x2' AND metric = 'busbw' "
+        "AND msg_bytes = 1048576").fetchall()}
+    assert {r["operation"] for r in res.rows} == stored
+    best = built_con.execute("SELECT operation, max(value) FROM measurements WHERE system_id = 'h200x2' AND "
+                             "metric = 'busbw' AND msg_bytes = 1048576 GROUP BY operation ORDER BY 2 DESC "
+                             "LIMIT 1").fetchone()
+    assert res.rows[0]["operation"] == best[0] and res.rows[0]["value"] == best[1]   # the best leads
+    assert res.answer.endswith(f"has the highest busbw: {best[1]:,.4g} GB/s.")
+    sweep = asker.ask("plot bus bandwidth for all collectives on the h200 pair")
+    assert sweep.intent == "size_sweep" and {r["operation"] for r in sweep.rows} >= stored
