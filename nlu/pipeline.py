@@ -652,6 +652,12 @@ class NLU:
         if intent == "size_sweep" and "metric" not in slots and "saturat" in " ".join(words).lower():
             # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
             slots["metric"] = "bandwidth"
+        if intent == "trace_breakdown" and slots.get("metric") and slots["metric"] not in _TRACE_MEASURES \
+                and not TRACE_WORD.search(said):
+            # "h2d bandwidth pinned vs pageable on the gtx980": a bandwidth is in no profiler trace, and no word
+            # says trace; the next reading (the trace planner would refuse it with a trace's wording)
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
+            ruled_out.add("trace_breakdown")
         if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
             # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
             # or a time is no link's, whatever "peak" rates
@@ -1128,6 +1134,8 @@ _RANKS_SYSTEMS = re.compile(
     rf"|\brank(s|ing|ed)? (the |all )?(the )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
     rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
+# what a profiler trace can tell (app.intents.trace_breakdown.TRACE_MEASURES, kept in step by a test)
+_TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
 # measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate
 _NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "temperature", "clock", "count",
                     "batch_size", "accuracy", "error"}

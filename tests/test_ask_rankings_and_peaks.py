@@ -71,3 +71,27 @@ def test_a_kind_of_links_bandwidth_is_its_rated_bandwidth(asker, built_con):
     rated = {r[0] for r in built_con.execute("SELECT DISTINCT bw_gbps_per_dir FROM links WHERE system_id = 'ipu16' "
                                              "AND link_type = 'IPU-Link' AND bw_gbps_per_dir IS NOT NULL").fetchall()}
     assert rated and all(f"{v:g}" in res.answer for v in rated)
+
+
+def test_a_bandwidth_set_side_by_side_on_one_system_is_no_trace_question(asker):
+    from app.intents.trace_breakdown import TRACE_MEASURES
+    from nlu.pipeline import _TRACE_MEASURES
+    assert _TRACE_MEASURES == TRACE_MEASURES          # the reader's copy of what a trace can tell
+    res = asker.ask("what's the h2d bandwidth pinned vs pageable on the gtx980")
+    assert res.intent in ("size_sweep", "metric_lookup") and res.rows
+    assert {r["operation"] for r in res.rows} == {"h2d"} and "trace" not in res.answer
+
+
+def test_memory_bandwidth_is_the_device_memorys(asker, built_con):
+    """"what is the memory bandwidth on the dgx2" had answered SHOC's on-chip local-memory writes summed over 16
+    GPUs (10,995 GB/s); a GPU's memory bandwidth is its device memory's: stated, else measured."""
+    stated = built_con.execute("SELECT value FROM measurements WHERE system_id = 'dgx2' AND metric = 'bandwidth' "
+                               "AND operation IS NULL AND condition = 'spec'").fetchall()
+    res = asker.ask("what is the memory bandwidth on the dgx2")
+    assert res.rows[0]["value"] in {v for (v,) in stated} and res.rows[0]["operation"] is None
+    copy = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND metric = "
+                             "'bandwidth' AND operation = 'd2d' AND direction = 'uni'").fetchone()[0]   # uni: default
+    h200 = asker.ask("memory bandwidth of the h200")
+    assert h200.rows[0]["operation"] == "d2d" and h200.rows[0]["value"] == pytest.approx(copy)
+    local = asker.ask("what is the local memory bandwidth on the dgx2")
+    assert local.rows[0]["operation"] != "gmem_readbw" and local.rows[0]["operation"] is not None

@@ -121,6 +121,15 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         r["_per_unit"] = bool(q is not None and _PER_UNIT.match(q))
     if (plan.slots or {}).get("statistic") != "std":
         rows = values_not_spreads(rows)
+    if spec.get("device_memory"):
+        # "memory bandwidth": the device memory's, stated (a spec row of no operation) or measured by SHOC's
+        # global reads, else its Triad, else a copy within one GPU (metric_lookup.DEVICE_MEMORY)
+        for op in ("gmem_readbw", "triad_bw", "d2d"):
+            kept = [r for r in rows if r.get("operation") == op or (r.get("operation") is None
+                                                                   and r.get("condition") == "spec")]
+            if kept:
+                rows = kept
+                break
     if spec.get("said"):
         rows = said_label(rows, spec["said"])
     for step in spec.get("steps", ()):

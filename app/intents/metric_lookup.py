@@ -2,6 +2,7 @@
 also the best or worst ("which GPU pair is slowest")."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.catalog import LABEL_SQL, Catalog
@@ -32,6 +33,14 @@ FROM measurements m"""
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
 LABEL = f",\n       {LABEL_SQL} AS _label"
 LABEL_NOTE = "picked by the words of the document's label: "   # app.ask reads the label quoted back from it
+# "memory bandwidth" of a GPU: its device memory (SHOC DeviceMemory's global memory reads), unless another memory
+# is named
+# SHOC DeviceMemory's global reads, else SHOC Triad (STREAM-like), else a copy within one GPU (the diagonal of
+# p2pBandwidthLatencyTest or Tartan): in that order, after a stated figure
+DEVICE_MEMORY = ("gmem_readbw", "triad_bw", "d2d")
+_DEVICE_MEMORY_SAID = re.compile(r"\bmemory (bandwidth|bw)\b", re.I)
+_OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|unified|system|cpu|ddr4?)[- ]memory\b",
+                                re.I)
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
 
 
@@ -42,19 +51,29 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
+    notes = []
+    # "what is the memory bandwidth on the dgx2": a GPU's memory is its device (global) memory, stated on a spec
+    # sheet or measured by SHOC (DeviceMemory's gmem_readbw, else Triad); the highest bandwidth of any kind had been SHOC's
+    # on-chip local memory summed over 16 GPUs (10,995 GB/s)
+    device_memory = s.get("operation") is None and s.get("metric") == "bandwidth" \
+        and not (s.get("src") or s.get("dst")) and bool(_DEVICE_MEMORY_SAID.search(question or "")) \
+        and not _OTHER_MEMORY_SAID.search(question or "") \
+        and bool(set(DEVICE_MEMORY) & cat.operations.get(sid, set()))
     device = _device_end(s)
     cond, params = where(s, [k for k in FILTERS if not (device and k in ("src", "dst"))])
     if device:
         # a host copy "of GPU2": the GPU is the device end whichever slot the question put it in
         cond += (" AND " if cond else " WHERE ") + "(m.src = $device OR m.dst = $device)"
         params["device"] = device
+    if device_memory:   # constants, not the user's words: the rows a device memory's bandwidth can be
+        cond += (" AND " if cond else " WHERE ") + \
+            "(m.operation IN ('gmem_readbw', 'triad_bw', 'd2d') OR (m.operation IS NULL AND m.condition = 'spec'))"
     if s.get("operation") == "p2p" and not (s.get("src") and s.get("src") == s.get("dst")):
         # peer-to-peer is between two devices: a matrix's diagonal (a GPU copying to itself, 740 GB/s on Yme,
         # transcribed with the rest of Tartan's listing) is no answer to "the fastest GPU pair"
         cond += (" AND " if cond else " WHERE ") + "coalesce(m.src <> m.dst, true)"
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
-    notes = []
     # The defaults narrow one after another, each over what the previous left (one metric, then the whole
     # operation's value, then the largest count, then the largest size, then one direction), so they never
     # exclude each other. They are choices among the few rows the filters match: taken in Python over the rows
@@ -86,10 +105,13 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
     sql = f"{select}{cond}"
-    if "size" in steps and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
+    if "size" in steps and not device_memory \
+            and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
+        # (not for a device memory's bandwidth: a stated figure has no size, and must not lose to a copy's largest)
         sql += LARGEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
-                narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs},
+                narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs,
+                        "device_memory": device_memory},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
                        "run_tools": cat.run_tools})
