@@ -658,6 +658,13 @@ class NLU:
             # says trace; the next reading (the trace planner would refuse it with a trace's wording)
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
+        if intent == "pair_matrix" and _MEMORY_BANDWIDTH.search(said) and not _PAIR_WORD.search(said) \
+                and not (slots.get("src") or slots.get("dst")):
+            # "show me the memory bandwidth of each GPU on the DGX-2": each GPU's own memory, no pair of GPUs
+            ruled_out.add(intent)
+            intent = "metric_lookup"
+            if slots.get("operation") == "p2p":
+                del slots["operation"]
         if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
             # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
             # or a time is no link's, whatever "peak" rates
@@ -1134,6 +1141,8 @@ _RANKS_SYSTEMS = re.compile(
     rf"|\brank(s|ing|ed)? (the |all )?(the )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
     rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
+_MEMORY_BANDWIDTH = re.compile(r"\bmemory (bandwidth|bw)\b")
+_PAIR_WORD = re.compile(r"\bpairs?\b|\bpeers?\b|\bbetween\b|matri|\bgrid\b|heat ?map|->|\bto (gpu|ipu|each|every|all)")
 # what a profiler trace can tell (app.intents.trace_breakdown.TRACE_MEASURES, kept in step by a test)
 _TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
 # measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate

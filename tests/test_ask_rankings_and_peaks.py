@@ -95,3 +95,10 @@ def test_memory_bandwidth_is_the_device_memorys(asker, built_con):
     assert h200.rows[0]["operation"] == "d2d" and h200.rows[0]["value"] == pytest.approx(copy)
     local = asker.ask("what is the local memory bandwidth on the dgx2")
     assert local.rows[0]["operation"] != "gmem_readbw" and local.rows[0]["operation"] is not None
+
+
+def test_each_gpus_memory_bandwidth_is_no_pair_grid(asker):
+    res = asker.ask("show me the memory bandwidth of each GPU on the DGX-2")
+    assert res.intent == "metric_lookup" and res.rows[0]["operation"] in (None, "gmem_readbw", "triad_bw", "d2d")
+    grid = asker.ask("memory bandwidth from each gpu to every other gpu on yme")    # pairs named: still the grid
+    assert grid.intent == "pair_matrix"

@@ -222,3 +222,17 @@ def test_a_split_question_gives_every_share_and_the_long_trace_when_said(asker):
     exp = expected("pytorch_trace_long", 0)
     assert lead.startswith("Share of the trace window per rank: rank 0: compute ")
     assert f"idle {100 * (1 - exp['busy'] / exp['window']):.1f}%" in lead.split("; rank 1")[0]
+
+
+def test_a_question_about_one_rank_is_answered_for_that_rank(asker):
+    res = asker.ask("top 10 gpu kernels rank1 h200")
+    assert {r["rank"] for r in res.rows if r["kind"] == "breakdown"} == {1}
+    totals = {}
+    for e in raw("pytorch_trace", 1):
+        if e.get("cat") == "kernel":
+            totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"]
+    top = [r for r in res.rows if r["kind"] == "top"]
+    assert top[0]["value"] == pytest.approx(max(totals.values()), abs=1e-3)   # rank 1's own, not both ranks' sum
+    assert res.answer.startswith("Top 5 kernels by total time on rank 1: ")
+    both = asker.ask("Is rank 0 or rank 1 idle more often in the H200 trace?")   # two ranks named: both shown
+    assert {r["rank"] for r in both.rows if r["kind"] == "breakdown"} == {0, 1}

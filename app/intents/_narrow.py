@@ -737,6 +737,8 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     else:
         cands.sort(key=lambda st: (st["span_us"], -st["last_run"]))
     sel = [r for r in cands[0]["runs"] if by != "run_id" or r["run_id"] == want] if cands else []
+    if spec.get("rank") is not None and any(r["rank"] == spec["rank"] for r in sel):
+        sel = [r for r in sel if r["rank"] == spec["rank"]]   # "top kernels on rank 1": that rank's run alone
     if not sel:
         return [dict(dict.fromkeys(_TRACE_COLUMNS), kind="no_match", trace_sets=names)]
     out = []

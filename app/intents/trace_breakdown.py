@@ -71,6 +71,17 @@ _SPLIT_WORDS = (re.compile(r"\bcompute\b|\bcomputation\b"), re.compile(r"\bcomm\
                 re.compile(r"\bidle\b"), re.compile(r"\bmem(ory|cpy|set)\b"))
 
 
+_RANK = re.compile(r"\brank ?(\d+|zero|one|two|three|four|five|six|seven)\b")
+_RANK_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def rank_named(question: str) -> int | None:
+    """"top 10 gpu kernels rank1", "on rank zero": the one rank a question is about (None for none, or for two:
+    "is rank 0 or rank 1 idle more" compares them)."""
+    named = {int(m) if m.isdigit() else _RANK_WORDS[m] for m in _RANK.findall((question or "").lower())}
+    return named.pop() if len(named) == 1 else None
+
+
 def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     said = (question or "").lower()
     if sum(bool(rx.search(said)) for rx in _SPLIT_WORDS) >= 2 and not FOCUS[0][1].search(said):
@@ -147,8 +158,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
                 slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter),
                                 "launch_sql": LAUNCH_SQL, "focus": focus},
-                # top: TOP_SQL's filter and values; launches: LAUNCH_SQL runs too
-                narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch"})
+                # top: TOP_SQL's filter and values; launches: LAUNCH_SQL runs too; rank: the one rank named
+                narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch",
+                        "rank": rank_named(question)})
 
 
 def short_name(name: str, limit: int = 60) -> str:
@@ -183,6 +195,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                       + (f"; other trace sets: {'; '.join(others)}" if others else ""))
     plan.notes.append("communication = NCCL kernels with no compute kernel beside them; NCCL time overlapped "
                       "by compute is in comm_total_us and overlap_us")
+    if plan.narrow.get("rank") is not None:
+        plan.notes.append(f"rank {plan.narrow['rank']} only, as the question names it" if ranks == [plan.narrow["rank"]]
+                          else f"no rank {plan.narrow['rank']} in this trace: every rank is shown")
     plan.extra.update(trace_set=tset, ranks=ranks)
     comm, kern, idle = [], [], []
     for rk in ranks:
@@ -245,7 +260,8 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
                 + (f"; {rest}." if rest else "."))
     if focus == "top" and top:
         listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['value'])} ({t['calls']} calls)" for t in top[:5])
-        summed = f", summed over {top[0]['n_ranks']} ranks" if top[0]["n_ranks"] > 1 else ""
+        summed = (f", summed over {top[0]['n_ranks']} ranks" if top[0]["n_ranks"] > 1
+                  else f" on rank {ranks[0]}" if len(ranks) == 1 else "")
         more = f" (all {len(top)} in the chart)" if len(top) > 5 else ""
         return f"Top {min(len(top), 5)} {what}s by total time{summed}: {listed}{more}."
     if focus == "launch":
