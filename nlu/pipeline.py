@@ -993,7 +993,7 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
     return _join_pairs(words, join)
 
 
-_LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing)\b")
+_LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
 

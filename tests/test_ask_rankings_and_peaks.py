@@ -102,3 +102,11 @@ def test_each_gpus_memory_bandwidth_is_no_pair_grid(asker):
     assert res.intent == "metric_lookup" and res.rows[0]["operation"] in (None, "gmem_readbw", "triad_bw", "d2d")
     grid = asker.ask("memory bandwidth from each gpu to every other gpu on yme")    # pairs named: still the grid
     assert grid.intent == "pair_matrix"
+
+
+def test_how_fast_a_kind_of_link_is_its_rated_bandwidth(asker, built_con):
+    res = asker.ask("how fast is the infiniband on azure")
+    assert res.intent == "topology"
+    rated = built_con.execute("SELECT DISTINCT bw_gbps_per_dir FROM links WHERE system_id = 'azure_hpc' AND "
+                              "link_type = 'InfiniBand'").fetchall()
+    assert rated and all(f"{v:g} GB/s" in res.answer for (v,) in rated if v is not None)
