@@ -199,6 +199,12 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     return {"operation": list(alts)} if alts else {}
 
 
+# What a profiler trace can tell: when each kernel, op and copy ran and for how long, so times, shares of the
+# window, counts and overheads (the trace planner refuses other measures; the reader takes the next reading)
+TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
+# "memory bandwidth" said of a GPU: its device memory's (app.intents.metric_lookup), never a pair of GPUs
+MEMORY_BANDWIDTH = re.compile(r"\bmemory (bandwidth|bw)\b", re.I)
+
 # "all collectives", "every NCCL collective", "which collective is fastest": each collective the system stores
 COLLECTIVE_OPS = ("allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",
                   "sendrecv")

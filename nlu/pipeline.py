@@ -11,10 +11,9 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, GRAPH_MEASURES, SAME_MEASURE, TRACE_WORD, apply_cues,
-                      count_series,
-                      family_readings, names_a_condition_pair, precision_readings, rates_against,
-                      verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, GRAPH_MEASURES, MEMORY_BANDWIDTH, SAME_MEASURE,
+                      TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
+                      precision_readings, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -649,16 +648,16 @@ class NLU:
             # no system named, and the question asks which is best: each system that stores it, compared
             ruled_out.add(intent)
             intent = "compare_systems"
-        if intent == "size_sweep" and "metric" not in slots and "saturat" in " ".join(words).lower():
+        if intent == "size_sweep" and "metric" not in slots and "saturat" in said:
             # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
             slots["metric"] = "bandwidth"
-        if intent == "trace_breakdown" and slots.get("metric") and slots["metric"] not in _TRACE_MEASURES \
+        if intent == "trace_breakdown" and slots.get("metric") and slots["metric"] not in TRACE_MEASURES \
                 and not TRACE_WORD.search(said):
             # "h2d bandwidth pinned vs pageable on the gtx980": a bandwidth is in no profiler trace, and no word
             # says trace; the next reading (the trace planner would refuse it with a trace's wording)
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
-        if intent == "pair_matrix" and _MEMORY_BANDWIDTH.search(said) and not _PAIR_WORD.search(said) \
+        if intent == "pair_matrix" and MEMORY_BANDWIDTH.search(said) and not _PAIR_WORD.search(said) \
                 and not (slots.get("src") or slots.get("dst")):
             # "show me the memory bandwidth of each GPU on the DGX-2": each GPU's own memory, no pair of GPUs
             ruled_out.add(intent)
@@ -1141,10 +1140,7 @@ _RANKS_SYSTEMS = re.compile(
     rf"|\brank(s|ing|ed)? (the |all )?(the )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
     rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
-_MEMORY_BANDWIDTH = re.compile(r"\bmemory (bandwidth|bw)\b")
 _PAIR_WORD = re.compile(r"\bpairs?\b|\bpeers?\b|\bbetween\b|matri|\bgrid\b|heat ?map|->|\bto (gpu|ipu|each|every|all)")
-# what a profiler trace can tell (app.intents.trace_breakdown.TRACE_MEASURES, kept in step by a test)
-_TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
 # measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate
 _NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "temperature", "clock", "count",
                     "batch_size", "accuracy", "error"}

@@ -74,9 +74,9 @@ def test_a_kind_of_links_bandwidth_is_its_rated_bandwidth(asker, built_con):
 
 
 def test_a_bandwidth_set_side_by_side_on_one_system_is_no_trace_question(asker):
-    from app.intents.trace_breakdown import TRACE_MEASURES
-    from nlu.pipeline import _TRACE_MEASURES
-    assert _TRACE_MEASURES == TRACE_MEASURES          # the reader's copy of what a trace can tell
+    from app.intents import trace_breakdown
+    from nlu import pipeline
+    assert pipeline.TRACE_MEASURES == trace_breakdown.TRACE_MEASURES   # reader and planner: one list of measures
     res = asker.ask("what's the h2d bandwidth pinned vs pageable on the gtx980")
     assert res.intent in ("size_sweep", "metric_lookup") and res.rows
     assert {r["operation"] for r in res.rows} == {"h2d"} and "trace" not in res.answer

@@ -122,9 +122,9 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if (plan.slots or {}).get("statistic") != "std":
         rows = values_not_spreads(rows)
     if spec.get("device_memory"):
-        # "memory bandwidth": the device memory's, stated (a spec row of no operation) or measured by SHOC's
-        # global reads, else its Triad, else a copy within one GPU (metric_lookup.DEVICE_MEMORY)
-        for op in ("gmem_readbw", "triad_bw", "d2d"):
+        # "memory bandwidth": the device memory's, stated (a spec row of no operation) or measured, by the first
+        # of metric_lookup.DEVICE_MEMORY's operations stored
+        for op in spec["device_memory"]:
             kept = [r for r in rows if r.get("operation") == op or (r.get("operation") is None
                                                                    and r.get("condition") == "spec")]
             if kept:
@@ -759,8 +759,8 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="launch", system_id=sel[0]["system_id"],
                             trace_set=sel[0]["trace_set"], run_id=ln["run_id"], rank=rank_of[ln["run_id"]],
                             category="launch_delay", value=ln["delay_p50"], unit="us", launches=ln["launches"],
-                            cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"], delay_p95=ln["delay_p95"], source=sel[0]["trace_set"] + "/",
-                            trace_sets=names))
+                            cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"], delay_p95=ln["delay_p95"],
+                            source=sel[0]["trace_set"] + "/", trace_sets=names))
     values = {k: v for k, v in spec["top"].items() if k != "names"}   # "names": the filter's text, for the row cache
     top = fetch(con, plan.extra["top_sql"], {**values, "runs": [r["run_id"] for r in sel]})
     window = duck_round(sum(r["t1"] - r["t0"] for r in sel), 3)

@@ -11,6 +11,7 @@ from app.intents import _pairs
 from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
+from nlu.cues import MEMORY_BANDWIDTH
 
 NAME = "metric_lookup"
 WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
@@ -33,12 +34,10 @@ FROM measurements m"""
 # MANY_ROWS the window costs more to plan (about 1 ms) than it saves.
 LABEL = f",\n       {LABEL_SQL} AS _label"
 LABEL_NOTE = "picked by the words of the document's label: "   # app.ask reads the label quoted back from it
-# "memory bandwidth" of a GPU: its device memory (SHOC DeviceMemory's global memory reads), unless another memory
-# is named
-# SHOC DeviceMemory's global reads, else SHOC Triad (STREAM-like), else a copy within one GPU (the diagonal of
-# p2pBandwidthLatencyTest or Tartan): in that order, after a stated figure
+# "memory bandwidth" of a GPU, unless another memory is named: a stated figure, else SHOC DeviceMemory's global
+# reads, else SHOC Triad (STREAM-like), else a copy within one GPU (the diagonal of p2pBandwidthLatencyTest or
+# Tartan), in that order (_narrow.measurements)
 DEVICE_MEMORY = ("gmem_readbw", "triad_bw", "d2d")
-_DEVICE_MEMORY_SAID = re.compile(r"\bmemory (bandwidth|bw)\b", re.I)
 _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|unified|system|cpu|ddr4?)[- ]memory\b",
                                 re.I)
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
@@ -53,10 +52,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                          + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
     notes = []
     # "what is the memory bandwidth on the dgx2": a GPU's memory is its device (global) memory, stated on a spec
-    # sheet or measured by SHOC (DeviceMemory's gmem_readbw, else Triad); the highest bandwidth of any kind had been SHOC's
-    # on-chip local memory summed over 16 GPUs (10,995 GB/s)
+    # sheet or measured (DEVICE_MEMORY); the highest bandwidth of any kind had been SHOC's on-chip local memory
+    # summed over 16 GPUs (10,995 GB/s)
     device_memory = s.get("operation") is None and s.get("metric") == "bandwidth" \
-        and not (s.get("src") or s.get("dst")) and bool(_DEVICE_MEMORY_SAID.search(question or "")) \
+        and not (s.get("src") or s.get("dst")) and bool(MEMORY_BANDWIDTH.search(question or "")) \
         and not _OTHER_MEMORY_SAID.search(question or "") \
         and bool(set(DEVICE_MEMORY) & cat.operations.get(sid, set()))
     device = _device_end(s)
@@ -65,9 +64,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         # a host copy "of GPU2": the GPU is the device end whichever slot the question put it in
         cond += (" AND " if cond else " WHERE ") + "(m.src = $device OR m.dst = $device)"
         params["device"] = device
-    if device_memory:   # constants, not the user's words: the rows a device memory's bandwidth can be
+    if device_memory:   # the rows a device memory's bandwidth can be
         cond += (" AND " if cond else " WHERE ") + \
-            "(m.operation IN ('gmem_readbw', 'triad_bw', 'd2d') OR (m.operation IS NULL AND m.condition = 'spec'))"
+            "(list_contains($device_memory, m.operation) OR (m.operation IS NULL AND m.condition = 'spec'))"
+        params["device_memory"] = list(DEVICE_MEMORY)
     if s.get("operation") == "p2p" and not (s.get("src") and s.get("src") == s.get("dst")):
         # peer-to-peer is between two devices: a matrix's diagonal (a GPU copying to itself, 740 GB/s on Yme,
         # transcribed with the rest of Tartan's listing) is no answer to "the fastest GPU pair"
@@ -111,7 +111,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         sql += LARGEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs,
-                        "device_memory": device_memory},
+                        "device_memory": list(DEVICE_MEMORY) if device_memory else None},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
                        "run_tools": cat.run_tools})

@@ -21,6 +21,7 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
+from nlu.cues import TRACE_MEASURES
 
 NAME = "trace_breakdown"
 WANTS_QUESTION = True   # app.ask passes the question text: what it asks about (overlap, idle, launches) is no slot
@@ -48,7 +49,8 @@ LIMIT $top_n"""
 
 # Kernel launches (HTA's "kernel launch statistics"): each cudaLaunchKernel call on the CPU joined to the kernel it
 # launched by the correlation id Kineto gives both; the delay is from the call's start to the kernel's start.
-LAUNCH_SQL = """SELECT l.run_id, count(*) AS launches, round(avg(l.dur_us), 3) AS cpu_us, round(sum(l.dur_us), 3) AS cpu_total_us,
+LAUNCH_SQL = """SELECT l.run_id, count(*) AS launches, round(avg(l.dur_us), 3) AS cpu_us,
+       round(sum(l.dur_us), 3) AS cpu_total_us,
        round(median(k.ts_us - l.ts_us), 3) AS delay_p50, round(quantile_cont(k.ts_us - l.ts_us, 0.95), 3) AS delay_p95
 FROM trace_events l JOIN trace_events k ON k.run_id = l.run_id AND k.correlation = l.correlation AND k.cat = 'kernel'
 WHERE list_contains($runs, l.run_id) AND l.cat = 'cuda_runtime' AND l.name = 'cudaLaunchKernel'
@@ -90,16 +92,15 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     return hit or ("top" if slots.get("top_n") is not None else None)
 
 
-_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+)? (?:traces?|profiles?|runs?|captures?)\b")
+_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+)? "
+                          r"(?:traces?|profiles?|runs?|captures?)\b")
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
 
 
-# What a profiler trace can tell: when each kernel, op and copy ran and for how long, so times, shares of the
-# window, counts and overheads. A temperature, power or clock asked "during the trace" is not in it, and the
-# breakdown of times would be a confident answer to another question.
-TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
+# What a profiler trace can tell (nlu.cues.TRACE_MEASURES). A temperature, power or clock asked "during the trace"
+# is not in it, and the breakdown of times would be a confident answer to another question.
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
