@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, GRAPH_MEASURES, MEMORY_BANDWIDTH, SAME_MEASURE,
+from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, SAME_MEASURE,
                       TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
                       precision_readings, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
@@ -174,6 +174,14 @@ class NLU:
             e = index.get(key(" ".join(words[na:nb])))
             if e is not None and e.value is not None and e.value != value:
                 return na, nb, e.value
+        if slot == "metric" and b - a > 1 and a > 0 and (a - 1) not in covered:
+            # "bus | bandwidth level off": the tagger began the metric a word late and ran it into the verb;
+            # the word before and the first word are the name ("bus bandwidth"), the rest names nothing
+            e = index.get(key(" ".join(words[a - 1:a + 1])))
+            first = index.get(key(words[a]))
+            if e is not None and e.value is not None and e.value != value and (first is None or first.value != e.value) \
+                    and index.get(key(" ".join(words[a + 1:b]))) is None:   # "the speed" is no other name than "speed"
+                return a - 1, a + 1, e.value
         return a, b, value
 
     def _named_words(self, words: list[str], cands, slot: str, value: Any, a: int, b: int) -> "range | list[int]":
@@ -657,6 +665,12 @@ class NLU:
             # says trace; the next reading (the trace planner would refuse it with a trace's wording)
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
+        if intent == "trace_breakdown" and "metric" not in slots and _HOW_FAST.search(said) \
+                and not TRACE_WORD.search(said) and slots.get("operation") in COLLECTIVE_OPS:
+            # "how fast is allreduce on the h200": a collective's speed is what nccl-tests measured, and no word
+            # asks where a trace's time went: the next reading (a lookup gives the measure quoted for it)
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
+            ruled_out.add("trace_breakdown")
         if intent == "pair_matrix" and MEMORY_BANDWIDTH.search(said) and not _PAIR_WORD.search(said) \
                 and not (slots.get("src") or slots.get("dst")):
             # "show me the memory bandwidth of each GPU on the DGX-2": each GPU's own memory, no pair of GPUs
@@ -992,6 +1006,7 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
     return _join_pairs(words, join)
 
 
+_HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")

@@ -171,20 +171,22 @@ def test_where_values_travel_as_parameters_only():
 
 # size_sweep's SQL before the curve was picked in Python: the oracle for _narrow.sweep
 SWEEP_ORACLE = """WITH sel AS (
-  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT m.*, r.tool, {variant} AS variant, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
 ),
 ranked AS (
   SELECT *, count(DISTINCT msg_bytes) OVER slice AS nsizes, count(*) OVER slice AS n FROM sel
   WINDOW slice AS (PARTITION BY metric, operation, tool, src, dst, direction, count, count_kind, statistic, precision,
-                   app, unit)
+                   app, variant, unit)
 ),
 picked AS (
   SELECT * FROM ranked
   QUALIFY dense_rank() OVER (
     ORDER BY nsizes DESC, (direction IS NULL OR direction = 'uni') DESC, (statistic IS NULL OR statistic = 'mean') DESC,
              count DESC NULLS LAST, n DESC,
+             (variant = '' OR lower(variant) LIKE '%total%' OR lower(variant) LIKE '%aggregate%') DESC,
              metric, operation NULLS FIRST, tool, src NULLS FIRST, dst NULLS FIRST, direction NULLS FIRST,
-             count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, unit) = 1
+             count_kind NULLS FIRST, statistic NULLS FIRST, precision NULLS FIRST, app NULLS FIRST, lower(variant),
+             unit) = 1
   ORDER BY _row
 )
 SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS value, any_value(s.unit) AS unit,
@@ -193,7 +195,8 @@ SELECT coalesce(s.condition, 'default') AS series, s.msg_bytes, avg(s.value) AS 
        any_value(s.system_id) AS system_id, any_value(s.metric) AS metric, any_value(s.operation) AS operation,
        any_value(s.tool) AS tool, any_value(s.src) AS src, any_value(s.dst) AS dst,
        any_value(s.direction) AS direction, any_value(s.count) AS count, any_value(s.count_kind) AS count_kind,
-       any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app
+       any_value(s.statistic) AS statistic, any_value(s.precision) AS precision, any_value(s.app) AS app,
+       any_value(s.variant) AS variant
 FROM picked s
 GROUP BY 1, 2
 ORDER BY 1, 2"""
@@ -211,7 +214,7 @@ SWEEPS = [
 
 @pytest.mark.parametrize("slots", SWEEPS, ids=lambda s: "-".join(str(v) for v in s.values()))
 def test_size_sweep_points_are_the_window_rules_points(built_con, slots):
-    from app.intents._common import sources_sql, where_plus
+    from app.intents._common import VARIANT_SQL, sources_sql, where_plus
     cat = catalog.load(built_con)
     plan = get("size_sweep").plan(slots, cat)
     assert "OVER" not in plan.sql
@@ -219,7 +222,8 @@ def test_size_sweep_points_are_the_window_rules_points(built_con, slots):
     at = "NULL"
     if slots.get("msg_bytes") is not None:
         at, params["msg_bytes"] = "$msg_bytes", slots["msg_bytes"]
-    want = fetch(built_con, SWEEP_ORACLE.format(where=cond, at=at, sources=sources_sql("s.source")), params)
+    want = fetch(built_con, SWEEP_ORACLE.format(where=cond, at=at, sources=sources_sql("s.source"),
+                                                variant=VARIANT_SQL), params)
     assert want, "a case with no rows checks nothing"
     assert rows_of(built_con, plan) == want
 
@@ -238,19 +242,20 @@ _SQL = """WITH sel AS (
          regexp_replace(coalesce(r.experiment, ''),
                         '_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$', '') AS family,
          concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
-                   m.params->>'preconditioner', m.params->>'band') AS variant
+                   m.params->>'preconditioner', m.params->>'band', m.params->>'baseline') AS variant
   FROM measurements m JOIN runs r USING (run_id){where}
 ),
 -- the series with the most counts: every row carries its series' counts (window aggregates), and the rows of
 -- the first series in a fixed order over every series column stay (one pass; no join back to sel)
 ranked AS (
-  SELECT *, count(DISTINCT count) OVER series AS ncounts, count(*) OVER series AS n FROM sel
+  SELECT *, count(DISTINCT count) OVER series AS ncounts, max(count) OVER series AS top, count(*) OVER series AS n
+  FROM sel
   WINDOW series AS (PARTITION BY metric, operation, tool, family, count_kind, variant, statistic, unit, msg_bytes)
 ),
 picked AS (
   SELECT * FROM ranked
   QUALIFY dense_rank() OVER (
-    ORDER BY {prefer}ncounts DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
+    ORDER BY {prefer}ncounts DESC, top DESC, {prefer2} (statistic IS NULL OR statistic = 'mean') DESC,
              (variant = '' OR variant ILIKE '%total%' OR variant ILIKE '%aggregate%') DESC,
              msg_bytes DESC NULLS LAST, n DESC,
              -- ties: a fixed order over every series column, so the answer never depends on scan order

@@ -132,6 +132,11 @@ def endpoint(x: Optional[str]) -> str:
 # lower is better for these metrics (a "best" value is the minimum; a slowdown is new/old)
 LOWER_BETTER = {"latency", "latency_per_message", "time", "slowdown", "overhead", "error", "congestion_impact"}
 # higher is better, and a ratio of two values is a speedup
+# what sets one stored series apart from another of the same metric and operation: the app, SHOC's result, a
+# table's quantity (per transfer / aggregate), design, preconditioner, band, and what a speedup is measured against.
+# Rows that differ here are never averaged together (scaling, size_sweep)
+VARIANT_SQL = ("concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design', "
+               "m.params->>'preconditioner', m.params->>'band', m.params->>'baseline')")
 HIGHER_BETTER = {"bandwidth", "busbw", "algbw", "throughput", "flops"}
 # conditions taken as the default "normal" setting when the user names none
 PREFERRED_CONDITIONS = ("p2p_on", "pinned", "pinned_wc", "in_place", "congestion_free", "cc_on",

@@ -40,7 +40,9 @@ LABEL_NOTE = "picked by the words of the document's label: "   # app.ask reads t
 DEVICE_MEMORY = ("gmem_readbw", "triad_bw", "d2d")
 _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|unified|system|cpu|ddr4?)[- ]memory\b",
                                 re.I)
+_LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
 LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
+SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
@@ -92,8 +94,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
     if count_defaulted:
         steps.append("count")   # 1-GPU runs of nccl-tests report a bus bandwidth of 0
+    # a latency is quoted for the smallest message; a bandwidth at the largest, where it peaks
+    small = s.get("metric") == "latency" or (s.get("metric") == "time" and bool(_LATENCY_SAID.search(question or "")))
     if s.get("msg_bytes") is None:
-        steps.append("size")
+        steps.append("small_size" if small else "size")
     if s.get("direction") is None:
         steps.append("direction")
     if agg in ("min", "max"):
@@ -109,6 +113,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
             and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
         # (not for a device memory's bandwidth: a stated figure has no size, and must not lose to a copy's largest)
         sql += LARGEST
+    elif "small_size" in steps \
+            and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
+        sql += SMALLEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs,
                         "device_memory": list(DEVICE_MEMORY) if device_memory else None},
@@ -179,7 +186,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if plan.extra.get("count_defaulted") and top.get("count") and top.get("count_kind") and top["count"] > 1:
         plan.notes.append(f"no count given: the largest measured, {top['count']} {top['count_kind']}")
     if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
-        plan.notes.append(f"no size given: using the largest measured, {fmt_bytes(top['msg_bytes'])}")
+        which = "smallest" if "small_size" in plan.narrow["steps"] else "largest"
+        plan.notes.append(f"no size given: using the {which} measured, {fmt_bytes(top['msg_bytes'])}")
     _other_operations(top, plan, cat)
     return sentence[0].upper() + sentence[1:]
 

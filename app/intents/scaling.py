@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (HIGHER_BETTER, agg_choice, cap, cite, crossing, fmt_bytes,
+from app.intents._common import (HIGHER_BETTER, VARIANT_SQL, agg_choice, cap, cite, crossing, fmt_bytes,
                                  fmt_ratio, fmt_value, quals, require_ints, require_metric_on, require_system,
                                  systems_with, uncap, what_words, where_plus)
 
@@ -35,8 +35,7 @@ COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "red
 # computed in Python (_narrow.scaling)
 _SQL = """SELECT m.system_id, m.metric, m.operation, m.msg_bytes, m.count, m.count_kind, m.condition, m.statistic,
        m.value, m.unit, m.source, m.run_id, m.rowid AS _row,
-       concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design',
-                 m.params->>'preconditioner', m.params->>'band') AS variant{asked}
+       {variant} AS variant{asked}
 FROM measurements m{join}{where}"""
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -63,7 +62,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     agg, agg_words = agg_choice(s, metric)
     # a derived speedup or efficiency prefers a series of the asked metric itself where one is stored
     asked = ", m.metric = $metric AS _asked" if derive else ""
-    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, asked=asked)
+    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, asked=asked)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
     return Plan(sql=sql, params=params, chart=chart, slots=s,
                 extra={"agg_words": agg_words, "derive": derive, "run_tools": cat.run_tools,

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals,
+from app.intents._common import (VARIANT_SQL, cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals,
                                  require_ints, require_metric_on, require_system, systems_with,
                                  what_words, where_plus)
 
@@ -24,7 +24,8 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "count", 
 
 # the matching rows in table order (repeated sizes are averaged in that order, as SQL's avg() summed them)
 _SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, m.count_kind,
-       m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, m.run_id, m.rowid AS _row{at}
+       m.condition, m.precision, m.statistic, m.app, {variant} AS variant, m.value, m.unit, m.source, m.run_id,
+       m.rowid AS _row{at}
 FROM measurements m{join}{where}"""
 
 
@@ -49,7 +50,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if s.get("msg_bytes") is not None:   # the asked size: each row says whether it is a point at that size
         at = ", m.msg_bytes = $msg_bytes AS _at"
         params["msg_bytes"] = s["msg_bytes"]
-    sql = _SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, at=at)
+    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, at=at)
     chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
     defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
     return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted,
@@ -147,7 +148,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         where.append(f"{endpoint(r0.get('src')) or '?'} -> {endpoint(r0.get('dst')) or '?'}")
         if "src" in defaulted or "dst" in defaulted:
             plan.notes.append(f"no endpoints given: {where[-1]} (the pair with the longest sweep)")
-    if r0.get("count") and r0.get("count_kind"):
+    counts = sorted({r["count"] for r in rows if r.get("count")})
+    if len(counts) > 1:
+        # one curve across a table's experiments that change the count with the size (_narrow.sweep)
+        where.append(f"{counts[0]} to {counts[-1]} {r0['count_kind']}")
+        plan.notes.append(f"the count changes with the size in this table: "
+                          + ", ".join(f"{r['count']} {r['count_kind']} at {fmt_bytes(r['msg_bytes'])}"
+                                      for r in sorted(rows, key=lambda r: r["msg_bytes"])[:6]))
+    elif r0.get("count") and r0.get("count_kind"):
         where.append(f"{r0['count']} {r0['count_kind']}")
         if "count" in defaulted:
             plan.notes.append(f"no count given: {r0['count']} {r0['count_kind']} (the largest measured)")
