@@ -417,6 +417,10 @@ class Asker:
         if mod.NAME in PER_OPERATION and len(ops) > 1:
             self._run_each(res, mod, slots, ops, key="operation")
             return
+        conds = [c for c in slots.get("conditions") or [] if isinstance(c, str)]
+        if mod.NAME in PER_OPERATION and len(conds) > 1:   # "with peer access enabled vs disabled"
+            self._run_each(res, mod, slots, conds, key="condition")
+            return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -440,9 +444,10 @@ class Asker:
         the data cannot answer it for is said in the notes; only when none can is the question refused. With
         key="operation" the same for operations set side by side on one system ("d2h vs h2d bandwidth")."""
         done, refused = [], []
-        name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None))
+        name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None)) \
+            if key == "operation" else (lambda v: str(v).replace("_", " "))
         for sid in systems:
-            one = {k: v for k, v in slots.items() if k not in ("compare_with", "operations")}
+            one = {k: v for k, v in slots.items() if k not in ("compare_with", "operations", "conditions")}
             one[key] = sid
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
@@ -464,17 +469,28 @@ class Asker:
         first = done[0][1]
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
-        if key == "operation" and mod.NAME == "metric_lookup" and len(done) > 1:
+        apart: list[str] = []
+        if key in ("operation", "condition") and mod.NAME == "metric_lookup" and len(done) > 1:
             # "which collective is fastest at 1 MB": the best of the operations' answers leads, and is said
             firsts = [(sid, rs[0]) for sid, _, rs, _ in done if rs and rs[0].get("value") is not None]
-            if len({r.get("unit") for _, r in firsts}) == 1 and len({r.get("metric") for _, r in firsts}) == 1:
+            # settings of one switch are set against each other only like for like (the best conv time with tensor
+            # cores on is fp16, off fp32: two different problems)
+            alike = key != "condition" or all(len({r.get(c) for _, r in firsts}) == 1
+                                              for c in ("msg_bytes", "count", "precision", "app", "direction"))
+            if not alike:
+                apart.append("the settings' best values were measured at different settings (not like for like): "
+                             "no ratio is given")
+            if alike and len({r.get("unit") for _, r in firsts}) == 1 and len({r.get("metric") for _, r in firsts}) == 1:
                 low = lower_is_better(firsts[0][1].get("metric"))
                 best_op, best = (min if low else max)(firsts, key=lambda f: f[1]["value"])
                 res.answer += (f" Of these, {name(best_op)} has the {'lowest' if low else 'highest'} "
-                               f"{best.get('metric')}: {best['value']:,.4g} {best.get('unit') or ''}.")
-                res.rows = [r for r in rows if r.get("operation") == best_op] + \
-                    [r for r in rows if r.get("operation") != best_op]
-        res.chart = dict(first.chart, **{"systems" if key == "system" else "operations": [sid for sid, *_ in done]})
+                               f"{best.get('metric')}: {best['value']:,.4g} {best.get('unit') or ''}")
+                worst = (max if low else min)(firsts, key=lambda f: f[1]["value"])[1]["value"]
+                if len(firsts) == 2 and worst and best["value"]:
+                    res.answer += f", {(worst / best['value'] if low else best['value'] / worst):,.3g}x the other"
+                res.answer += "."
+                res.rows = [r for r in rows if r.get(key) == best_op] + [r for r in rows if r.get(key) != best_op]
+        res.chart = dict(first.chart, **{f"{key}s": [sid for sid, *_ in done]})
         if mod.NAME in DRAWN_APART:
             # a graph or a grid per system, side by side: each keeps its own (nodes, edges, unit, highlight)
             res.chart["parts"] = [dict(plan.chart, system=sid) for sid, plan, *_ in done]
@@ -485,6 +501,7 @@ class Asker:
             notes += [f"{name(sid)}: {n}" for n in plan.notes]
         notes += [f"{name(sid)}: not answered ({why.split('. ')[0].rstrip('.')})" for sid, why in refused]
         notes.append(f"one query per {key}; the statement shown is the first's ({name(done[0][0])})")
+        notes += apart
         res.notes = notes
 
 

@@ -249,7 +249,7 @@ def metric_lookup(result: Result) -> Optional[go.Figure]:
     rows = _rows_with_values(result.rows)
     if not rows:
         return None
-    if len((result.chart or {}).get("systems") or []) > 1 or len((result.chart or {}).get("operations") or []) > 1:
+    if any(len((result.chart or {}).get(k) or []) > 1 for k in ("systems", "operations", "conditions")):
         return _lookups(result, rows)
     r0 = rows[0]
     unit = r0.get("unit") or ""
@@ -385,9 +385,11 @@ def trace_breakdown(result: Result) -> Optional[go.Figure]:
 def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
     """"p2p bandwidth from gpu0 to gpu1 on yme and on the dgx2": each system's answer (its first row), one bar
     each in the order named; the other rows a lookup keeps are alternatives, not answers."""
-    key = "system_id" if result.chart.get("systems") else "operation"   # "d2h vs h2d bandwidth on yme"
+    # "d2h vs h2d bandwidth on yme", "with peer access enabled vs disabled"
+    key = "system_id" if result.chart.get("systems") else "operation" if result.chart.get("operations") \
+        else "condition"
     firsts = []
-    for v in result.chart.get("systems") or result.chart.get("operations"):
+    for v in result.chart.get("systems") or result.chart.get("operations") or result.chart.get("conditions"):
         r = next((r for r in rows if r.get(key) == v), None)
         if r is not None:
             firsts.append(r)

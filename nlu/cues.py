@@ -58,6 +58,13 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         # "peak double precision of the V100s", "peak fp16 throughput": a precision's peak is a FLOP rate, not a
         # ratio to a peak
         slots["metric"] = "flops"
+    if intent in MEASUREMENT_INTENTS and slots.get("metric") == "flops" and not slots.get("precision") \
+            and not slots.get("condition") and "operation" not in slots and "app" not in slots \
+            and any(w in ("peak", "max", "maximum", "theoretical", "nominal") for w in lw) \
+            and any(w.startswith("tensor") for w in lw):
+        # "peak tensor tflops of the dgx-1 v100": the spec sheets' "Tensor TFLOP/s" are mixed precision (fp16
+        # products, fp32 sums); with no precision the highest stored, "960 TFLOPS single-precision", had answered
+        slots["precision"] = "mixed"
     if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
             and any(_REFERENCE.match(w) for w in lw) and rates_against(lw)):
         slots["metric"] = "efficiency"
@@ -203,7 +210,7 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
 # window, counts and overheads (the trace planner refuses other measures; the reader takes the next reading)
 TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
 # "memory bandwidth" said of a GPU: its device memory's (app.intents.metric_lookup), never a pair of GPUs
-MEMORY_BANDWIDTH = re.compile(r"\bmemory (bandwidth|bw)\b", re.I)
+MEMORY_BANDWIDTH = re.compile(r"\bmemory (read )?(bandwidth|bw)\b", re.I)
 
 # "all collectives", "every NCCL collective", "which collective is fastest": each collective the system stores
 COLLECTIVE_OPS = ("allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter", "gather", "scatter",

@@ -665,6 +665,14 @@ class NLU:
             # says trace; the next reading (the trace planner would refuse it with a trace's wording)
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
+        if intent == "scaling" and not (slots.get("count") or slots.get("count_kind")) \
+                and slots.get("metric") not in ("speedup", "efficiency") and not _COUNT_WORDS.search(said):
+            # "peak tensor tflops of the dgx-1 v100": nothing counted, nothing grows; a curve over counts was read
+            # at 25%: the next reading (a grid of pairs only where a pair is spoken of)
+            ruled_out.add("scaling")
+            if not _PAIR_WORD.search(said):
+                ruled_out.add("pair_matrix")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
         if intent == "trace_breakdown" and "metric" not in slots and _HOW_FAST.search(said) \
                 and not TRACE_WORD.search(said) and slots.get("operation") in COLLECTIVE_OPS:
             # "how fast is allreduce on the h200": a collective's speed is what nccl-tests measured, and no word
@@ -744,10 +752,24 @@ class NLU:
             ruled_out.add(intent)
             intent = "metric_lookup" if slots.get("msg_bytes") is not None else "size_sweep"
         ops = several_operations(words, cands)
+        if len(ops) > 1 and intent == "compare_systems" and "compare_with" not in slots \
+                and slots.get("operation") in ops:
+            # "compare alltoall and allgather bus bandwidth on the H200 node": two operations of one system
+            # (a later rule had made it a comparison of systems after the first rule settled that there is one)
+            ruled_out.add(intent)
+            intent = "metric_lookup"
         if len(ops) > 1 and intent in ("metric_lookup", "size_sweep") and slots.get("operation") in ops \
                 and "compare_with" not in slots:
             # "d2h vs h2d bandwidth on yme", "allreduce and allgather busbw vs size": each is asked (app.ask)
             slots["operation"], slots["operations"] = ops[0], ops
+        both = both_settings(said, slots.get("condition"))
+        if both and intent in ("metric_lookup", "size_sweep", "compare_systems") and "compare_with" not in slots:
+            # "p2p bandwidth with peer access enabled vs disabled": one switch named with both its settings; each
+            # is looked up (app.ask), not the first alone
+            if intent == "compare_systems":
+                ruled_out.add(intent)
+                intent = "metric_lookup"
+            slots["condition"], slots["conditions"] = both[0], both
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -930,6 +952,25 @@ _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic
 _JOINS_OPERATIONS = {"vs", "vs.", "versus", "and", "or", "against", "compared", "with", ",", "/", "&"}
 
 
+_BOTH_SETTINGS = re.compile(r"\b(?:(enabled|on|with)\b.{0,40}?\b(?:vs\.?|versus|and|or|compared (?:to|with))\s+"
+                            r"(?:\w+\s+){0,3}?(disabled|off|without)|(disabled|off|without)\b.{0,40}?\b(?:vs\.?|versus|and|"
+                            r"or|compared (?:to|with))\s+(?:\w+\s+){0,3}?(enabled|on|with))\b")
+
+
+def both_settings(said: str, condition: Any) -> list[str]:
+    """A switch's two settings named together ("tensor cores on vs off", "with peer access enabled vs disabled"):
+    [the one said first, the other]; [] unless the condition read is one setting of an on/off switch. Congestion
+    control on and off is the congestion intent's pair, not this."""
+    if not isinstance(condition, str) or not condition.endswith(("_on", "_off")) or condition.startswith("cc_"):
+        return []
+    m = _BOTH_SETTINGS.search(said)
+    if not m:
+        return []
+    base = condition.rsplit("_", 1)[0]
+    on_first = m.group(1) is not None
+    return [f"{base}_on", f"{base}_off"] if on_first else [f"{base}_off", f"{base}_on"]
+
+
 def several_operations(words: list[str], cands) -> list[str]:
     """The operations a question sets side by side, in the order said ("d2h vs h2d", "allreduce, allgather and
     broadcast"): names of operations one or two joining words apart ("vs", "and", "or", a comma); [] unless two."""
@@ -1006,6 +1047,9 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
     return _join_pairs(words, join)
 
 
+# words of a curve over counts of GPUs, nodes, ranks ...: without them and without a count, no scaling question
+_COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong|weak|\bcounts?\b|\bfrom\b|->|\bto\b|"
+                          r"\bvs\.?\b|versus|\bup to\b|\bper\b")
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
