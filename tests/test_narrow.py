@@ -20,6 +20,7 @@ RULES = {
     "per_unit": "(NOT m._per_unit OR NOT bool_or(NOT m._per_unit) OVER ())",
     "count": "(coalesce(max(m.count) OVER (), 0) <= 1 OR m.count = max(m.count) OVER ())",
     "size": "m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER ()",
+    "small_size": "m.msg_bytes IS NOT DISTINCT FROM min(m.msg_bytes) OVER ()",
     "direction": "(m.direction IS DISTINCT FROM 'bi' OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())",
 }
 COLS = ("system_id, metric, operation, src, dst, direction, msg_bytes, count, count_kind, condition, precision, "
@@ -28,7 +29,9 @@ COLS = ("system_id, metric, operation, src, dst, direction, msg_bytes, count, co
 
 def oracle(con, plan: Plan) -> list[dict]:
     """The rows of the window-rule SQL for the plan's filters and steps (ties broken as the planner does)."""
-    sql = plan.sql[:-len(ML.LARGEST)] if plan.sql.endswith(ML.LARGEST) else plan.sql   # a prefilter, checked below
+    sql = plan.sql
+    for pre in (ML.LARGEST, ML.SMALLEST):   # a prefilter, checked below
+        sql = sql[:-len(pre)] if sql.endswith(pre) else sql
     cond = sql[sql.index(" WHERE "):] if " WHERE " in sql else ""
     sel = (f"SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.count, "
            f"m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit, m.source, r.tool, "
@@ -56,6 +59,8 @@ CASES = [
     {"system": "dgx2", "metric": "bandwidth", "operation": "p2p", "condition": "p2p_off"},
     {"system": "ac922_yme", "metric": "bandwidth", "operation": "p2p", "src": "gpu0", "dst": "gpu1"},
     {"system": "ac922_yme", "metric": "bandwidth", "operation": "d2d", "direction": "bi"},
+    {"system": "dgx2", "metric": "latency", "operation": "p2p"},       # thousands of rows: the smallest size's
+    {"system": "dgx2", "metric": "latency", "operation": "p2p", "src": "gpu0", "dst": "gpu15"},
 ]
 
 
@@ -63,7 +68,7 @@ CASES = [
 def test_metric_lookup_rows_are_the_window_rules_rows(built_con, slots):
     cat = catalog.load(built_con)
     plan = ML.plan(slots, cat)
-    assert "JOIN" not in plan.sql and "OVER" not in plan.sql.replace(ML.LARGEST, "")   # one plain query
+    assert "JOIN" not in plan.sql and "OVER" not in plan.sql.replace(ML.LARGEST, "").replace(ML.SMALLEST, "")
     got = rows_of(built_con, plan)
     want = oracle(built_con, plan)
     assert want, "a case with no rows checks nothing"
@@ -763,12 +768,14 @@ LARGE_LOOKUPS = [
 
 @pytest.mark.parametrize("slots", LARGE_LOOKUPS, ids=lambda s: "-".join(str(v) for v in s.values()))
 def test_a_lookup_over_thousands_of_rows_keeps_each_groups_largest_size_in_sql_and_answers_alike(built_con, slots):
+    """(A latency keeps each group's smallest size instead: latencies are quoted for the smallest message.)"""
     cat = catalog.load(built_con)
     plan = ML.plan(slots, cat)
-    assert plan.sql.endswith(ML.LARGEST)
+    pre = ML.SMALLEST if slots.get("metric") == "latency" else ML.LARGEST
+    assert plan.sql.endswith(pre)
     assert cat.rows_at_most(slots["system"], slots.get("metric"), slots.get("operation"),
                             slots.get("condition")) > ML.MANY_ROWS
-    plain = Plan(**{**plan.__dict__, "sql": plan.sql[:-len(ML.LARGEST)]})
+    plain = Plan(**{**plan.__dict__, "sql": plan.sql[:-len(pre)]})
     assert len(fetch(built_con, plan.sql, plan.params)) < len(fetch(built_con, plain.sql, plain.params))
     assert rows_of(built_con, plan) == rows_of(built_con, plain)
 
