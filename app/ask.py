@@ -432,6 +432,10 @@ class Asker:
                              f"answer covers one system); ask again for {', '.join(left)}")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
+        cond, sid = slots.get("condition"), slots.get("system")
+        if isinstance(cond, str) and isinstance(sid, str) and not slots.get("compare_with"):
+            # the user's word for a setting, as the system's data stores it ("pinned" -> "pinned_wc")
+            slots = dict(slots, condition=self.cat.stored_condition(sid, cond))
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
         plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)
@@ -487,7 +491,9 @@ class Asker:
                                f"{best.get('metric')}: {best['value']:,.4g} {best.get('unit') or ''}")
                 worst = (max if low else min)(firsts, key=lambda f: f[1]["value"])[1]["value"]
                 if len(firsts) == 2 and worst and best["value"]:
-                    res.answer += f", {(worst / best['value'] if low else best['value'] / worst):,.3g}x the other"
+                    ratio = worst / best["value"] if low else best["value"] / worst
+                    res.answer += f", {ratio:,.3g}x the other" if ratio >= 1.1 else \
+                        f", {100 * (ratio - 1):.1f}% {'lower' if low else 'higher'} than the other"
                 res.answer += "."
                 res.rows = [r for r in rows if r.get(key) == best_op] + [r for r in rows if r.get(key) != best_op]
         res.chart = dict(first.chart, **{f"{key}s": [sid for sid, *_ in done]})

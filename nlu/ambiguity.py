@@ -112,7 +112,7 @@ class SystemResolver:
             added.append(pick)
             used.append(m)
             notes.append(f"'{m.surface}' could mean {', '.join(m.candidates)}; I took {pick} "
-                         f"(name the system to choose another).")
+                         f"(name the system to choose another)")
         return added, used, notes
 
     def _distinct(self, sid: str, cands: list[str]) -> set[str]:

@@ -208,7 +208,9 @@ class NLU:
         cat = self.catalog
         if cat is None or not (slots.get("operation") or slots.get("metric")):
             return None
-        return lambda sid: (slots.get("operation") in cat.operations.get(sid, ())) + \
+        # "GEMM TFLOPS ... the V100": an app the tagger read may be an operation the data stores by that name
+        ops = {slots.get("operation"), str(slots.get("app") or "").lower()} - {None, ""}
+        return lambda sid: bool(ops & cat.operations.get(sid, set())) + \
             (slots.get("metric") in cat.metrics.get(sid, ()))
 
     def understand(self, text: str) -> Understanding:
@@ -633,6 +635,8 @@ class NLU:
             ruled_out.add("topology")
             intent = "metric_lookup"     # the words settle it, as sure as the model was of its reading
             slots.setdefault("metric", "memory")
+        if intent == "link_efficiency" and slots.get("condition") == "measured":
+            del slots["condition"]        # "measured vs nominal" says what an efficiency is, not which rows
         given = nominal_in(words) if intent == "link_efficiency" else None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
@@ -762,14 +766,18 @@ class NLU:
                 and "compare_with" not in slots:
             # "d2h vs h2d bandwidth on yme", "allreduce and allgather busbw vs size": each is asked (app.ask)
             slots["operation"], slots["operations"] = ops[0], ops
-        both = both_settings(said, slots.get("condition"))
-        if both and intent in ("metric_lookup", "size_sweep", "compare_systems") and "compare_with" not in slots:
-            # "p2p bandwidth with peer access enabled vs disabled": one switch named with both its settings; each
-            # is looked up (app.ask), not the first alone
-            if intent == "compare_systems":
+        both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
+        if both and intent in ("metric_lookup", "size_sweep", "compare_systems", "congestion") \
+                and "compare_with" not in slots:
+            # "p2p bandwidth with peer access enabled vs disabled", "pinned vs pageable": both settings named;
+            # each is looked up (app.ask), not the first alone; a sweep draws every setting stored as a curve
+            if intent in ("compare_systems", "congestion"):    # in place vs out of place is no load on a network
                 ruled_out.add(intent)
                 intent = "metric_lookup"
-            slots["condition"], slots["conditions"] = both[0], both
+            if intent == "size_sweep":
+                del slots["condition"]
+            else:
+                slots["condition"], slots["conditions"] = both[0], both
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -957,11 +965,20 @@ _BOTH_SETTINGS = re.compile(r"\b(?:(enabled|on|with)\b.{0,40}?\b(?:vs\.?|versus|
                             r"or|compared (?:to|with))\s+(?:\w+\s+){0,3}?(enabled|on|with))\b")
 
 
-def both_settings(said: str, condition: Any) -> list[str]:
-    """A switch's two settings named together ("tensor cores on vs off", "with peer access enabled vs disabled"):
-    [the one said first, the other]; [] unless the condition read is one setting of an on/off switch. Congestion
-    control on and off is the congestion intent's pair, not this."""
-    if not isinstance(condition, str) or not condition.endswith(("_on", "_off")) or condition.startswith("cc_"):
+_SETTING_PAIRS = ({"pinned", "pageable"}, {"in_place", "out_of_place"})
+
+
+def both_settings(said: str, condition: Any, named: set[str] = frozenset()) -> list[str]:
+    """A switch's two settings named together ("tensor cores on vs off", "with peer access enabled vs disabled",
+    "pinned vs pageable": `named`, the conditions the vocabulary found): [the condition read, the other]; [] unless
+    the condition read is one of such a pair. Congestion control on and off is the congestion intent's pair."""
+    if not isinstance(condition, str):
+        return []
+    for pair in _SETTING_PAIRS:
+        read = next((c for c in pair if condition == c or condition.startswith(f"{c}_")), None)  # pinned(_wc)
+        if read and pair <= named | {read}:
+            return [condition, *(pair - {read})]
+    if not condition.endswith(("_on", "_off")) or condition.startswith("cc_"):
         return []
     m = _BOTH_SETTINGS.search(said)
     if not m:

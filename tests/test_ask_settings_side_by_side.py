@@ -46,3 +46,56 @@ def test_peak_tensor_tflops_is_the_mixed_precision_spec(asker, built_con, q):
     want = built_con.execute("SELECT value FROM measurements WHERE system_id = 'dgx1_v100' AND metric = 'flops' "
                              "AND precision = 'mixed' AND condition = 'spec'").fetchone()[0]
     assert res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_pinned_vs_pageable_sweeps_both_and_pinned_reads_the_stored_pinned_wc(asker):
+    res = asker.ask("dgx-2 host to device bandwidth, pinned vs pageable memory")
+    assert res.intent == "size_sweep"
+    assert {"pageable", "pinned_wc"} <= {r["series"] for r in res.rows}
+    assert not res.answer.startswith("Nothing matches")
+    one = asker.ask("dgx2 pinned h2d bandwidth gpu0")
+    assert one.rows[0]["condition"] == "pinned_wc" and one.slots["condition"] == "pinned"   # the user's word kept
+
+
+def test_in_place_vs_out_of_place_is_two_lookups_not_congestion(asker, built_con):
+    res = asker.ask("h200 allreduce busbw in place vs out of place at 1GB")
+    assert res.intent == "metric_lookup" and res.chart.get("conditions") == ["in_place", "out_of_place"]
+    want = dict(built_con.execute("SELECT condition, value FROM measurements WHERE system_id = 'h200x2' AND "
+                                  "operation = 'allreduce' AND metric = 'busbw' AND msg_bytes = 1073741824 AND "
+                                  "count = 2").fetchall())
+    assert {r["condition"]: r["value"] for r in res.rows} == pytest.approx(want)
+    assert "% higher than the other" in res.answer      # 0.4% apart: no "1x"
+
+
+def test_the_slowest_pair_is_ranked_over_every_pair_measured(asker, built_con):
+    """Scope measured 11 DGX-2 pairs up to 8 GiB, Tartan all 240 up to 256 MiB: the largest size alone had
+    ranked Scope's 11."""
+    res = asker.ask("which GPU pair on the DGX-2 has the lowest peer-to-peer bandwidth?")
+    want = built_con.execute(
+        "SELECT m.src, m.dst, m.value FROM measurements m JOIN runs r USING (run_id) WHERE m.system_id = 'dgx2' "
+        "AND m.operation = 'p2p' AND m.metric = 'bandwidth' AND r.tool = 'Tartan' AND m.condition = 'p2p_on' "
+        "AND m.direction = 'uni' AND m.src <> m.dst AND m.msg_bytes = (SELECT max(msg_bytes) FROM measurements "
+        "m2 JOIN runs r2 USING (run_id) WHERE m2.system_id = 'dgx2' AND m2.operation = 'p2p' AND r2.tool = "
+        "'Tartan') ORDER BY m.value").fetchall()
+    top = res.rows[0]
+    assert top["value"] == pytest.approx(want[0][2])            # ties (144.23 twice) in either order
+    assert (top["src"], top["dst"]) in {(a, b) for a, b, v in want if v == want[0][2]}
+
+
+def test_an_ambiguous_gpu_name_is_the_system_that_stores_what_is_asked(asker):
+    res = asker.ask("GEMM TFLOPS on the Graphcore IPU versus the V100")
+    assert res.intent == "compare_systems"
+    assert "nvidia_v100_ref" in {r["system_id"] for r in res.rows}
+
+
+def test_a_multi_link_connection_is_counted_in_links(asker):
+    res = asker.ask("show me how the two H200s are wired together")
+    assert "1 NVLink connection of 18 links in all" in res.answer and "1 link between" in res.answer
+
+
+def test_a_bidirectional_copy_is_set_against_the_nominal_of_both_directions(asker):
+    res = asker.ask("nvlink efficiency on dgx2 - measured vs nominal")
+    assert res.intent == "link_efficiency" and "condition" not in res.slots
+    top = res.rows[0]
+    if top.get("direction") == "bi":
+        assert f"of the {2 * top['nominal']:g} GB/s nominal in both directions" in res.answer

@@ -7,7 +7,7 @@ import pytest
 
 from app import catalog
 from app.intents import Plan, _narrow, fetch, get, rows_of
-from app.intents._common import MANY_ROWS, where
+from app.intents._common import MANY_ROWS, PREFERRED_CONDITIONS, where
 
 ML = get("metric_lookup")
 
@@ -38,6 +38,19 @@ def oracle(con, plan: Plan) -> list[dict]:
            f"m.rowid AS _row, {PER_UNIT} FROM measurements m JOIN runs r USING (run_id){cond}")
     sql, prev = f"WITH sel AS ({sel})", "sel"
     for i, step in enumerate(plan.narrow["steps"]):
+        if step == "most_pairs":
+            # the tool that measured the most distinct pairs (ties by name), then its rows of the first preferred
+            # condition present
+            prefs = ", ".join(f"'{c}'" for c in PREFERRED_CONDITIONS)
+            sql += (f",\nt{i} AS (SELECT tool, count(DISTINCT concat_ws('>', src, dst)) AS n FROM {prev} "
+                    f"WHERE src IS NOT NULL AND dst IS NOT NULL GROUP BY tool)"
+                    f",\nk{i} AS (SELECT * FROM {prev} m WHERE (SELECT count(*) FROM t{i}) < 2 OR m.tool IS NOT "
+                    f"DISTINCT FROM (SELECT tool FROM t{i} ORDER BY n DESC, tool NULLS FIRST LIMIT 1))"
+                    f",\nd{i} AS (SELECT * FROM k{i} m WHERE NOT EXISTS (SELECT 1 FROM k{i} WHERE condition IN "
+                    f"({prefs})) OR m.condition = (SELECT condition FROM k{i} WHERE condition IN ({prefs}) ORDER BY "
+                    f"list_position([{prefs}], condition) LIMIT 1))")
+            prev = f"d{i}"
+            continue
         rule = RULES[step]
         src = f"(SELECT *, count(*) OVER (PARTITION BY metric) AS _n FROM {prev}) m" if step == "metric" \
             else f"{prev} m"
@@ -61,6 +74,7 @@ CASES = [
     {"system": "ac922_yme", "metric": "bandwidth", "operation": "d2d", "direction": "bi"},
     {"system": "dgx2", "metric": "latency", "operation": "p2p"},       # thousands of rows: the smallest size's
     {"system": "dgx2", "metric": "latency", "operation": "p2p", "src": "gpu0", "dst": "gpu15"},
+    {"system": "dgx2", "metric": "bandwidth", "operation": "p2p", "aggregate": "min"},   # Tartan's 240 pairs
 ]
 
 

@@ -255,6 +255,23 @@ def smallest_size(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if r.get("msg_bytes") == least]
 
 
+def most_pairs(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """"Which GPU pair on the DGX-2 is slowest": the tool that measured the most pairs (Tartan's 240, not Scope's
+    11 at its larger sizes), so the ranking covers the system; ties by tool name. Of its rows, those with peer
+    access on (the usual setting, PREFERRED_CONDITIONS) where there are such: a pair's PCIe fallback with P2P off is
+    another question."""
+    pairs: dict[Any, set] = {}
+    for r in rows:
+        if r.get("src") and r.get("dst"):
+            pairs.setdefault(r.get("tool"), set()).add((r["src"], r["dst"]))
+    if len(pairs) > 1:
+        best = min(pairs, key=lambda t: (-len(pairs[t]), _nulls_first(t)))
+        rows = [r for r in rows if r.get("tool") == best]
+    conds = {r.get("condition") for r in rows}
+    usual = next((c for c in PREFERRED_CONDITIONS if c in conds), None)
+    return [r for r in rows if r.get("condition") == usual] if usual else rows
+
+
 def one_way(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Unidirectional is what people quote; bidirectional only when it is all there is."""
     return keep_if_any(rows, lambda r: r.get("direction") != "bi")
@@ -268,7 +285,7 @@ def two_ends(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 STEPS: dict[str, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "metric": one_metric, "per_unit": whole_operation, "count": largest_count, "size": largest_size,
-    "small_size": smallest_size,
+    "small_size": smallest_size, "most_pairs": most_pairs,
     "direction": one_way, "two_ends": two_ends}
 
 

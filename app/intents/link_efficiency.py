@@ -424,7 +424,13 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
                 o.get("measured") is None, not exact, -(o["percent"]))
     top = min(with_pct, key=pref) if pair else with_pct[0]
     lo, hi = min(o["percent"] for o in with_pct), max(o["percent"] for o in with_pct)
-    pct = f"{top['percent']:g}% of " + (f"the {top['nominal']:g} GB/s nominal" if top.get("nominal") else "nominal")
+    both_ways = top.get("direction") == "bi" and top.get("basis") == "computed" and top.get("path_class") is None \
+        and top.get("doc_nominal") is None and top.get("nominal") and top.get("measured") is not None \
+        and abs(top["percent"] - 100.0 * top["measured"] / (2 * top["nominal"])) < 0.06
+    # a bidirectional copy counts both directions: it is set against both (_pct), and the sentence says so
+    pct = f"{top['percent']:g}% of " + (
+        f"the {2 * top['nominal']:g} GB/s nominal in both directions ({top['nominal']:g} GB/s per direction)"
+        if both_ways else f"the {top['nominal']:g} GB/s nominal" if top.get("nominal") else "nominal")
     if top.get("basis") == "as printed":
         pct += " (as printed)"
     given = s.get("nominal")

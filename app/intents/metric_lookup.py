@@ -42,7 +42,8 @@ _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|u
                                 re.I)
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
-LARGEST = "\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count)"
+LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count, "
+           "m.run_id)")
 SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
 
@@ -100,6 +101,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         steps.append("count")   # 1-GPU runs of nccl-tests report a bus bandwidth of 0
     # a latency is quoted for the smallest message; a bandwidth at the largest, where it peaks
     small = s.get("metric") == "latency" or (s.get("metric") == "time" and bool(_LATENCY_SAID.search(question or "")))
+    if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
+        steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
     if s.get("msg_bytes") is None:
         steps.append("small_size" if small else "size")
     if s.get("direction") is None:

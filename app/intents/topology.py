@@ -293,19 +293,23 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     parts = []
     for t, rs in sorted(by_type.items(), key=lambda x: (-len(x[1]), x[0])):
         bws = sorted({r["bw_gbps_per_dir"] for r in rs if r.get("bw_gbps_per_dir") is not None})
+        total = sum(int(r.get("count") or 1) for r in rs)
         if bws:
-            bw = " (" + " or ".join(f"{b:g}" for b in bws) + " GB/s per direction"
+            bw = (" (each " if total > len(rs) else " (") + " or ".join(f"{b:g}" for b in bws) + " GB/s per direction"
             bw += ", not stated for some)" if any(r.get("bw_gbps_per_dir") is None for r in rs) else ")"
         else:
             bw = " (bandwidth not stated)"
-        parts.append(f"{len(rs)} {t}{bw}")
+        # "NV18": one connection of 18 NVLinks between the H200s, not one link
+        many = f" connection{'s' if len(rs) > 1 else ''} of {total} links in all" if total > len(rs) else ""
+        parts.append(f"{len(rs)} {t}{many}{bw}")
     nodes = {n for r in sel for n in (r["a"], r["b"])}
     where = f" at {endpoint(plan.params['node'])}" if "node" in plan.params and not host_view else ""
     lead = ""
     if host_view:
         lead = (f"No host component is stored for {name}" + (f"; its CPUs ({', '.join(cpus)}) are the host side"
                 if cpus else "") + ". The whole graph: ")
-    return (f"{lead}{name}{where}: {len(sel)} links between {len(nodes)} components ({_kinds(full, nodes)}): "
+    return (f"{lead}{name}{where}: {len(sel)} link{'s' if len(sel) != 1 else ''} between {len(nodes)} components "
+            f"({_kinds(full, nodes)}): "
             f"{'; '.join(parts)}{cite(sel)}.")
 
 
