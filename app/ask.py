@@ -258,12 +258,15 @@ class Asker:
                     res.notes.append(f"no data for operation {value}: answered with {relaxed['operation']}")
                 elif kind == "nearest":
                     alias = relaxed.get("metric") != slots.get("metric")
+                    near = fmt_bytes(relaxed["msg_bytes"])
+                    if near.replace(".0 ", " ") == fmt_bytes(value):
+                        near = f"{relaxed['msg_bytes']:,} bytes"   # 64 MiB + 4 B (DeepBench) is no "64.0 MiB"
                     res.answer = (f"Nothing was measured at {fmt_bytes(value)}; the nearest measured size is "
-                                  f"{fmt_bytes(relaxed['msg_bytes'])}"
+                                  f"{near}"
                                   + (f", and the tools call {slots['metric']} {relaxed['metric']}" if alias else "")
                                   + f": {res.answer}")
                     res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
-                                     f"{fmt_bytes(relaxed['msg_bytes'])}"
+                                     f"{near}"
                                      + (f", with {relaxed['metric']}" if alias else ""))
                 elif kind == "as_operation":
                     res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
@@ -348,6 +351,12 @@ class Asker:
         if isinstance(op, str):
             sql += " AND operation = $operation"
             params["operation"] = op
+        count = slots.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):
+            # "at 64 MB on 16 GPUs": DeepBench's 16-GPU runs stop at 64 MiB + 4 B, while 64 MiB itself was
+            # measured on up to 6 GPUs only
+            sql += " AND count = $count"
+            params["count"] = count
         sizes = [r[0] for r in self.con.execute(sql, params).fetchall()]
         if not sizes or n in sizes:
             return None
@@ -433,9 +442,11 @@ class Asker:
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
         cond, sid = slots.get("condition"), slots.get("system")
-        if isinstance(cond, str) and isinstance(sid, str) and not slots.get("compare_with"):
-            # the user's word for a setting, as the system's data stores it ("pinned" -> "pinned_wc")
-            slots = dict(slots, condition=self.cat.stored_condition(sid, cond))
+        if isinstance(cond, str):
+            # the user's word for a setting, as the system's data (or, comparing systems, all data) stores it
+            # ("pinned" -> "pinned_wc")
+            one = sid if isinstance(sid, str) and not slots.get("compare_with") else None
+            slots = dict(slots, condition=self.cat.stored_condition(one, cond))
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
         plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)

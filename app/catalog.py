@@ -102,10 +102,11 @@ class Catalog:
         the one node whose links are stored as plain NVLink."""
         return {sid for value in self.link_family(link_type) for sid in self.owners[("link_type", value)]}
 
-    def stored_condition(self, sid: str, cond: str) -> str:
+    def stored_condition(self, sid: "str | None", cond: str) -> str:
         """"pinned" on the DGX-2, where Scope's pinned copies are stored as pinned_wc (write-combined): the one
-        condition of that family stored for the system; else the condition as asked."""
-        have = self.conditions.get(sid, set())
+        condition of that family stored for the system (sid None: for any system, when none stores the condition
+        itself); else the condition as asked."""
+        have = self.conditions.get(sid, set()) if sid else set().union(*self.conditions.values())
         kin = [c for c in have if c.startswith(f"{cond}_")] if cond not in have else []
         return kin[0] if len(kin) == 1 else cond
 

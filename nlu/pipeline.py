@@ -227,10 +227,12 @@ class NLU:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
+        words = spoken_compound_numbers(words, self.norm.number)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
+        model_conf = conf   # how sure the model was of its own reading: a rule whose words settle the intent keeps it
         cands = self.gazetteer.candidates(words)
         link_counts = {i for i in range(len(words)) if _counts_links(words, i)}
         if link_counts:
@@ -256,12 +258,24 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and (
                     _counts_hops(words, b) or _matrix_shape(words, a, b)):
                 continue                      # "2 off-chip hops", "16 by 16": no size, no count of devices
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and a > 0 \
+                    and words[a - 1].lower() in ("rank", "ranks"):
+                continue                      # "on rank one": a rank of a trace, read by its planner
             if slot == "precision" and b - a == 1 and a in link_counts:
                 covered.add(a)
                 continue                      # "the double-NVLink pairs": two links, not double precision
             if slot == "count" and _bare_number(words[a:b]) and b + 1 < len(words) \
                     and words[b + 1].isdigit() and self.norm.endpoint(f"{words[b]} {words[b + 1]}") in self.endpoints:
                 continue                      # "bandwidth, 2 GPU 5 and GPU12": a numbered GPU is no count of GPUs
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
+                n = self.norm.number(" ".join(words[a:b]))
+                if isinstance(n, int) and "count" not in slots:
+                    # "at 2048 g p us": a number before a spelled-out device counts devices (the "g" is no GiB)
+                    slots["count"] = n
+                    slots["count_kind"] = "gpus" if words[b].lower() == "g" else "ipus"
+                    covered.update(range(a, b + 3))
+                    consumed.update(range(b, b + 3))
+                    continue
             if slot == "msg_bytes" and b < len(words) and _bare_number(words[a:b]) \
                     and self.norm.count_and_kind(words[b])[1]:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
@@ -644,6 +658,15 @@ class NLU:
             if slots.get("condition") == "measured":     # "measured against": a verb, not a kind of value
                 del slots["condition"]
             slots["nominal"] = given
+        if "count" not in slots:
+            for i in range(len(words) - 3):
+                n = self.norm.number(words[i]) if (words[i].isdigit() or words[i].lower() in _UNITS + _TENS) else None
+                if isinstance(n, int) and n > 1 and spelled_device(words, i + 1) and i > 0 \
+                        and words[i - 1].lower() in ("on", "with", "across", "using", "over", "at", "for"):
+                    # "on sixteen g p us" tagged as a system and a broken count kind: a count of devices
+                    slots["count"], slots["count_kind"] = n, ("gpus" if words[i + 1].lower() == "g" else "ipus")
+                    unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
+                    break
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -654,12 +677,15 @@ class NLU:
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         apply_cues(intent, words, slots)
-        if "system" not in slots and intent in ("metric_lookup", "list_data", "out_of_scope") \
+        if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
+                intent == "pair_matrix" and not _PAIR_WORD.search(said)) or (
+                intent == "trace_breakdown" and not TRACE_WORD.search(said))) \
                 and (slots.get("metric") or slots.get("operation")) and _RANKS_SYSTEMS.search(said):
             # "which system has the highest host to device bandwidth?", "rank the systems by allreduce bandwidth":
-            # no system named, and the question asks which is best: each system that stores it, compared
+            # no system named, and the question asks which is best: each system that stores it, compared (the
+            # words settle it, as sure as the model was of its first reading)
             ruled_out.add(intent)
-            intent = "compare_systems"
+            intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "size_sweep" and "metric" not in slots and "saturat" in said:
             # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
             slots["metric"] = "bandwidth"
@@ -677,6 +703,11 @@ class NLU:
             if not _PAIR_WORD.search(said):
                 ruled_out.add("pair_matrix")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
+        if intent in ("metric_lookup", "pair_matrix", "link_efficiency") and slots.get("src") and slots.get("dst") \
+                and "metric" not in slots and _REACHES.search(said):
+            # "how does g p u three reach g p u twelve on the d g x two": the way there, not a copy's bandwidth
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf)
         if intent == "trace_breakdown" and "metric" not in slots and _HOW_FAST.search(said) \
                 and not TRACE_WORD.search(said) and slots.get("operation") in COLLECTIVE_OPS:
             # "how fast is allreduce on the h200": a collective's speed is what nccl-tests measured, and no word
@@ -1040,6 +1071,42 @@ def _size_at(words: list[str], i: int, size_bytes) -> bool:
     return i + 1 < len(words) and size_bytes(f"{words[i]} {words[i + 1]}") is not None
 
 
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_MAGNITUDES = ("hundred", "thousand", "million")
+
+
+def spoken_compound_numbers(words: list[str], number) -> list[str]:
+    """"at two thousand forty eight g p us", "on two hundred fifty six nodes": a number said in words with a hundred,
+    thousand or million in it is one number (2048, 256); the tagger had cut it into a size and a count ("2000
+    bytes, 48 GPUs"). Runs without such a word ("one to sixteen", "g p u one two") are left to the tagger."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and (words[j].lower() in _UNITS or words[j].lower() in _TENS
+                                  or words[j].lower() in _MAGNITUDES
+                                  or (words[j].lower() == "and" and j > i and words[j - 1].lower() in _MAGNITUDES
+                                      and j + 1 < len(words) and (words[j + 1].lower() in _UNITS
+                                                                  or words[j + 1].lower() in _TENS))):
+            j += 1
+        run = [w.lower() for w in words[i:j]]
+        if len(run) > 1 and run[1] == "hundred" and i > 0 and len(words[i - 1]) == 1 and words[i - 1].isalpha():
+            out.extend(words[i:i + 2])   # "h two hundred", "p one hundred one thousand megabyte": a GPU model's name
+            i += 2
+            continue
+        value = number(" ".join(run)) if j - i > 1 and any(w in _MAGNITUDES for w in run) \
+            and run[0] not in _MAGNITUDES else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append(str(value))
+            i = j
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def four_before_a_size(words: list[str], size_bytes) -> list[str]:
     """"on the H200 pair, 4 1 megabyte inplace": speech recognition writes the word "for" as the digit, and before
     a size ("1 megabyte") a 4 can only be that word. Left alone: a 4 after a number or a part ("1 2 4 8 GPUs",
@@ -1067,6 +1134,8 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
 # words of a curve over counts of GPUs, nodes, ranks ...: without them and without a count, no scaling question
 _COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong|weak|\bcounts?\b|\bfrom\b|->|\bto\b|"
                           r"\bvs\.?\b|versus|\bup to\b|\bper\b")
+_REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
+                      r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
@@ -1213,7 +1282,7 @@ _RANKS_SYSTEMS = re.compile(
     rf"\b(which|what) {_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|achieves?|gives?|is|are|was|shows?|delivers?"
     rf"|offers?)( the)? (highest|lowest|best|worst|fastest|slowest|most|least|largest|smallest|greatest|top|biggest)\b"
     rf"|\b(which|what) {_SYSTEM_WORD} is (the )?(fastest|slowest|best|quickest)\b"
-    rf"|\brank(s|ing|ed)? (the |all )?(the )?{_SYSTEM_WORD}\b"
+    rf"|\brank(s|ing|ed)? (the |all )?(the )?(\w+ )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
     rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
 _PAIR_WORD = re.compile(r"\bpairs?\b|\bpeers?\b|\bbetween\b|matri|\bgrid\b|heat ?map|->|\bto (gpu|ipu|each|every|all)")

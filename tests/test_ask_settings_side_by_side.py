@@ -99,3 +99,25 @@ def test_a_bidirectional_copy_is_set_against_the_nominal_of_both_directions(aske
     top = res.rows[0]
     if top.get("direction") == "bi":
         assert f"of the {2 * top['nominal']:g} GB/s nominal in both directions" in res.answer
+
+
+def test_a_ranking_of_systems_by_a_setting_stored_under_a_longer_name(asker, built_con):
+    res = asker.ask("rank all the gpu systems by pinned host to device bandwidth")
+    assert res.intent == "compare_systems" and len(res.rows) > 2
+    assert {r.get("condition") for r in res.rows} == {"pinned_wc"}
+    assert [r["value"] for r in res.rows] == sorted((r["value"] for r in res.rows), reverse=True)
+
+
+def test_how_one_gpu_reaches_another_is_the_path(asker):
+    res = asker.ask("how does g p u three reach g p u twelve on the d g x two")
+    assert res.intent == "topology" and res.slots["src"] == "gpu3" and res.slots["dst"] == "gpu12"
+    assert "hops (GPU3 -> " in res.answer
+
+
+def test_a_nearest_size_is_found_among_the_asked_gpu_counts(asker, built_con):
+    """DeepBench's 16-GPU all-reduce runs stop at 64 MiB + 4 B; 64 MiB itself was measured on up to 6 GPUs."""
+    res = asker.ask("dgx2 allreduce time on sixteen g p us at sixty four megabytes")
+    assert res.slots["count"] == 16 and res.rows[0]["count"] == 16
+    near = built_con.execute("SELECT msg_bytes FROM measurements WHERE system_id = 'dgx2' AND operation = "
+                             "'allreduce' AND count = 16 ORDER BY abs(ln(msg_bytes / 67108864)) LIMIT 1").fetchone()[0]
+    assert res.rows[0]["msg_bytes"] == near and f"{near:,} bytes" in res.answer

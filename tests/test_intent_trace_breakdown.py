@@ -236,3 +236,32 @@ def test_a_question_about_one_rank_is_answered_for_that_rank(asker):
     assert res.answer.startswith("Top 5 kernels by total time on rank 1: ")
     both = asker.ask("Is rank 0 or rank 1 idle more often in the H200 trace?")   # two ranks named: both shown
     assert {r["rank"] for r in both.rows if r["kind"] == "breakdown"} == {0, 1}
+
+
+def test_the_longest_single_kernel_is_one_call_not_a_sum(asker):
+    res = asker.ask("longest single kernel in the h200 long trace")
+    longest = max(((e["dur"], rank, e["name"]) for rank in (0, 1) for e in raw("pytorch_trace_long", rank)
+                   if e.get("cat") == "kernel"), key=lambda x: x[0])
+    assert res.answer.startswith(f"The longest single kernel is {tb.short_name(longest[2], 60)} on rank {longest[1]}: "
+                                 f"{tb.ms(longest[0])} in one call")
+
+
+def test_the_straggler_is_the_rank_that_computes_longest_outside_nccl(asker):
+    res = asker.ask("which rank is the straggler in the long h200 pytorch trace")
+    assert "pytorch_trace_long" in res.answer
+    outside = {rk: expected("pytorch_trace_long", rk)["busy"] - expected("pytorch_trace_long", rk)["comm"]
+               for rk in (0, 1)}
+    assert res.answer.startswith(f"Rank {max(outside, key=outside.get)} looks like the straggler")
+
+
+def test_the_share_of_busy_time_is_of_busy_time_not_the_window(asker):
+    res = asker.ask("what share of rank one busy time is nccl in the short trace")
+    exp = expected("pytorch_trace", 1)
+    assert res.intent == "trace_breakdown" and "msg_bytes" not in res.slots     # "rank one" is no size
+    assert res.answer.startswith(f"Share of the GPU's busy time in NCCL kernels (overlapped or not): rank 1: "
+                                 f"{100 * exp['comm'] / exp['busy']:.0f}% ")
+
+
+def test_a_long_trace_named_with_words_between(asker):
+    res = asker.ask("top five kernels in the long pie torch trace on rank zero")
+    assert "pytorch_trace_long" in res.notes[0] or any("pytorch_trace_long: the longest" in n for n in res.notes)

@@ -803,6 +803,13 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                             category="launch_delay", value=ln["delay_p50"], unit="us", launches=ln["launches"],
                             cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"], delay_p95=ln["delay_p95"],
                             source=sel[0]["trace_set"] + "/", trace_sets=names))
+    if spec.get("longest"):
+        rank_of = {r["run_id"]: r["rank"] for r in sel}
+        for ev in fetch(con, plan.extra["longest_sql"], {"runs": list(rank_of), "trace_cat": spec["top"]["trace_cat"]}):
+            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="longest", system_id=sel[0]["system_id"],
+                            trace_set=sel[0]["trace_set"], run_id=ev["run_id"], rank=rank_of[ev["run_id"]],
+                            category="longest_event", name=ev["name"], value=ev["value"], unit="us",
+                            source=sel[0]["trace_set"] + "/", trace_sets=names))
     values = {k: v for k, v in spec["top"].items() if k != "names"}   # "names": the filter's text, for the row cache
     top = fetch(con, plan.extra["top_sql"], {**values, "runs": [r["run_id"] for r in sel]})
     window = duck_round(sum(r["t1"] - r["t0"] for r in sel), 3)

@@ -57,11 +57,25 @@ WHERE list_contains($runs, l.run_id) AND l.cat = 'cuda_runtime' AND l.name = 'cu
 GROUP BY l.run_id
 ORDER BY l.run_id"""
 
+# The single longest event of each rank (Perfetto's "longest slice"): "the longest single kernel" is one call, not a
+# kernel's summed time
+LONGEST_SQL = """SELECT e.run_id, e.name, round(e.dur_us, 3) AS value
+FROM trace_events e
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL
+QUALIFY row_number() OVER (PARTITION BY e.run_id ORDER BY e.dur_us DESC, e.name) = 1
+ORDER BY e.run_id"""
+
 # What a trace question asks about beyond the whole split, first match wins; each has a lead sentence of its own
 # (the analyses users of HTA and Perfetto ask for: overlap of communication with compute, idle time per rank,
 # kernel launch statistics, the top kernels). The split follows the lead.
 FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren\w*|\bat the same time\b")),
          ("launch", re.compile(r"\blaunch\w*")),
+         ("longest", re.compile(r"\b(longest|slowest) (single|individual|one) (kernel|op|call|event)\b|"
+                                r"\blongest (kernel |op )?(call|instance|invocation)\b")),
+         ("straggler", re.compile(r"\bstraggl\w*|\b(slowest|lagging) rank\b|\bwho (do|does) (the )?(others?|"
+                                  r"ranks?) wait (for|on)\b")),
+         ("comm_busy", re.compile(r"\b(share|fraction|percent\w*|part|much) of (rank \w+'?s? )?(the |its )?"
+                                  r"(gpu )?busy( time)?\b|\bbusy time\b.*\b(nccl|comm\w*)\b")),
          ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b|"
                              r"\butili[sz]\w*")),
          ("top", re.compile(r"\btop\b|\bheaviest\b|\bmost expensive\b|\b(which|what) (kernels?|ops?)\b|"
@@ -92,7 +106,7 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     return hit or ("top" if slots.get("top_n") is not None else None)
 
 
-_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+)? "
+_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+){0,3}? "
                           r"(?:traces?|profiles?|runs?|captures?)\b")
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
@@ -158,9 +172,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                 chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
                 slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter),
-                                "launch_sql": LAUNCH_SQL, "focus": focus},
+                                "launch_sql": LAUNCH_SQL, "longest_sql": LONGEST_SQL, "focus": focus},
                 # top: TOP_SQL's filter and values; launches: LAUNCH_SQL runs too; rank: the one rank named
                 narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch",
+                        "longest": focus == "longest",
                         "rank": rank_named(question)})
 
 
@@ -221,16 +236,43 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     split = (f"In the {cat.name(sid)} trace {tset} ({len(ranks)} rank{'s' if len(ranks) > 1 else ''}, "
              f"window {win}), {head}; NCCL communication kernels occupy {on} of the window ({detail})"
              f"{cite(brk)}.")
-    lead = _lead(plan.extra.get("focus"), brk, top, [r for r in rows if r["kind"] == "launch"], ranks, what)
+    lead = _lead(plan.extra.get("focus"), brk, top, [r for r in rows if r["kind"] == "launch"], ranks, what,
+                 [r for r in rows if r["kind"] == "longest"])
     if lead:
         plan.notes.append(f"read as a question about {plan.extra['focus']}: answered first, then the whole split")
     return f"{lead} {split}" if lead else split
 
 
 def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[dict], ranks: list,
-          what: str) -> str:
+          what: str, longest: list[dict] = ()) -> str:
     """The sentence that answers what the question asked about, before the whole split ('' for none)."""
     by_rank = {rk: {r["category"]: r for r in brk if r["rank"] == rk} for rk in ranks}
+    if focus == "longest" and longest:
+        top1 = max(longest, key=lambda r: r["value"])
+        rest = "; ".join(f"rank {r['rank']}: {short_name(r['name'], 48)} {ms(r['value'])}"
+                         for r in longest if r is not top1)
+        return (f"The longest single {what} is {short_name(top1['name'], 60)} on rank {top1['rank']}: "
+                f"{ms(top1['value'])} in one call" + (f" ({rest})." if rest else "."))
+    if focus == "straggler" and len(ranks) > 1:
+        # the rank the others wait for: the busiest GPU, while the others sit in NCCL kernels or idle
+        busy = {rk: by_rank[rk]["communication"]["busy_us"] or 0 for rk in ranks}
+        late = max(ranks, key=lambda rk: (busy[rk] - (by_rank[rk]["communication"]["comm_total_us"] or 0)))
+        waits = "; ".join(f"rank {rk} spends {ms(by_rank[rk]['communication']['comm_total_us'] or 0)} in NCCL "
+                          f"kernels and idles {by_rank[rk]['idle']['share']:.0f}% of its window"
+                          for rk in ranks if rk != late)
+        c = by_rank[late]["communication"]
+        return (f"Rank {late} looks like the straggler: it computes the longest outside NCCL kernels "
+                f"({ms(busy[late] - (c['comm_total_us'] or 0))}; {ms(c['comm_total_us'] or 0)} in NCCL), while {waits} "
+                "(NCCL time on a rank that computes less is mostly waiting for the others).")
+    if focus == "comm_busy":
+        parts = []
+        for rk in ranks:
+            c = by_rank[rk]["communication"]
+            if c["busy_us"]:
+                parts.append(f"rank {rk}: {100.0 * (c['comm_total_us'] or 0) / c['busy_us']:.0f}% "
+                             f"({ms(c['comm_total_us'] or 0)} of {ms(c['busy_us'])} busy)")
+        if parts:
+            return ("Share of the GPU's busy time in NCCL kernels (overlapped or not): " + "; ".join(parts) + ".")
     if focus == "overlap":
         parts = []
         for rk in ranks:
