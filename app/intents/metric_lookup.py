@@ -40,6 +40,9 @@ LABEL_NOTE = "picked by the words of the document's label: "   # app.ask reads t
 DEVICE_MEMORY = ("gmem_readbw", "triad_bw", "d2d")
 _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|unified|system|cpu|ddr4?)[- ]memory\b",
                                 re.I)
+# a kind of GPU memory named, and the prefix of SHOC DeviceMemory's operations measuring it
+_MEMORY_KINDS = {"local": "lmem_", "shared": "smem_", "texture": "tex_", "global": "gmem_", "constant": "cmem_"}
+_MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b", re.I)
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count, "
@@ -70,6 +73,13 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         params["device"] = device
     # "global memory read bandwidth ... shoc": a measured figure is asked for, not the spec sheet's
     stated = device_memory and not _MEASURED_SAID.search(question or "")
+    kind = _MEMORY_KIND.search(question or "") if s.get("operation") is None and s.get("metric") == "bandwidth" \
+        else None
+    named = sorted(o for o in cat.operations.get(sid, set()) if kind and o.startswith(_MEMORY_KINDS[kind.group(1).lower()]))
+    if named and not device_memory:
+        # "the local memory bandwidth on the dgx2": SHOC's lmem_* measurements, not the HBM2 figure a label names
+        cond += (" AND " if cond else " WHERE ") + "list_contains($memory_ops, m.operation)"
+        params["memory_ops"] = named
     if device_memory:   # the rows a device memory's bandwidth can be
         cond += (" AND " if cond else " WHERE ") + (
             "(list_contains($device_memory, m.operation) OR (m.operation IS NULL AND m.condition = 'spec'))"
