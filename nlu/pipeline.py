@@ -11,8 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, SAME_MEASURE,
-                      TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
+from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK,
+                      SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
                       precision_readings, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
@@ -212,6 +212,11 @@ class NLU:
         ops = {slots.get("operation"), str(slots.get("app") or "").lower()} - {None, ""}
         return lambda sid: bool(ops & cat.operations.get(sid, set())) + \
             (slots.get("metric") in cat.metrics.get(sid, ()))
+
+    def _has_links(self, slots: dict[str, Any]) -> bool:
+        """Whether the question's system has a stored link graph (True when that cannot be known)."""
+        info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
+        return info is None or bool(info.n_links)
 
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
@@ -708,6 +713,23 @@ class NLU:
             # "how does g p u three reach g p u twelve on the d g x two": the way there, not a copy's bandwidth
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf)
+        if OF_PEAK.search(said) and intent in ("scaling", "link_efficiency", "metric_lookup", "out_of_scope") \
+                and not slots.get("link_type") and not (slots.get("src") or slots.get("dst")) \
+                and not _LINK_OR_COPY.search(said) and slots.get("operation") not in POINT_TO_POINT \
+                and (_COMPUTE_OR_MEMORY.search(said) or slots.get("metric") == "flops") \
+                and (intent != "scaling" or not (slots.get("count") or slots.get("count_kind"))) \
+                and not (intent == "link_efficiency" and slots.get("operation") and self._has_links(slots)):
+            # "measured GEMM TFLOPS on the IPU and what fraction of theoretical peak that is", "STREAM triad ... versus
+            # its theoretical peak": a device's measured rate against its stated peak, no link's (a stated efficiency
+            # of an operation is link_efficiency's, where the system has a link graph)
+            if slots.get("metric") in (None, "efficiency", "throughput"):
+                slots["metric"] = "flops" if re.search(r"flop|gemm|compute|fp(16|32|64)|precision", said) \
+                    else "bandwidth"
+            if slots.get("condition") in ("theoretical", "nominal", "spec", "measured", "peak"):
+                del slots["condition"]
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf)
         if intent == "trace_breakdown" and "metric" not in slots and _HOW_FAST.search(said) \
                 and not TRACE_WORD.search(said) and slots.get("operation") in COLLECTIVE_OPS:
             # "how fast is allreduce on the h200": a collective's speed is what nccl-tests measured, and no word
@@ -1134,6 +1156,10 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
 # words of a curve over counts of GPUs, nodes, ranks ...: without them and without a count, no scaling question
 _COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong|weak|\bcounts?\b|\bfrom\b|->|\bto\b|"
                           r"\bvs\.?\b|versus|\bup to\b|\bper\b")
+_COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w*|\bcompute\b|\bmemory\b|\btriad\b|\bstream\b|"
+                                r"\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
+_LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
+                           r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
 _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
                       r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")

@@ -110,3 +110,27 @@ def test_how_fast_a_kind_of_link_is_its_rated_bandwidth(asker, built_con):
     rated = built_con.execute("SELECT DISTINCT bw_gbps_per_dir FROM links WHERE system_id = 'azure_hpc' AND "
                               "link_type = 'InfiniBand'").fetchall()
     assert rated and all(f"{v:g} GB/s" in res.answer for (v,) in rated if v is not None)
+
+
+def test_a_share_of_the_stated_peak_is_measured_over_stated_at_one_precision(asker, built_con):
+    res = asker.ask("measured GEMM TFLOPS on the Graphcore IPU and what fraction of theoretical peak that is")
+    top = res.rows[0]
+    assert res.intent == "metric_lookup" and top["condition"] not in ("spec", "theoretical", "nominal")
+    peak = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'ipu16' AND metric = 'flops' "
+                             "AND condition = 'theoretical' AND precision = ? AND unit = ?",
+                             [top["precision"], top["unit"]]).fetchone()[0]
+    assert f"That is {100 * top['value'] / peak:.1f}% of the stated peak of " in res.answer
+
+
+def test_a_share_of_peak_converts_gflops_to_the_stated_tflops(asker, built_con):
+    res = asker.ask("what percent of peak fp64 flops does shoc reach on the dgx2")
+    top = res.rows[0]
+    assert top["unit"] == "GFLOP/s" and top["precision"] == "fp64"
+    spec = built_con.execute("SELECT value FROM measurements WHERE system_id = 'dgx2' AND metric = 'flops' AND "
+                             "condition = 'spec' AND precision = 'fp64'").fetchone()[0]
+    assert f"That is {100 * top['value'] / (spec * 1000):.1f}% of the stated peak of {spec:.2f} TFLOP/s" in res.answer
+
+
+def test_a_share_of_peak_with_no_stated_peak_says_so(asker):
+    res = asker.ask("STREAM triad memory bandwidth of one SuperMUC-NG node versus its theoretical peak")
+    assert res.intent == "metric_lookup" and "No stated peak of it is stored" in res.answer

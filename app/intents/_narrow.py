@@ -146,7 +146,41 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if spec.get("pairs") and not rows:
         from app.intents import _pairs
         return _pairs.fallback(con, plan.params)
+    if spec.get("of_peak") and rows:
+        rows[0].update(stated_peak(con, rows[0]))
     return rows
+
+
+# a stated peak of the whole machine is no peak of one GPU's measurement
+_WHOLE = re.compile(r"whole|system|aggregate over|total", re.I)
+STATED_PEAK_SQL = """SELECT m.operation, m.precision, m.value, m.unit, m.source, m.count,
+       coalesce(m.params->>'spec', m.params->>'quantity', m.params->>'units') AS label,
+       coalesce(m.params->>'scope', m.params->>'spec', '') AS scope
+FROM measurements m
+WHERE m.system_id = $system AND m.metric = $metric AND m.condition IN ('spec', 'theoretical', 'nominal', 'vendor_claim')
+  AND m.src IS NULL AND m.dst IS NULL
+ORDER BY m.rowid"""
+
+
+def stated_peak(con, top: dict[str, Any]) -> dict[str, Any]:
+    """The peak a document states for the measured row's system, metric and precision: of the same operation
+    first, else of none (a device's arithmetic or memory); of one device, not the whole machine, where the
+    measurement is of one; the highest of what is left (the IPU's AMP peak over its vector units')."""
+    from app.intents import fetch
+    cands = fetch(con, STATED_PEAK_SQL, {"system": top["system_id"], "metric": top["metric"]})
+    cands = [c for c in cands if c["precision"] == top.get("precision") or top.get("precision") is None]
+    if (top.get("count") or 1) == 1:
+        cands = [c for c in cands if not _WHOLE.search(c["scope"] or "")]
+    same = [c for c in cands if c["operation"] == top.get("operation")]
+    cands = same or [c for c in cands if c["operation"] in (None, "compute")]
+    if not cands:
+        return {}
+    best = max(cands, key=lambda c: c["value"] * _RATE_SCALE.get(c["unit"], 1.0))
+    return {"peak_value": best["value"], "peak_unit": best["unit"], "peak_source": best["source"],
+            "peak_label": best["label"]}
+
+
+_RATE_SCALE = {"GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12}
 
 
 # statistics that are spreads of a quantity's values, not values of it
@@ -247,6 +281,12 @@ def largest_size(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if r.get("msg_bytes") == top]
 
 
+def one_device(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One GPU or chip, where a stated peak is per device ("what fraction of peak"): rows of count 1 (or none
+    stated) when there are any."""
+    return keep_if_any(rows, lambda r: r.get("count") in (None, 1))
+
+
 def smallest_size(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The smallest size measured, where a latency is quoted ("GPU0 to GPU15 latency": 12 us at 1 B, not the 1.9 ms
     a 256 MiB copy takes); rows without a size stay only when no row has one."""
@@ -285,7 +325,7 @@ def two_ends(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 STEPS: dict[str, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "metric": one_metric, "per_unit": whole_operation, "count": largest_count, "size": largest_size,
-    "small_size": smallest_size, "most_pairs": most_pairs,
+    "small_size": smallest_size, "most_pairs": most_pairs, "one_device": one_device,
     "direction": one_way, "two_ends": two_ends}
 
 

@@ -11,7 +11,7 @@ from app.intents import _pairs
 from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
                                  require_metric_on, require_system, where)
-from nlu.cues import MEMORY_BANDWIDTH
+from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
 
 NAME = "metric_lookup"
 WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
@@ -43,6 +43,7 @@ _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|u
 # a kind of GPU memory named, and the prefix of SHOC DeviceMemory's operations measuring it
 _MEMORY_KINDS = {"local": "lmem_", "shared": "smem_", "texture": "tex_", "global": "gmem_", "constant": "cmem_"}
 _MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b", re.I)
+STATED = ("spec", "theoretical", "nominal", "vendor_claim")   # conditions of a figure stated, not measured
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count, "
@@ -106,9 +107,16 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         # "(the lowest) reduce latency" is the operation's, not 0.74 ns per operand, unless only per-unit values
         # exist or an average is asked for
         steps.append("per_unit")
+    # "what fraction of theoretical peak": a measured figure (never the stated one itself), of one device where a
+    # stated peak is per chip or per GPU, set against that peak (_narrow.stated_peak)
+    of_peak = bool(OF_PEAK.search(question or "")) and s.get("metric") in ("flops", "bandwidth", "throughput") \
+        and s.get("condition") not in STATED
+    if of_peak:
+        cond += (" AND " if cond else " WHERE ") + "coalesce(m.condition NOT IN ('spec', 'theoretical', 'nominal', " \
+                                                   "'vendor_claim', 'as_printed'), true)"
     count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
     if count_defaulted:
-        steps.append("count")   # 1-GPU runs of nccl-tests report a bus bandwidth of 0
+        steps.append("one_device" if of_peak else "count")   # 1-GPU runs of nccl-tests report a busbw of 0
     # a latency is quoted for the smallest message; a bandwidth at the largest, where it peaks
     small = s.get("metric") == "latency" or (s.get("metric") == "time" and bool(_LATENCY_SAID.search(question or "")))
     if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
@@ -135,10 +143,27 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         sql += SMALLEST
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
                 narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs,
-                        "device_memory": list(DEVICE_MEMORY) if device_memory else None},
+                        "device_memory": list(DEVICE_MEMORY) if device_memory else None, "of_peak": of_peak},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
                        "run_tools": cat.run_tools})
+
+
+def _of_peak(top: dict[str, Any], plan: Plan) -> str:
+    """The measured figure as a share of the stated peak _narrow.stated_peak found for it."""
+    peak = top.get("peak_value")
+    if not peak:
+        plan.notes.append("no stated peak of this measure and precision is stored for the system: no share of peak")
+        return "No stated peak of it is stored to set it against."
+    share = 100.0 * top["value"] * _SCALE[top["unit"]] / (peak * _SCALE[top["peak_unit"]])
+    what = f" ({top['peak_label']})" if top.get("peak_label") else ""
+    return (f"That is {share:.1f}% of the stated peak of {fmt_value(peak, top['peak_unit'])}{what} "
+            f"[{top['peak_source']}].")
+
+
+# one unit of each rate in the base unit, so a GFLOP/s measurement is set against a TFLOP/s peak
+_SCALE = {"FLOP/s": 1.0, "GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "B/s": 1.0, "MB/s": 1e6, "GB/s": 1e9,
+          "TB/s": 1e12}
 
 
 def _device_end(s: dict[str, Any]):
@@ -198,6 +223,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if len(rows) > 1:
             lead = f"The {word} of {matched:,} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
+    if plan.narrow.get("of_peak"):
+        sentence += " " + _of_peak(top, plan)
     if plan.extra.get("dir_defaulted") and top.get("direction") == "uni":
         plan.notes.append("no direction given: unidirectional")
     if plan.extra.get("count_defaulted") and top.get("count") and top.get("count_kind") and top["count"] > 1:
