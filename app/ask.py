@@ -249,8 +249,9 @@ class Asker:
                     res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
                     continue
                 if kind == "alias":
-                    res.answer = f"No {value} is stored for that; the tools' own name is {relaxed['metric']}: " \
-                                 f"{res.answer}"
+                    # "all gather bandwidth on the h200": the number, then the word it was read as (opening with
+                    # "No bandwidth is stored" read as a refusal)
+                    res.answer = f"{res.answer.rstrip('.')} ({value} as the tools name it: {relaxed['metric']})."
                     res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
                 elif kind == "op_alias":
                     res.answer = f"No {value} copy measurement matches that; {OPERATION_ALIASES[value][1]}: " \
