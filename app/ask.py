@@ -213,6 +213,12 @@ class Asker:
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
             raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
+        other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
+        if other and res.slots.get("system") and not res.slots.get("compare_with") and (
+                u.intent == "compare_systems" or _COMPARING.search(res.question)):
+            # "should I buy H200s or MI300X": one side is known, the other has no data (not "with which system?")
+            raise OutOfScope(f"I have no data for {other[0]!r}, so {self.cat.name(res.slots['system'])} "
+                             "cannot be compared with it. " + self.cat.describe() + ".")
         if u.intent == "congestion" and res.slots.get("link_type") and _link_absent(res.slots, self.cat):
             # "how bad does on-chip IPU latency get under load": a link word the graph lacks names a case of the
             # experiment ("on-chip (same IPU)"), which the congestion planner finds by its label in the question
@@ -720,6 +726,17 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
         if cats:
             found.append((w, cats[0]))
     return max(found, key=lambda f: len(f[0])) if found else None
+
+
+# words that set two things side by side: with an unknown system as one side, no comparison can be answered
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+
+
+def _describes(span: str, name: str) -> bool:
+    """"the xeon 6148 cluster" beside "Xeon Gold 6148 EDR InfiniBand cluster": words of the known system's name,
+    not a second system."""
+    said = {w for w in re.findall(r"[a-z0-9]+", span.lower()) if len(w) > 1} - {"the", "an", "cluster", "node", "system"}
+    return bool(said & set(re.findall(r"[a-z0-9]+", name.lower())))
 
 
 def _looks_like_name(span: str, question: str) -> bool:

@@ -58,6 +58,11 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         # "peak double precision of the V100s", "peak fp16 throughput": a precision's peak is a FLOP rate, not a
         # ratio to a peak
         slots["metric"] = "flops"
+    if intent in ("compare_systems", "metric_lookup") and slots.get("metric") is None and slots.get("precision") \
+            and "operation" not in slots and "app" not in slots \
+            and any(w in ("best", "highest", "fastest", "most", "top", "peak", "max", "maximum") for w in lw):
+        # "which has the best FP64 per GPU: DGX-1 P100, DGX-1 V100 or DGX-2?": a precision's best is a FLOP rate
+        slots["metric"] = "flops"
     if intent in MEASUREMENT_INTENTS and slots.get("metric") == "flops" and not slots.get("precision") \
             and not slots.get("condition") and "operation" not in slots and "app" not in slots \
             and any(w in ("peak", "max", "maximum", "theoretical", "nominal") for w in lw) \

@@ -672,6 +672,10 @@ class NLU:
                     slots["count"], slots["count_kind"] = n, ("gpus" if words[i + 1].lower() == "g" else "ipus")
                     unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
                     break
+        for st, en, sid in sys_spans + gaz_systems:
+            if en - st == 1 and words[st].lower() in ("llm", "llms") and en < len(words) \
+                    and words[en].lower() in _LLM_WORK and sid in systems:
+                systems.remove(sid)   # "LLM training": large language models, not the LLM memory system's name
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -1160,6 +1164,8 @@ _COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w
                                 r"\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
                            r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
+_LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads", "serving", "fine-tuning",
+             "finetuning", "pretraining", "jobs", "job"}
 _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
                       r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")

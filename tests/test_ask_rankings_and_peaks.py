@@ -134,3 +134,20 @@ def test_a_share_of_peak_converts_gflops_to_the_stated_tflops(asker, built_con):
 def test_a_share_of_peak_with_no_stated_peak_says_so(asker):
     res = asker.ask("STREAM triad memory bandwidth of one SuperMUC-NG node versus its theoretical peak")
     assert res.intent == "metric_lookup" and "No stated peak of it is stored" in res.answer
+
+
+def test_the_best_of_a_precision_across_systems_is_its_flop_rate(asker, built_con):
+    res = asker.ask("Which has the best FP64 per GPU: DGX-1 P100, DGX-1 V100 or DGX-2?")
+    assert res.intent == "compare_systems" and res.slots.get("metric") == "flops"
+    want = dict(built_con.execute("SELECT system_id, max(value) FROM measurements WHERE metric = 'flops' AND "
+                                  "precision = 'fp64' AND condition = 'spec' AND system_id IN ('dgx1_p100', "
+                                  "'dgx1_v100', 'dgx2') AND unit = 'TFLOP/s' GROUP BY system_id").fetchall())
+    assert {r["system_id"]: r["value"] for r in res.rows} == pytest.approx(want)
+
+
+@pytest.mark.parametrize("q, unknown", [("should I buy H200s or MI300X for LLM training?", "MI300X"),
+                                        ("compare the h200 with an a100 on allreduce bandwidth", "a100")])
+def test_a_comparison_with_a_system_not_loaded_is_refused_by_name(asker, q, unknown):
+    res = asker.ask(q)
+    assert res.intent == "out_of_scope" and f"I have no data for" in res.answer and unknown in res.answer
+    assert "llm_sim" not in str(res.slots)            # "LLM training" is no name of the LLM memory system

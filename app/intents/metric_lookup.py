@@ -211,7 +211,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     agg = plan.extra.get("aggregate")
     if agg == "mean":
         vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
-        return (f"Mean {top.get('metric')} over {len(vals)} measurements on {cat.name(top['system_id'])}: "
+        return (f"Mean {top.get('metric')} over {len(vals)} measurement{'s' if len(vals) != 1 else ''} on "
+                f"{cat.name(top['system_id'])}: "
                 f"{fmt_value(sum(vals) / len(vals), top['unit'])}{cite(rows)}.")
     lead = ""
     matched = max([r.pop("_matched", 0) or 0 for r in rows] + [len(rows)])
