@@ -121,3 +121,13 @@ def test_a_nearest_size_is_found_among_the_asked_gpu_counts(asker, built_con):
     near = built_con.execute("SELECT msg_bytes FROM measurements WHERE system_id = 'dgx2' AND operation = "
                              "'allreduce' AND count = 16 ORDER BY abs(ln(msg_bytes / 67108864)) LIMIT 1").fetchone()[0]
     assert res.rows[0]["msg_bytes"] == near and f"{near:,} bytes" in res.answer
+
+
+def test_a_latency_timed_on_the_gpu_and_on_the_cpu_is_the_gpus(asker, built_con):
+    """p2pBandwidthLatencyTest prints each latency matrix twice: timed on the GPU and on the CPU."""
+    res = asker.ask("what's the latency from g p u zero to g p u one on the h two hundred box with peer access off")
+    want = built_con.execute("SELECT value FROM measurements WHERE system_id = 'h200x2' AND metric = 'latency' AND "
+                             "src = 'gpu0' AND dst = 'gpu1' AND condition = 'p2p_off' AND params->>'timer' = 'gpu'"
+                             ).fetchone()[0]
+    assert res.rows[0]["value"] == pytest.approx(want)
+    assert all("_timer" not in r for r in res.rows)

@@ -25,7 +25,8 @@ HOST_OPS = ("h2d", "d2h")
 # document states (a value per transfer or per operand, where the whole operation's is also given)
 SELECT = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes,
        m.count, m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit,
-       m.source, m.run_id, json_extract_string(m.params, '$.quantity') AS _quantity
+       m.source, m.run_id, json_extract_string(m.params, '$.quantity') AS _quantity,
+       json_extract_string(m.params, '$.timer') AS _timer
 FROM measurements m"""
 
 # Over thousands of rows ("the slowest GPU pair on the DGX-2": Tartan's sweeps, 10,000 rows), handing them all to
