@@ -433,8 +433,10 @@ class Asker:
         if mod.NAME in PER_OPERATION and len(ops) > 1:
             self._run_each(res, mod, slots, ops, key="operation")
             return
-        conds = [c for c in slots.get("conditions") or [] if isinstance(c, str)]
-        if mod.NAME in PER_OPERATION and len(conds) > 1:   # "with peer access enabled vs disabled"
+        one = slots.get("system") if isinstance(slots.get("system"), str) and not slots.get("compare_with") else None
+        # "with peer access enabled vs disabled", "pinned vs pageable" (each as the system stores it: pinned_wc)
+        conds = [self.cat.stored_condition(one, c) for c in slots.get("conditions") or [] if isinstance(c, str)]
+        if mod.NAME in PER_OPERATION and len(conds) > 1:
             self._run_each(res, mod, slots, conds, key="condition")
             return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
@@ -464,7 +466,8 @@ class Asker:
         """"allreduce bandwidth vs message size on the DGX-2 and Yme": an intent that answers for one system is
         asked once per system named, and the answers go together (one curve per system in the chart). A system
         the data cannot answer it for is said in the notes; only when none can is the question refused. With
-        key="operation" the same for operations set side by side on one system ("d2h vs h2d bandwidth")."""
+        key="operation" the same for operations set side by side on one system ("d2h vs h2d bandwidth"), with
+        key="condition" for both settings of a switch ("peer access enabled vs disabled")."""
         done, refused = [], []
         name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None)) \
             if key == "operation" else (lambda v: str(v).replace("_", " "))
@@ -502,7 +505,8 @@ class Asker:
             if not alike:
                 apart.append("the settings' best values were measured at different settings (not like for like): "
                              "no ratio is given")
-            if alike and len({r.get("unit") for _, r in firsts}) == 1 and len({r.get("metric") for _, r in firsts}) == 1:
+            if alike and len({r.get("unit") for _, r in firsts}) == 1 \
+                    and len({r.get("metric") for _, r in firsts}) == 1:
                 low = lower_is_better(firsts[0][1].get("metric"))
                 best_op, best = (min if low else max)(firsts, key=lambda f: f[1]["value"])
                 res.answer += (f" Of these, {name(best_op)} has the {'lowest' if low else 'highest'} "
@@ -735,7 +739,8 @@ _COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (
 def _describes(span: str, name: str) -> bool:
     """"the xeon 6148 cluster" beside "Xeon Gold 6148 EDR InfiniBand cluster": words of the known system's name,
     not a second system."""
-    said = {w for w in re.findall(r"[a-z0-9]+", span.lower()) if len(w) > 1} - {"the", "an", "cluster", "node", "system"}
+    said = {w for w in re.findall(r"[a-z0-9]+", span.lower()) if len(w) > 1} - {"the", "an", "cluster", "node",
+                                                                                "system"}
     return bool(said & set(re.findall(r"[a-z0-9]+", name.lower())))
 
 

@@ -217,9 +217,10 @@ TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count"
 # a measured figure set against the peak a spec sheet or paper states: "what fraction of theoretical peak",
 # "measured versus theoretical", "percent of peak fp64" (app.intents.metric_lookup adds the stated peak; a link's
 # is link_efficiency's)
-OF_PEAK = re.compile(r"\b(fraction|percent(age)?|%|share|how close)\b.{0,30}\b(theoretical|nominal|rated|stated|spec|peak)\b"
-                     r"|\b(measured )?(vs\.?|versus|against|compared (to|with)) (the |its )?(theoretical|nominal|rated|"
-                     r"stated|spec(ified)?)( peak)?\b|\bof (the |its )?(theoretical|nominal) peak\b", re.I)
+OF_PEAK = re.compile(r"\b(fraction|percent(age)?|%|share|how close)\b.{0,30}\b(theoretical|nominal|rated|stated|spec|"
+                     r"peak)\b|\b(measured )?(vs\.?|versus|against|compared (to|with)) (the |its )?"
+                     r"(theoretical|nominal|rated|stated|spec(ified)?)( peak)?\b|\bof (the |its )?(theoretical|nominal) "
+                     r"peak\b", re.I)
 # "memory bandwidth" said of a GPU: its device memory's (app.intents.metric_lookup), never a pair of GPUs
 MEMORY_BANDWIDTH = re.compile(r"\bmemory (read )?(bandwidth|bw)\b", re.I)
 

@@ -12,8 +12,8 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK,
-                      SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
-                      precision_readings, rates_against, verb_readings)
+                      SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings,
+                      names_a_condition_pair, precision_readings, rates_against, verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -179,7 +179,8 @@ class NLU:
             # the word before and the first word are the name ("bus bandwidth"), the rest names nothing
             e = index.get(key(" ".join(words[a - 1:a + 1])))
             first = index.get(key(words[a]))
-            if e is not None and e.value is not None and e.value != value and (first is None or first.value != e.value) \
+            if e is not None and e.value is not None and e.value != value \
+                    and (first is None or first.value != e.value) \
                     and index.get(key(" ".join(words[a + 1:b]))) is None:   # "the speed" is no other name than "speed"
                 return a - 1, a + 1, e.value
         return a, b, value
@@ -1017,9 +1018,10 @@ _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic
 _JOINS_OPERATIONS = {"vs", "vs.", "versus", "and", "or", "against", "compared", "with", ",", "/", "&"}
 
 
-_BOTH_SETTINGS = re.compile(r"\b(?:(enabled|on|with)\b.{0,40}?\b(?:vs\.?|versus|and|or|compared (?:to|with))\s+"
-                            r"(?:\w+\s+){0,3}?(disabled|off|without)|(disabled|off|without)\b.{0,40}?\b(?:vs\.?|versus|and|"
-                            r"or|compared (?:to|with))\s+(?:\w+\s+){0,3}?(enabled|on|with))\b")
+_SIDE_BY = r"(?:vs\.?|versus|and|or|compared (?:to|with))"
+_BOTH_SETTINGS = re.compile(rf"\b(?:(enabled|on|with)\b.{{0,40}}?\b{_SIDE_BY}\s+(?:\w+\s+){{0,3}}?"
+                            rf"(disabled|off|without)|(disabled|off|without)\b.{{0,40}}?\b{_SIDE_BY}\s+"
+                            rf"(?:\w+\s+){{0,3}}?(enabled|on|with))\b")
 
 
 _SETTING_PAIRS = ({"pinned", "pageable"}, {"in_place", "out_of_place"})
@@ -1160,8 +1162,8 @@ def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[st
 # words of a curve over counts of GPUs, nodes, ranks ...: without them and without a count, no scaling question
 _COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong|weak|\bcounts?\b|\bfrom\b|->|\bto\b|"
                           r"\bvs\.?\b|versus|\bup to\b|\bper\b")
-_COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w*|\bcompute\b|\bmemory\b|\btriad\b|\bstream\b|"
-                                r"\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
+_COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w*|\bcompute\b|\bmemory\b|\btriad\b|"
+                                r"\bstream\b|\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
                            r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
 _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads", "serving", "fine-tuning",

@@ -34,7 +34,8 @@ def test_a_measured_memory_read_bandwidth_is_shocs_not_the_spec_sheet(asker, bui
     res = asker.ask("global memory read bandwidth dgx2 shoc")
     assert res.rows[0]["operation"] == "gmem_readbw"
     want = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'dgx2' AND operation = "
-                             "'gmem_readbw' AND metric = 'bandwidth' AND count = ?", [res.rows[0]["count"]]).fetchone()[0]
+                             "'gmem_readbw' AND metric = 'bandwidth' AND count = ?",
+                             [res.rows[0]["count"]]).fetchone()[0]
     assert res.rows[0]["value"] == pytest.approx(want)
 
 

@@ -468,8 +468,8 @@ def scaling(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not series:
         return []
     best = min(series, key=lambda k: _series_rank(k, len(series[k][0]), len(series[k][1]),
-                                                  bool(series[k][1][0].get("_asked")), spec["derive"], asked is not None,
-                                                  max(series[k][0])))
+                                                  bool(series[k][1][0].get("_asked")), spec["derive"],
+                                                  asked is not None, max(series[k][0])))
     per_count: dict[int, list[dict[str, Any]]] = {}
     for r in sorted(series[best][1], key=lambda r: r["_row"]):
         per_count.setdefault(r["count"], []).append(r)

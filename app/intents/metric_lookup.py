@@ -47,8 +47,8 @@ _MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b
 STATED = ("spec", "theoretical", "nominal", "vendor_claim")   # conditions of a figure stated, not measured
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
-LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, m.count, "
-           "m.run_id)")
+LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
+           "m.count, m.run_id)")
 SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
 
@@ -77,7 +77,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     stated = device_memory and not _MEASURED_SAID.search(question or "")
     kind = _MEMORY_KIND.search(question or "") if s.get("operation") is None and s.get("metric") == "bandwidth" \
         else None
-    named = sorted(o for o in cat.operations.get(sid, set()) if kind and o.startswith(_MEMORY_KINDS[kind.group(1).lower()]))
+    prefix = _MEMORY_KINDS[kind.group(1).lower()] if kind else None
+    named = sorted(o for o in cat.operations.get(sid, set()) if prefix and o.startswith(prefix))
     if named and not device_memory:
         # "the local memory bandwidth on the dgx2": SHOC's lmem_* measurements, not the HBM2 figure a label names
         cond += (" AND " if cond else " WHERE ") + "list_contains($memory_ops, m.operation)"

@@ -62,7 +62,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     agg, agg_words = agg_choice(s, metric)
     # a derived speedup or efficiency prefers a series of the asked metric itself where one is stored
     asked = ", m.metric = $metric AS _asked" if derive else ""
-    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, asked=asked)
+    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond,
+                      asked=asked)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
     return Plan(sql=sql, params=params, chart=chart, slots=s,
                 extra={"agg_words": agg_words, "derive": derive, "run_tools": cat.run_tools,

@@ -14,8 +14,8 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (VARIANT_SQL, cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better, quals,
-                                 require_ints, require_metric_on, require_system, systems_with,
+from app.intents._common import (VARIANT_SQL, cap, cite, crossing, endpoint, fmt_bytes, fmt_value, lower_is_better,
+                                 quals, require_ints, require_metric_on, require_system, systems_with,
                                  what_words, where_plus)
 
 NAME = "size_sweep"
@@ -50,7 +50,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if s.get("msg_bytes") is not None:   # the asked size: each row says whether it is a point at that size
         at = ", m.msg_bytes = $msg_bytes AS _at"
         params["msg_bytes"] = s["msg_bytes"]
-    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond, at=at)
+    sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond,
+                      at=at)
     chart = {"kind": "line", "x": "msg_bytes", "y": "value", "log2_x": True, "series": "series"}
     defaulted = [k for k in ("src", "dst", "count", "direction") if s.get(k) is None]
     return Plan(sql=sql, params=params, chart=chart, slots=s, extra={"defaulted": defaulted,
