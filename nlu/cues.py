@@ -13,6 +13,7 @@ from typing import Any, Optional
 _REFERENCE = re.compile(r"^(nominal|peak|theoretical|theoretically|spec|specs|specified|rated|advertised|max(imum)?)$")
 _RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|efficient|efficiency|relative|against|"
                     r"close|closer|achieve[sd]?|reach(es|ed)?|utili[sz]ation|vs|versus|compared)$")
+_SIDE_BY_SIDE = {"vs", "versus", "compared", "against"}
 _PAIRWISE = re.compile(r"^(pair|pairs|peer|peers|pairwise|gpu-to-gpu|ipu-to-ipu)$")
 _DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accelerators)$")
 _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
@@ -71,7 +72,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         # products, fp32 sums); with no precision the highest stored, "960 TFLOPS single-precision", had answered
         slots["precision"] = "mixed"
     if (intent in ("link_efficiency", "metric_lookup", "compare_systems") and slots.get("metric") in _PLAIN_METRICS
-            and any(_REFERENCE.match(w) for w in lw) and rates_against(lw)):
+            and any(_REFERENCE.match(w) for w in lw)
+            and rates_against([w for w in lw if not (slots.get("compare_with") and w in _SIDE_BY_SIDE)])):
+        # ("peak pinned h2d bandwidth yme vs mini summit": "vs" between two systems sets them side by side, and
+        # "peak" is the value asked for, not a reference to rate against)
         slots["metric"] = "efficiency"
         if slots.get("condition") in _REFERENCE_CONDITIONS:
             del slots["condition"]

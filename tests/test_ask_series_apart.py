@@ -66,3 +66,30 @@ def test_bus_bandwidth_said_before_the_verb_stays_bus_bandwidth(asker):
     res = asker.ask("at what size does allreduce bus bandwidth level off on the h200 pair")
     assert res.intent == "size_sweep" and res.slots["metric"] == "busbw"
     assert "saturates at about" in res.answer and not res.answer.startswith("No bandwidth")
+
+
+def test_a_pair_grid_keeps_per_transfer_and_aggregate_apart(asker, built_con):
+    """Tables 4.5-4.7 give each IPU pair's aggregate bandwidth and its bandwidth per transfer; a cell had been their
+    mean (21.54 GB/s)."""
+    res = asker.ask("IPU x IPU bandwidth matrix under load")
+    assert res.intent == "pair_matrix"
+    for r in res.rows:
+        want = built_con.execute(
+            "SELECT avg(value) FROM measurements WHERE system_id = 'ipu16' AND operation = 'p2p' AND metric = "
+            "'bandwidth' AND condition = 'under_load' AND direction = 'uni' AND src = ? AND dst = ? AND "
+            "params->>'quantity' = 'aggregate'", [r["src"], r["dst"]]).fetchone()[0]
+        assert r["value"] == pytest.approx(want)
+
+
+def test_the_least_efficient_link_leads_with_the_lowest_share(asker):
+    res = asker.ask("which link type is least efficient on the DGX-1 V100?")
+    assert res.intent == "link_efficiency" and res.slots.get("aggregate") == "min"
+    lowest = min(r["percent"] for r in res.rows if r.get("percent") is not None)
+    assert res.answer.startswith("Links on NVIDIA DGX-1 with 8 NVIDIA V100 GPUs: lowest over ")
+    assert f"{lowest:g}% of " in res.answer.split(";")[0]
+
+
+def test_peak_said_of_two_systems_compared_is_the_value_not_a_reference(asker):
+    res = asker.ask("peak pinned h2d bandwidth yme vs mini summit")
+    assert res.intent == "compare_systems" and res.slots.get("metric") == "bandwidth"
+    assert {r["system_id"] for r in res.rows} == {"ac922_yme", "ac922_minisummit"}

@@ -534,21 +534,24 @@ def natural_order_sql(col: str) -> str:
     return f"regexp_replace({col}, '[0-9]+$', ''), TRY_CAST(regexp_extract({col}, '[0-9]+$') AS BIGINT)"
 
 MATRIX_ORACLE = """WITH sel AS (
-  SELECT m.*, r.tool, m.rowid AS _row FROM measurements m JOIN runs r USING (run_id){where}
+  SELECT m.*, r.tool, m.rowid AS _row, coalesce(m.params->>'quantity', '') AS quantity
+  FROM measurements m JOIN runs r USING (run_id){where}
 ),
 -- the slice with the most pairs: every row carries its slice's counts (window aggregates), and the rows of the
 -- first slice in a fixed order over every slice column stay (one pass; no join back to sel)
 ranked AS (
   SELECT *, count(DISTINCT src || '>' || dst) OVER slice AS npairs, count(*) OVER slice AS n FROM sel
-  WINDOW slice AS (PARTITION BY tool, condition, direction, msg_bytes, statistic, unit)
+  WINDOW slice AS (PARTITION BY tool, condition, direction, msg_bytes, statistic, unit, quantity)
 ),
 picked AS (
   SELECT * FROM ranked
   QUALIFY dense_rank() OVER (
     ORDER BY {cond_rank}, npairs DESC, (direction IS NOT DISTINCT FROM 'uni') DESC,
-             (statistic IS NULL OR statistic = 'mean') DESC, msg_bytes {size_order} NULLS LAST, n DESC,
+             (statistic IS NULL OR statistic = 'mean') DESC,
+             (quantity = '' OR lower(quantity) LIKE '%aggregate%' OR lower(quantity) LIKE '%total%') DESC,
+             msg_bytes {size_order} NULLS LAST, n DESC,
              -- ties: a fixed order over every slice column, so the answer never depends on scan order
-             tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit) = 1
+             tool, statistic NULLS FIRST, condition NULLS FIRST, direction NULLS FIRST, unit, lower(quantity)) = 1
   ORDER BY _row   -- the rows in table order, as the aggregates below always saw them (sums, lists)
 ),
 pairs AS (
@@ -595,8 +598,9 @@ def test_pair_matrix_rows_are_the_window_rules_rows(built_con, slots):
     want = fetch(built_con, sql, plan.params)
     got = rows_of(built_con, plan)
     assert want, "a case with no rows checks nothing"
-    other = mod._GROUPS.format(where=cond) if not plan.narrow["grouped"] else \
-        mod._SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond)
+    other = mod._GROUPS.format(where=cond, quantity=mod.QUANTITY) if not plan.narrow["grouped"] else \
+        mod._SQL.format(join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond,
+                        quantity=mod.QUANTITY)
     assert rows_of(built_con, Plan(**{**plan.__dict__, "sql": other,
                                       "narrow": {**plan.narrow, "grouped": not plan.narrow["grouped"]}})) == got
     if want[0]["part"] == "pair":

@@ -583,7 +583,7 @@ def link_efficiency(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any
 
 # ---- pair_matrix: one slice of per-pair values ------------------------------------------------------------------
 
-_MATRIX_SLICE = ("tool", "condition", "direction", "msg_bytes", "statistic", "unit")
+_MATRIX_SLICE = ("tool", "condition", "direction", "msg_bytes", "statistic", "unit", "quantity")
 _TRAILING_DIGITS = re.compile(r"[0-9]+$")
 
 
@@ -601,10 +601,12 @@ def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
     c = dict(zip(_MATRIX_SLICE, key))
     cond = 0 if c["condition"] in PREFERRED_CONDITIONS else 1 if c["condition"] is None else 2
     size = c["msg_bytes"]
+    q = (c["quantity"] or "").lower()
     return (cond, -npairs, c["direction"] != "uni", not (c["statistic"] is None or c["statistic"] == "mean"),
+            not (q == "" or "aggregate" in q or "total" in q),
             size is None, (size or 0) if smallest else -(size or 0), -n,
             c["tool"], _nulls_first(c["statistic"]), _nulls_first(c["condition"]), _nulls_first(c["direction"]),
-            c["unit"])
+            c["unit"], q)
 
 
 def matrix(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

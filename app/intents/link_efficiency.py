@@ -424,6 +424,13 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
                 o.get("measured") is None, not exact, -(o["percent"]))
     top = min(with_pct, key=pref) if pair else with_pct[0]
     lo, hi = min(o["percent"] for o in with_pct), max(o["percent"] for o in with_pct)
+    if s.get("aggregate") == "min" and not pair:
+        # "which link type is least efficient on the DGX-1 V100?": the lowest share of nominal leads
+        least = min(with_pct, key=lambda o: (o["percent"], o["link"]))
+        meas = f"{least['measured']:.4g} GB/s, " if least.get("measured") is not None else ""
+        return (f"{who}: lowest over {least['link']}, {meas}{least['percent']:g}% of "
+                + (f"the {least['nominal']:g} GB/s nominal" if least.get("nominal") else "nominal")
+                + f" ({_describe(least)}); {lo:g}-{hi:g}% over {len(with_pct)} tests{cite([least])}.")
     both_ways = top.get("direction") == "bi" and top.get("basis") == "computed" and top.get("path_class") is None \
         and top.get("doc_nominal") is None and top.get("nominal") and top.get("measured") is not None \
         and abs(top["percent"] - 100.0 * top["measured"] / (2 * top["nominal"])) < 0.06

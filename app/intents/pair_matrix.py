@@ -26,19 +26,21 @@ FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_byte
 # slice with the most pairs and its mean per pair are computed in Python (_narrow.matrix), and the class rows of a
 # document that measured per path class are read only when no pair is left (_pairs.fallback).
 _SQL = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes, m.condition,
-       m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row
+       m.statistic, m.value, m.unit, m.source, m.run_id, m.rowid AS _row, {quantity} AS quantity
 FROM measurements m{join}{where}"""
+# a table's quantity (the IPU's aggregate bandwidth beside each transfer's): never averaged together in one cell
+QUANTITY = "coalesce(m.params->>'quantity', '')"
 # Over many stored rows (the DGX-2's Tartan sweeps match 23,000, 60-90 ms to fetch) one query counts each slice's
 # pairs and rows (a slice: tool, condition, direction, size, statistic, unit) and a second reads the chosen one's.
 # Over few rows the single query is quicker: the second costs more than the rows it saves.
-_GROUPS = """SELECT r.tool, m.condition, m.direction, m.msg_bytes, m.statistic, m.unit,
+_GROUPS = """SELECT r.tool, m.condition, m.direction, m.msg_bytes, m.statistic, m.unit, {quantity} AS quantity,
        count(DISTINCT (m.src, m.dst)) AS npairs, count(*) AS n
 FROM measurements m JOIN runs r USING (run_id){where}
 GROUP BY ALL"""
 _SLICE = """ AND r.tool = $slice_tool
   AND m.condition IS NOT DISTINCT FROM $slice_condition AND m.direction IS NOT DISTINCT FROM $slice_direction
   AND m.msg_bytes IS NOT DISTINCT FROM $slice_msg_bytes AND m.statistic IS NOT DISTINCT FROM $slice_statistic
-  AND m.unit = $slice_unit"""
+  AND m.unit = $slice_unit AND {quantity} = $slice_quantity"""
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
@@ -65,13 +67,15 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     grouped = s.get("msg_bytes") is None and \
         cat.rows_at_most(sid, s["metric"], s["operation"], s.get("condition")) > MANY_ROWS
     join = " JOIN runs r USING (run_id)" if "r.tool" in cond else ""
-    sql = _GROUPS.format(where=cond) if grouped else _SQL.format(join=join, where=cond)
+    sql = _GROUPS.format(where=cond, quantity=QUANTITY) if grouped \
+        else _SQL.format(join=join, where=cond, quantity=QUANTITY)
     chart = {"kind": "heatmap", "x": "dst", "y": "src", "z": "value",
              "title": f"{s['operation']} {s['metric']} per pair on {cat.name(sid)}"}
     return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
                 extra={"defaulted": [k for k in ("condition", "direction", "msg_bytes") if s.get(k) is None],
                        "run_tools": cat.run_tools,
-                       "slice_sql": _SQL.format(join=" JOIN runs r USING (run_id)", where=cond) + _SLICE},
+                       "slice_sql": _SQL.format(join=" JOIN runs r USING (run_id)", where=cond, quantity=QUANTITY)
+                       + _SLICE.format(quantity=QUANTITY)},
                 narrow={"kind": "matrix", "smallest_size": s["metric"] == "latency", "grouped": grouped})
 
 
