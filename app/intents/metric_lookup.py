@@ -25,9 +25,11 @@ HOST_OPS = ("h2d", "d2h")
 # document states (a value per transfer or per operand, where the whole operation's is also given)
 SELECT = """SELECT m.system_id, m.metric, m.operation, m.src, m.dst, m.direction, m.msg_bytes,
        m.count, m.count_kind, m.condition, m.precision, m.statistic, m.app, m.value, m.unit,
-       m.source, m.run_id, json_extract_string(m.params, '$.quantity') AS _quantity,
-       json_extract_string(m.params, '$.timer') AS _timer
+       m.source, m.run_id, json_extract_string(m.params, '$.quantity') AS _quantity
 FROM measurements m"""
+# p2pBandwidthLatencyTest times each latency matrix on the GPU and on the CPU (_narrow.measurements keeps the GPU's);
+# read only where a latency can be asked for, so other lookups parse no more JSON
+TIMER = ",\n       json_extract_string(m.params, '$.timer') AS _timer"
 
 # Over thousands of rows ("the slowest GPU pair on the DGX-2": Tartan's sweeps, 10,000 rows), handing them all to
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
@@ -135,6 +137,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     # then the query fetches no labels)
     said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
+    if s.get("metric") in (None, "latency"):
+        select = select.replace("\nFROM", TIMER + "\nFROM", 1)
     sql = f"{select}{cond}"
     if "size" in steps and not device_memory \
             and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
