@@ -132,3 +132,13 @@ def test_a_latency_timed_on_the_gpu_and_on_the_cpu_is_the_gpus(asker, built_con)
                              ).fetchone()[0]
     assert res.rows[0]["value"] == pytest.approx(want)
     assert all("_timer" not in r for r in res.rows)
+
+
+def test_which_systems_have_congestion_measurements_lists_those(asker, built_con):
+    res = asker.ask("which systems have congestion measurements")
+    assert res.intent == "list_data"
+    want = {r[0] for r in built_con.execute(
+        "SELECT DISTINCT system_id FROM measurements WHERE metric = 'congestion_impact' OR condition IN "
+        "('under_load', 'congestion_free', 'cc_on', 'cc_off')").fetchall()}
+    assert {r["system_id"] for r in res.rows} == want
+    assert res.answer.startswith("Measurements of congestion experiments exist for ")

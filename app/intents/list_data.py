@@ -117,6 +117,11 @@ def group_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]
     return (names, systems) if systems else None
 
 
+_CONGESTION_WORD = re.compile(r"\bcongest\w*|\bunder load\b", re.I)
+CONGESTION_ROWS = (" AND (m.metric = 'congestion_impact' OR m.run_id IN (SELECT DISTINCT run_id FROM "
+                   "measurements WHERE condition IN ('under_load', 'congestion_free', 'cc_on', 'cc_off')))")
+
+
 def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     s = dict(slots)
     filters, params = "", {}
@@ -133,6 +138,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if group:
         params["group"] = group[1]
         notes.append(f"systems of the source collection {', '.join(group[0])} ({len(group[1])} systems)")
+    if not filters and not s.get("system") and _CONGESTION_WORD.search(question or ""):
+        # "which systems have congestion measurements": rows under load or with congestion control on/off, and the
+        # effects measured as such (a fixed fragment: no value from the question)
+        filters = CONGESTION_ROWS
+        s["_what"] = "congestion experiments"
     if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")):
         # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
         params, tfilters = {}, ""
@@ -170,7 +180,7 @@ def _plural(n: int, word: str) -> str:
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     mode, s = plan.extra["mode"], plan.slots
-    what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x)
+    what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
     if mode == "all":
         if not rows:
             raise OutOfScope("The database is empty: build it with `hpcask db build`.")
