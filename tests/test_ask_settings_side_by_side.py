@@ -98,8 +98,8 @@ def test_a_bidirectional_copy_is_set_against_the_nominal_of_both_directions(aske
     res = asker.ask("nvlink efficiency on dgx2 - measured vs nominal")
     assert res.intent == "link_efficiency" and "condition" not in res.slots
     top = res.rows[0]
-    if top.get("direction") == "bi":
-        assert f"of the {2 * top['nominal']:g} GB/s nominal in both directions" in res.answer
+    assert top.get("direction") == "bi"           # the lead is a bidirectional test (Scope's duplex copy)
+    assert f"of the {2 * top['nominal']:g} GB/s nominal in both directions" in res.answer
 
 
 def test_a_ranking_of_systems_by_a_setting_stored_under_a_longer_name(asker, built_con):

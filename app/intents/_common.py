@@ -137,6 +137,20 @@ LOWER_BETTER = {"latency", "latency_per_message", "time", "slowdown", "overhead"
 # Rows that differ here are never averaged together (scaling, size_sweep)
 VARIANT_SQL = ("concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design', "
                "m.params->>'preconditioner', m.params->>'band', m.params->>'baseline')")
+# conditions of a figure a document states rather than measures (a spec sheet, a theoretical or nominal peak)
+STATED = ("spec", "theoretical", "nominal", "vendor_claim")
+STATED_SQL = ", ".join(f"'{c}'" for c in STATED)   # the same, as an SQL list of constants
+# one unit of each rate in the base unit: a GFLOP/s measurement is set against a TFLOP/s peak
+RATE_SCALE = {"FLOP/s": 1.0, "GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "B/s": 1.0, "MB/s": 1e6, "GB/s": 1e9,
+              "TB/s": 1e12}
+
+
+def whole_quantity(variant: str) -> bool:
+    """A series of the whole operation ("aggregate", "total", or no quantity named) rather than one per transfer or
+    per unit: what a default prefers when a table gives both (size sweeps, scaling series, pair grids)."""
+    return variant == "" or "total" in variant or "aggregate" in variant
+
+
 HIGHER_BETTER = {"bandwidth", "busbw", "algbw", "throughput", "flops"}
 # conditions taken as the default "normal" setting when the user names none
 PREFERRED_CONDITIONS = ("p2p_on", "pinned", "pinned_wc", "in_place", "congestion_free", "cc_on",

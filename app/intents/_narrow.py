@@ -36,7 +36,8 @@ import re
 from typing import Any, Callable, Optional
 
 from app.catalog import label_words
-from app.intents._common import HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS
+from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS, RATE_SCALE, STATED_SQL,
+                                 whole_quantity)
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
 from app.intents.trace_breakdown import CATEGORIES
 
@@ -163,9 +164,9 @@ STATED_PEAK_SQL = """SELECT m.operation, m.precision, m.value, m.unit, m.source,
        coalesce(m.params->>'spec', m.params->>'quantity', m.params->>'units') AS label,
        coalesce(m.params->>'scope', m.params->>'spec', '') AS scope
 FROM measurements m
-WHERE m.system_id = $system AND m.metric = $metric AND m.condition IN ('spec', 'theoretical', 'nominal', 'vendor_claim')
+WHERE m.system_id = $system AND m.metric = $metric AND m.condition IN ({stated})
   AND m.src IS NULL AND m.dst IS NULL
-ORDER BY m.rowid"""
+ORDER BY m.rowid""".format(stated=STATED_SQL)
 
 
 def stated_peak(con, top: dict[str, Any]) -> dict[str, Any]:
@@ -181,12 +182,10 @@ def stated_peak(con, top: dict[str, Any]) -> dict[str, Any]:
     cands = same or [c for c in cands if c["operation"] in (None, "compute")]
     if not cands:
         return {}
-    best = max(cands, key=lambda c: c["value"] * _RATE_SCALE.get(c["unit"], 1.0))
+    best = max(cands, key=lambda c: c["value"] * RATE_SCALE.get(c["unit"], 1.0))
     return {"peak_value": best["value"], "peak_unit": best["unit"], "peak_source": best["source"],
             "peak_label": best["label"]}
 
-
-_RATE_SCALE = {"GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12}
 
 
 # statistics that are spreads of a quantity's values, not values of it
@@ -364,7 +363,7 @@ def _slice_rank(key: tuple, nsizes: int, n: int) -> tuple:
     return (-nsizes, not (c["direction"] is None or c["direction"] == "uni"),
             not (c["statistic"] is None or c["statistic"] == "mean"),
             c["count"] is None, -(c["count"] or 0), -n,
-            not (v == "" or "total" in v or "aggregate" in v),
+            not whole_quantity(v),
             c["metric"], _nulls_first(c["operation"]), c["tool"], _nulls_first(c["src"]), _nulls_first(c["dst"]),
             _nulls_first(c["direction"]), _nulls_first(c["count_kind"]), _nulls_first(c["statistic"]),
             _nulls_first(c["precision"]), _nulls_first(c["app"]), v, c["unit"])
@@ -436,7 +435,7 @@ def _series_rank(key: tuple, ncounts: int, n: int, is_asked: bool, derive: bool,
     v = c["variant"].lower()
     return first + (-ncounts, -top) + lead + (
         not (c["statistic"] is None or c["statistic"] == "mean"),
-        not (v == "" or "total" in v or "aggregate" in v),
+        not whole_quantity(v),
         c["msg_bytes"] is None, -(c["msg_bytes"] or 0), -n,
         c["metric"], _nulls_first(c["operation"]), c["tool"], c["family"], c["variant"],
         _nulls_first(c["count_kind"]), _nulls_first(c["statistic"]), c["unit"])
@@ -603,7 +602,7 @@ def _matrix_rank(key: tuple, npairs: int, n: int, smallest: bool) -> tuple:
     size = c["msg_bytes"]
     q = (c["quantity"] or "").lower()
     return (cond, -npairs, c["direction"] != "uni", not (c["statistic"] is None or c["statistic"] == "mean"),
-            not (q == "" or "aggregate" in q or "total" in q),
+            not whole_quantity(q),
             size is None, (size or 0) if smallest else -(size or 0), -n,
             c["tool"], _nulls_first(c["statistic"]), _nulls_first(c["condition"]), _nulls_first(c["direction"]),
             c["unit"], q)

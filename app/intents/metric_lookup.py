@@ -9,8 +9,8 @@ from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import said_words
-from app.intents._common import (LOWER_BETTER, MANY_ROWS, cite, endpoint, fmt_bytes, fmt_value,
-                                 require_metric_on, require_system, where)
+from app.intents._common import (LOWER_BETTER, MANY_ROWS, RATE_SCALE, STATED, STATED_SQL, cite, endpoint, fmt_bytes,
+                                 fmt_value, require_metric_on, require_system, where)
 from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
 
 NAME = "metric_lookup"
@@ -46,7 +46,6 @@ _OTHER_MEMORY_SAID = re.compile(r"\b(local|shared|texture|host|pinned|pageable|u
 # a kind of GPU memory named, and the prefix of SHOC DeviceMemory's operations measuring it
 _MEMORY_KINDS = {"local": "lmem_", "shared": "smem_", "texture": "tex_", "global": "gmem_", "constant": "cmem_"}
 _MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b", re.I)
-STATED = ("spec", "theoretical", "nominal", "vendor_claim")   # conditions of a figure stated, not measured
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
@@ -116,8 +115,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     of_peak = bool(OF_PEAK.search(question or "")) and s.get("metric") in ("flops", "bandwidth", "throughput") \
         and s.get("condition") not in STATED
     if of_peak:
-        cond += (" AND " if cond else " WHERE ") + "coalesce(m.condition NOT IN ('spec', 'theoretical', 'nominal', " \
-                                                   "'vendor_claim', 'as_printed'), true)"
+        cond += (" AND " if cond else " WHERE ") + f"coalesce(m.condition NOT IN ({STATED_SQL}, 'as_printed'), true)"
     count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
     if count_defaulted:
         steps.append("one_device" if of_peak else "count")   # 1-GPU runs of nccl-tests report a busbw of 0
@@ -161,15 +159,10 @@ def _of_peak(top: dict[str, Any], plan: Plan) -> str:
     if not peak:
         plan.notes.append("no stated peak of this measure and precision is stored for the system: no share of peak")
         return "No stated peak of it is stored to set it against."
-    share = 100.0 * top["value"] * _SCALE[top["unit"]] / (peak * _SCALE[top["peak_unit"]])
+    share = 100.0 * top["value"] * RATE_SCALE[top["unit"]] / (peak * RATE_SCALE[top["peak_unit"]])
     what = f" ({top['peak_label']})" if top.get("peak_label") else ""
     return (f"That is {share:.1f}% of the stated peak of {fmt_value(peak, top['peak_unit'])}{what} "
             f"[{top['peak_source']}].")
-
-
-# one unit of each rate in the base unit, so a GFLOP/s measurement is set against a TFLOP/s peak
-_SCALE = {"FLOP/s": 1.0, "GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "B/s": 1.0, "MB/s": 1e6, "GB/s": 1e9,
-          "TB/s": 1e12}
 
 
 def _device_end(s: dict[str, Any]):
