@@ -14,7 +14,7 @@ from app import catalog as catalog_mod
 from app import followup
 from app import intents
 from app.intents import OutOfScope
-from app.intents._common import fmt_bytes, lower_is_better, what_words
+from app.intents._common import fmt_bytes, lower_is_better, systems_fitting, what_words
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
@@ -439,6 +439,14 @@ class Asker:
         if mod.NAME in PER_OPERATION and len(conds) > 1:
             self._run_each(res, mod, slots, conds, key="condition")
             return
+        metrics = [x for x in slots.get("metrics") or [] if isinstance(x, str)]
+        if mod.NAME in PER_OPERATION and len(metrics) > 1:    # "what are algbw and busbw": each measure looked up
+            self._run_each(res, mod, slots, metrics, key="metric")
+            return
+        sizes = [x for x in slots.get("sizes") or [] if isinstance(x, int)]
+        if mod.NAME in PER_OPERATION and len(sizes) > 1:    # "busbw 64M vs 1G": each size looked up
+            self._run_each(res, mod, slots, sizes, key="msg_bytes")
+            return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -450,6 +458,15 @@ class Asker:
                              f"answer covers one system); ask again for {', '.join(left)}")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
+        if not slots.get("system") and mod.NAME in ONE_SYSTEM_NEEDED and any(
+                isinstance(slots.get(k), str) and (k, slots[k].lower()) in self.cat.owners for k in ("app", "library")):
+            fits = systems_fitting(slots, self.cat)
+            if len(fits) == 1:
+                # "max error of PSDNS at 256 GPUs, compressed vs baseline": no system named, and one alone stores
+                # what the words name; answered for it, and said
+                slots = dict(slots, system=fits[0])
+                res.notes.append(f"no system named: {self.cat.name(fits[0])} is the only loaded system with "
+                                 f"what the question names")
         cond, sid = slots.get("condition"), slots.get("system")
         if isinstance(cond, str):
             # the user's word for a setting, as the system's data (or, comparing systems, all data) stores it
@@ -470,9 +487,10 @@ class Asker:
         key="condition" for both settings of a switch ("peer access enabled vs disabled")."""
         done, refused = [], []
         name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None)) \
-            if key == "operation" else (lambda v: str(v).replace("_", " "))
+            if key == "operation" else fmt_bytes if key == "msg_bytes" else (lambda v: str(v).replace("_", " "))
         for sid in systems:
-            one = {k: v for k, v in slots.items() if k not in ("compare_with", "operations", "conditions")}
+            one = {k: v for k, v in slots.items()
+                   if k not in ("compare_with", "operations", "conditions", "sizes", "metrics")}
             one[key] = sid
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
@@ -495,7 +513,7 @@ class Asker:
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
         apart: list[str] = []
-        if key in ("operation", "condition") and mod.NAME == "metric_lookup" and len(done) > 1:
+        if key in ("operation", "condition", "msg_bytes") and mod.NAME == "metric_lookup" and len(done) > 1:
             # "which collective is fastest at 1 MB": the best of the operations' answers leads, and is said
             firsts = [(sid, rs[0]) for sid, _, rs, _ in done if rs and rs[0].get("value") is not None]
             # settings of one switch are set against each other only like for like (the best conv time with tensor
@@ -555,6 +573,8 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
 # intents asked once per operation when several are set side by side on one system ("d2h vs h2d bandwidth")
 PER_OPERATION = {"metric_lookup", "size_sweep"}
+# intents that answer for one named system: with none named, the one system that stores what the words name is taken
+ONE_SYSTEM_NEEDED = {"metric_lookup", "size_sweep", "scaling", "pair_matrix", "link_efficiency", "congestion"}
 # ... of which these draw one picture per system, side by side (a graph or a grid cannot share axes)
 DRAWN_APART = {"topology", "pair_matrix"}
 # intents whose planners answer several systems themselves, or ask one by one

@@ -249,3 +249,89 @@ CONDITION_PAIRS = ({"congestion_free", "under_load"}, {"cc_on", "cc_off"})
 
 def names_a_condition_pair(conditions: set[str]) -> bool:
     return any(pair <= conditions for pair in CONDITION_PAIRS)
+
+
+# ---- what a part is (memory per GPU, cores, models): stated in the components table, read by app.intents._specs ----
+
+# a measured quantity named beside the memory ("memory bandwidth", "memory usage") is no capacity
+_MEASURED_NEAR = re.compile(r"\b(bandwidth|bw|throughput|latency|latencies|speed|fast|faster|slower|copy|copies|"
+                            r"usage|used|utili[sz]ation|read|write|reads|writes|transfer|transfers|triad|stream|"
+                            r"access|clock|power|energy|time)\b")
+_G_P_U = r"(g ?p ?us?|gpus?|graphics cards?|cards?|devices?|accelerators?)"
+_I_P_U = r"(i ?p ?us?|ipus?)"
+_CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|amount of|size of( the)?|capacity|"
+                       r"total)\b.{0,40}\b(memory|ram|hbm2?|vram|dram)\b|\b(memory|ram|hbm2?|vram) (capacity|size|"
+                       r"per)\b|\b(gpu|device|host|system|main|ipu|on-chip|in-processor) memory\b|\b(memory|ram)"
+                       r" (does|do|is|has)\b|^(gpu )?memory\b|\bram\b|\bvram\b")
+_HOST_MEMORY = re.compile(r"\b(host|system|main|cpu|node) (memory|ram)\b|\bram\b|\bdram\b|\bddr4?\b")
+_TOTAL = re.compile(r"\b(total|in all|altogether|combined|aggregate|all (the )?(gpus|ipus) together)\b")
+_COUNTING = re.compile(r"\b(how many|number of|count of|core count|cores per|per (socket|cpu|node))\b")
+_COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)?( \w+)? (?P<part>" + _G_P_U + "|" + _I_P_U +
+                           r"|cpus|sockets|processors|nvswitch(es)?|pcie switches|tiles|boards|cores|chips)\b"
+                           r"|\b(?P<part2>gpus|ipus|g p us|i p us) per node\b"
+                           r"|\b(most|fewest|least|more than \w+|fewer than \w+) (?P<part3>gpus|ipus|g p us|i p us|cores)\b")
+_LINKS_PER_PART = re.compile(r"\b(nvlinks?|nvlink (ports|connections|bricks|links|interfaces)|envy links?|"
+                             r"ipu[- ]?links?( interfaces)?|link interfaces|links)\b.{0,30}\b(each|per|one|a single|"
+                             r"every) (gpu|ipu|g p u|i p u)\b")
+_MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the |its )?(cpus?|gpus?|processors?)\b"
+                    r"|\b(what|which) (kind of |type of |sort of )?(cpus?|gpus?|processors?)\b"
+                    r"( (does|do|is|are|did|has|have|in|on)\b| \w+ (use|uses|run|runs|have|has)\b)"
+                    r"|\bwhat (cpus?|gpus?|processors?) (is|are) in\b")
+_SOFTWARE = re.compile(r"\b(os|operating system|driver( version)?|cuda version|software stack|nvidia driver)\b")
+# "which GPUs in the DGX-1 P100 have no direct NVLink to GPU0": a question about the graph, not the parts
+_GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed)? to|reach|attached|topology|"
+                          r"between|joins?|wired)\b")
+
+
+def _part_of(said: str, default: str = "gpu") -> str:
+    if re.search(r"\b" + _I_P_U + r"\b", said):
+        return "ipu"
+    if re.search(r"\b(cpus?|processors?|sockets?)\b", said) and not re.search(r"\b" + _G_P_U + r"\b", said):
+        return "cpu"
+    return default
+
+
+def spec_question(said: str) -> Optional[dict[str, Any]]:
+    """The property of a part a question asks for, as slots ({"spec", "part"[, "spec_total"]}), or None when it
+    asks for a measurement, a graph or anything else. `said` is the question's lower-cased words."""
+    out: Optional[dict[str, Any]] = None
+    graph = _GRAPH_WORDS.search(said)
+    if _CAPACITY.search(said) and not _MEASURED_NEAR.search(said):
+        part = "host" if _HOST_MEMORY.search(said) else _part_of(said)
+        out = {"spec": "memory", "part": part if part != "cpu" else "host"}
+    elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s)\b", said):
+        out = {"spec": "links", "part": _part_of(said)}
+    elif re.search(r"\bcuda cores\b", said) and not _MEASURED_NEAR.search(said):
+        out = {"spec": "cuda_cores", "part": "gpu"}
+    elif _COUNTING.search(said) and re.search(r"\btensor cores\b", said):
+        out = {"spec": "tensor_cores", "part": "gpu"}
+    elif re.search(r"\btiles (per|does|on|of) (each |an? |one )?(ipu|i p u)\b|\bhow many tiles\b", said) \
+            and not _MEASURED_NEAR.search(said):
+        out = {"spec": "tiles", "part": "ipu"}
+    elif _COUNTING.search(said) and re.search(r"\bcores\b", said) and not graph \
+            and re.search(r"\b(each|per|one|a single|every|the) (cpu|socket|processor|node|chip)\b|cores (does|do|"
+                          r"are|in|has)\b", said) and not _MEASURED_NEAR.search(said):
+        out = {"spec": "cores", "part": "cpu"}
+    elif (m := _COUNTED_PART.search(said)) and not graph and not _MEASURED_NEAR.search(said) \
+            and not re.search(r"\b(scal\w*|speedup|efficiency|run|runs|ran|used|measured|benchmarked|tested)\b", said):
+        word = (m.group("part") or m.group("part2") or m.group("part3") or "").replace(" ", "")
+        kinds = {"gpu": "gpu", "car": "gpu", "dev": "gpu", "acc": "gpu", "gra": "gpu", "ipu": "ipu", "cpu": "cpu",
+                 "soc": "cpu", "pro": "cpu", "nvs": "nvswitch", "pci": "pcie_switch", "til": "tile",
+                 "boa": "board", "cor": "core", "chi": "chip"}
+        out = {"spec": "count", "part": kinds.get(word[:3], "gpu")}
+    elif _MODEL.search(said) and not graph and not _MEASURED_NEAR.search(said) \
+            and not re.search(r"\b(pairs?|fastest|slowest|best|worst|highest|lowest|most|least)\b", said):
+        out = {"spec": "model", "part": _part_of(said)}
+    elif _SOFTWARE.search(said) and re.search(r"\b(version|run|runs|running|installed|use|uses|what|which)\b", said) \
+            and not _MEASURED_NEAR.search(said):
+        out = {"spec": "software", "part": "host"}
+    if out and out["spec"] == "memory" and _TOTAL.search(said) and out["part"] != "host":
+        out["spec_total"] = True
+    return out
+
+
+# "which NCCL environment variables should I set", "how do I enable peer access in my code": advice, which no stored
+# measurement answers (a derivation from the data would be a confident answer to another question)
+ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enable|tune|install|configure)|"
+                    r"how (do|can|should) i (enable|set|configure|install|tune|fix|speed up|optimi[sz]e|improve|write|"
+                    r"compile|build|debug))\b")

@@ -11,9 +11,10 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK,
+from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK,
                       SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings,
-                      names_a_condition_pair, precision_readings, rates_against, verb_readings)
+                      names_a_condition_pair, precision_readings, rates_against, spec_question,
+                      verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -264,7 +265,7 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and (
                     _counts_hops(words, b) or _matrix_shape(words, a, b)):
                 continue                      # "2 off-chip hops", "16 by 16": no size, no count of devices
-            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and a > 0 \
+            if slot in ("msg_bytes", "count", "system", "dst", "src") and _bare_number(words[a:b]) and a > 0 \
                     and words[a - 1].lower() in ("rank", "ranks"):
                 continue                      # "on rank one": a rank of a trace, read by its planner
             if slot == "precision" and b - a == 1 and a in link_counts:
@@ -738,9 +739,13 @@ class NLU:
         if intent == "trace_breakdown" and "metric" not in slots and _HOW_FAST.search(said) \
                 and not TRACE_WORD.search(said) and slots.get("operation") in COLLECTIVE_OPS:
             # "how fast is allreduce on the h200": a collective's speed is what nccl-tests measured, and no word
-            # asks where a trace's time went: the next reading (a lookup gives the measure quoted for it)
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
+            # asks where a trace's time went: the next reading (a lookup gives the measure quoted for it); "how much
+            # faster is allreduce on the H200 than on the DGX-2": two systems set side by side, compared
             ruled_out.add("trace_breakdown")
+            if slots.get("compare_with"):
+                intent, conf = "compare_systems", max(conf, model_conf)
+            else:
+                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
         if intent == "pair_matrix" and MEMORY_BANDWIDTH.search(said) and not _PAIR_WORD.search(said) \
                 and not (slots.get("src") or slots.get("dst")):
             # "show me the memory bandwidth of each GPU on the DGX-2": each GPU's own memory, no pair of GPUs
@@ -813,7 +818,26 @@ class NLU:
             slots.setdefault("metric", "busbw")   # nccl-tests' measure for setting collectives side by side
             ruled_out.add(intent)
             intent = "metric_lookup" if slots.get("msg_bytes") is not None else "size_sweep"
-        ops = several_operations(words, cands)
+        ops = several_operations(words, cands + family_spans(words, slots, self.catalog))
+        if len(ops) > 1 and intent == "size_sweep" and "compare_systems" in ruled_out \
+                and not _OVER_SIZES.search(said):
+            # "sgemm vs dgemm flops on the dgx2": read as a comparison, on one system; no sweep asked: looked up
+            intent = "metric_lookup"
+        sizes = several_values(words, cands, "msg_bytes")
+        if len(sizes) > 1 and intent in ("metric_lookup", "scaling", "compare_systems", "size_sweep") \
+                and "compare_with" not in slots and not ops \
+                and not re.search(r"\b(between|from|range|up to|through|over)\b", said):
+            # "h200 bcast busbw 64M vs 1G": two sizes set side by side; each is looked up (app.ask)
+            ruled_out.add(intent)
+            intent = "metric_lookup"
+            slots["msg_bytes"], slots["sizes"] = sizes[0], sizes
+            if "count_kind" in slots and "count" not in slots:
+                del slots["count_kind"]
+        metrics = several_values(words, cands, "metric")
+        if len(metrics) > 1 and intent == "metric_lookup" and not ops and len(sizes) < 2 \
+                and "compare_with" not in slots and slots.get("metric") in metrics:
+            # "for alltoall on the H200s at 1 GB, what are algbw and busbw?": each measure looked up (app.ask)
+            slots["metric"], slots["metrics"] = metrics[0], metrics
         if len(ops) > 1 and intent == "compare_systems" and "compare_with" not in slots \
                 and slots.get("operation") in ops:
             # "compare alltoall and allgather bus bandwidth on the H200 node": two operations of one system
@@ -824,7 +848,24 @@ class NLU:
                 and "compare_with" not in slots:
             # "d2h vs h2d bandwidth on yme", "allreduce and allgather busbw vs size": each is asked (app.ask)
             slots["operation"], slots["operations"] = ops[0], ops
+            if intent == "size_sweep" and slots.get("msg_bytes") is not None and not _OVER_SIZES.search(said):
+                # "are device-to-host copies faster than host-to-device at 1 GiB": one size, two things: looked up
+                ruled_out.add(intent)
+                intent = "metric_lookup"
+        if intent == "link_efficiency" and slots.get("metric") in ("latency", "time"):
+            # "dgx2 p2p latency at 1 byte, nvlink vs pcie": a latency is no share of a link's rated bandwidth; the
+            # link named is the transfer mode the copies were run in (how Tartan's rows are keyed)
+            ruled_out.add(intent)
+            intent = "metric_lookup"
+            mode = next((c for c in ("nvlink", "pcie") if str(slots.get("link_type", "")).lower().startswith(c)), None)
+            if mode and self.catalog is not None and mode in self.catalog.conditions.get(str(slots.get("system")), ()):
+                del slots["link_type"]
+                slots.setdefault("condition", mode)
         both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
+        if both and intent == "link_efficiency" and not slots.get("link_type") and slots.get("metric") != "efficiency":
+            # "GTX 980 D2H pageable vs pinned at 4 KB": two settings of a copy, no link's share of its rate
+            ruled_out.add(intent)
+            intent = "metric_lookup"
         if both and intent in ("metric_lookup", "size_sweep", "compare_systems", "congestion") \
                 and "compare_with" not in slots:
             # "p2p bandwidth with peer access enabled vs disabled", "pinned vs pageable": both settings named;
@@ -836,6 +877,33 @@ class NLU:
                 del slots["condition"]
             else:
                 slots["condition"], slots["conditions"] = both[0], both
+        if ADVICE.search(said) and intent != "out_of_scope":
+            # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
+            # reading is ruled out, so no runner-up answers it from the data either)
+            ruled_out |= set(self.labels["intents"]) - {"out_of_scope"}
+            intent, conf = "out_of_scope", max(conf, model_conf)
+        single = re.search(r"\bsingle ?- ?(gpu|ipu|node)\b", said)
+        if single and "count" not in slots and intent in MEASUREMENT_INTENTS:
+            # "Single-GPU sgemm throughput: Yme vs Mini Summit": one word the tagger does not split, a count of one
+            slots["count"], slots["count_kind"] = 1, single.group(1) + "s"
+        spec = spec_question(said) if not (intent == "trace_breakdown" and TRACE_WORD.search(said)) else None
+        if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
+                said)):
+            # "how many gpus does frontier have": a machine not loaded; with no system named, only a question that
+            # asks which system has the most is answered across all of them
+            spec = None
+        if spec:
+            # "how much memory does each GPU in the DGX-2 have", "CUDA cores: GTX 980 vs Titan RTX": what a part is,
+            # stated in the components table (app.intents._specs); the measurement slots the words also fed go
+            kept = {k: v for k, v in slots.items() if k in ("system", "compare_with") or (
+                k == "link_type" and spec["spec"] == "links") or (k, v) in (
+                ("metric", "memory"), ("condition", "spec"), ("condition", "nominal"), ("condition", "theoretical"))}
+            slots.clear()
+            slots.update(kept, **spec)
+            ruled_out.add(intent)
+            intent = "compare_systems" if slots.get("compare_with") or not slots.get("system") \
+                else "topology" if spec["spec"] in ("links", "count") else "metric_lookup"
+            conf = max(conf, model_conf, CONFIDENCE_FLOOR)    # the words settle it, whatever the model read
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1015,6 +1083,8 @@ _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic
                                  "#", "number", "no", "no."}
 
 
+_RANKS_PARTS = re.compile(r"\b((which|what) systems?|most|fewest|least|rank|more than|fewer than|each system|"
+                          r"all (the )?systems|every system)\b")
 _JOINS_OPERATIONS = {"vs", "vs.", "versus", "and", "or", "against", "compared", "with", ",", "/", "&"}
 
 
@@ -1024,7 +1094,7 @@ _BOTH_SETTINGS = re.compile(rf"\b(?:(enabled|on|with)\b.{{0,40}}?\b{_SIDE_BY}\s+
                             rf"(?:\w+\s+){{0,3}}?(enabled|on|with))\b")
 
 
-_SETTING_PAIRS = ({"pinned", "pageable"}, {"in_place", "out_of_place"})
+_SETTING_PAIRS = ({"pinned", "pageable"}, {"in_place", "out_of_place"}, {"nvlink", "pcie"})
 
 
 def both_settings(said: str, condition: Any, named: set[str] = frozenset()) -> list[str]:
@@ -1045,6 +1115,16 @@ def both_settings(said: str, condition: Any, named: set[str] = frozenset()) -> l
     base = condition.rsplit("_", 1)[0]
     on_first = m.group(1) is not None
     return [f"{base}_on", f"{base}_off"] if on_first else [f"{base}_off", f"{base}_on"]
+
+
+# "device-to-host copies faster than host-to-device": the words a comparison may put between the two things it sets
+# side by side (with "than" among them)
+_COMPARATIVE_GAP = {"than", "faster", "slower", "quicker", "higher", "lower", "better", "worse", "more", "less",
+                    "copies", "copy", "transfers", "bandwidth", "latency", "is", "are", "much", "the", "for"}
+
+
+def _comparing(gap: list[str]) -> bool:
+    return "than" in gap and len(gap) <= 5 and all(w in _COMPARATIVE_GAP for w in gap)
 
 
 def several_operations(words: list[str], cands) -> list[str]:
@@ -1068,8 +1148,8 @@ def several_operations(words: list[str], cands) -> list[str]:
     best: list[str] = []
     for sp in spans:
         gap = [w.lower() for w in words[run[-1][1]:sp[0]]] if run else []
-        if run and 1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) and sp[2] not in (
-                o for *_, o in run):
+        if run and (1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) or _comparing(gap)) \
+                and sp[2] not in (o for *_, o in run):
             run.append(sp)
         else:
             run = [sp]
@@ -1170,7 +1250,7 @@ _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads"
              "finetuning", "pretraining", "jobs", "job"}
 _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
                       r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
-_HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed)\b")
+_HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|how much (faster|slower|quicker))\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
@@ -1536,6 +1616,44 @@ def _stored_family(name: str, ops) -> list[str]:
     """The system's stored operations named `name` plus a suffix ("sgemm" -> sgemm_n, sgemm_t, ...), plainest
     first."""
     return sorted((o for o in ops if o.startswith(f"{name}_")), key=lambda o: (len(o), o))
+
+
+def several_values(words: list[str], cands, slot: str) -> list[Any]:
+    """Two or more values of one slot set side by side ("64M vs 1G", "algbw and busbw"): vocabulary matches one or
+    two joining words apart ("vs", "and", "or", a comma), in the order said; [] unless two different ones."""
+    spans = []
+    for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
+        if found.get(slot) is not None and (not spans or st >= spans[-1][1]):
+            spans.append((st, en, found[slot]))
+    best: list[Any] = []
+    run: list[tuple[int, int, int]] = []
+    for sp in spans:
+        gap = [w.lower() for w in words[run[-1][1]:sp[0]]] if run else []
+        if run and 1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) and sp[2] not in (
+                v for *_, v in run):
+            run.append(sp)
+        else:
+            run = [sp]
+        if len(run) > len(best):
+            best = [v for *_, v in run]
+    return best if len(best) > 1 else []
+
+
+def family_spans(words: list[str], slots: dict[str, Any], catalog) -> list[tuple[int, int, dict[str, Any]]]:
+    """"sgemm vs dgemm flops on the dgx2": each word that names a family of the system's stored operations, as a
+    vocabulary match of that family's plainest member, whatever the tagger made of the word (for
+    several_operations, which sets such names side by side)."""
+    sid = slots.get("system")
+    if catalog is None or not isinstance(sid, str):
+        return []
+    ops = catalog.operations.get(sid, set())
+    out = []
+    for i, w in enumerate(words):
+        lw = w.lower()
+        family = _stored_family(lw, ops) if len(lw) >= 4 and lw.isalnum() else []
+        if family:
+            out.append((i, i + 1, {"operation": family[0]}))
+    return out
 
 
 def operation_family(intent: str, words: list[str], taken: set[int], slots: dict[str, Any], catalog

@@ -181,7 +181,7 @@ def test_no_runner_up_for_a_question_about_nothing_stored(asker):
 
 def test_how_many_parts_is_read_from_the_topology(asker):
     r = asker.ask("how many gpus does yme have")
-    assert r.intent == "topology" and "4 gpu" in r.answer
+    assert r.intent == "topology" and "4 GPUs" in r.answer
     assert asker.ask("how many gpus does frontier have").intent == "out_of_scope"
 
 

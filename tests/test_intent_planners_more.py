@@ -62,10 +62,14 @@ def test_compare_one_quantity_under_different_metric_names(built_con):
     plan, rows, text = _run(built_con, "compare_systems", {"system": "dgx2", "compare_with": ["h200x2"],
                                                             "metric": "bandwidth", "operation": "allreduce"})
     got = {r["system_id"]: r["value"] for r in rows}
+    # compared at one size and GPU count (the tools write their settings differently: each keeps its own)
+    (size, count), = {(r["msg_bytes"], r["count"]) for r in rows}
     want = {"dgx2": _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'dgx2' AND "
-                                    "operation = 'allreduce' AND metric = 'bandwidth'")[0],
+                                    f"operation = 'allreduce' AND metric = 'bandwidth' AND msg_bytes = {size} AND "
+                                    f"count = {count}")[0],
             "h200x2": _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND "
-                                      "operation = 'allreduce' AND metric = 'busbw'")[0]}
+                                      f"operation = 'allreduce' AND metric = 'busbw' AND msg_bytes = {size} AND "
+                                      f"count = {count} AND condition = '{rows[0]['condition'] if rows[0]['system_id'] == 'h200x2' else rows[1]['condition']}'")[0]}
     assert got == pytest.approx(want)
     note = next(n for n in plan.notes if "stored under different names" in n)
     assert "busbw" in note and "definitions differ" in note

@@ -62,6 +62,11 @@ def systems_fitting(slots: dict[str, Any], cat: Catalog) -> list[str]:
     if isinstance(slots.get("metric"), str):
         fits &= {s for s, ms in cat.metrics.items() if slots["metric"] in ms}
         narrowed = True
+    for k in ("app", "library"):    # "max error of PSDNS at 256 GPUs": an application only some systems ran
+        v = slots.get(k)
+        if isinstance(v, str) and (k, v.lower()) in cat.owners:
+            fits &= cat.owners[(k, v.lower())]
+            narrowed = True
     return sorted(fits) if narrowed else []
 
 

@@ -38,6 +38,7 @@ from typing import Any, Callable, Optional
 from app.catalog import label_words
 from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS, RATE_SCALE, STATED_SQL,
                                  whole_quantity)
+from app.intents import _specs
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
 from app.intents.trace_breakdown import CATEGORIES
 
@@ -686,7 +687,16 @@ def compare(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
     slices = _groups(groups, _COMPARE_SLICE, lambda g: g["system_id"])
     best = min(slices, key=lambda k: _compare_rank(k, len(slices[k][0]), sum(g["n"] for g in slices[k][1])))
     nsys = len(slices[best][0])
-    rows = _common_cases(con, plan, best, nsys) if nsys >= 2 else []
+    rows = _common_cases(con, plan, [best], nsys) if nsys >= 2 else []
+    if nsys < len({g["system_id"] for g in groups}):
+        # no slice holds every system, often only because one tool writes a setting another leaves unsaid (nccl-tests'
+        # in-place fp32 against Scope's plain all-reduce): the same quantity, size and count with each system at its
+        # own setting covers more of them, and beats comparing each system's best at sizes of its own
+        loose = _loose_slice(slices)
+        if loose and len(loose) > max(nsys, 1):
+            wide = _common_cases(con, plan, loose, len(loose))
+            if len(wide) > len(rows):
+                rows = wide
     if len(rows) < 2:
         rows = _each_best(groups, spec.get("how"))
     lower = rows[0]["metric"] in LOWER_BETTER
@@ -706,37 +716,87 @@ def _divide(a: float, b: float) -> float:
     return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
-def _common_cases(con, plan, key: tuple, nsys: int) -> list[dict[str, Any]]:
+# the settings a tool may write where another leaves them unsaid: a loose slice lets each system keep its own
+_SETTINGS = ("condition", "precision")
+
+
+def _loose_slice(slices: dict[tuple, tuple[set, list]]) -> list[tuple]:
+    """The slices that make one comparison when the settings (_SETTINGS) are let go: the loose slice on the most
+    systems (ranked as _compare_rank ranks slices), and for each of its systems its own slice there, a preferred
+    condition first, then none, then the one with the most rows. Empty when no loose slice holds two systems."""
+    settings = [_COMPARE_SLICE.index(c) for c in _SETTINGS]
+    loose: dict[tuple, dict[str, list[tuple]]] = {}
+    size = _COMPARE_SLICE.index("msg_bytes")
+    for key, (sids, members) in slices.items():
+        if key[size] is None:   # a stated figure with no size says nothing of where it was measured
+            continue
+        lkey = tuple(None if i in settings else v for i, v in enumerate(key))
+        for sid in sids:
+            loose.setdefault(lkey, {}).setdefault(sid, []).append(key)
+    if not loose:
+        return []
+    n = {k: sum(g["n"] for key in {x for ks in v.values() for x in ks} for g in slices[key][1])
+         for k, v in loose.items()}
+    lbest = min(loose, key=lambda k: _compare_rank(k, len(loose[k]), n[k]))
+    if len(loose[lbest]) < 2:
+        return []
+
+    def own(key: tuple, sid: str) -> tuple:
+        c = dict(zip(_COMPARE_SLICE, key))
+        cond = 0 if c["condition"] in PREFERRED_CONDITIONS else 1 if c["condition"] is None else 2
+        rows = sum(g["n"] for g in slices[key][1] if g["system_id"] == sid)
+        return (cond, -rows, _nulls_first(c["condition"]), _nulls_first(c["precision"]))
+    return [min(keys, key=lambda k: own(k, sid)) + (sid,) for sid, keys in sorted(loose[lbest].items())]
+
+
+def _common_cases(con, plan, keys: list[tuple], nsys: int) -> list[dict[str, Any]]:
     """Per system, the value of each case measured on all `nsys` systems of the slice (the best or the `how` of its
-    rows; the first row in table order names the source), averaged over those cases."""
+    rows; the first row in table order names the source), averaged over those cases. `keys` is one slice, or (a
+    loose slice) one per system, each ending in the system it is for."""
     from app.intents import fetch
-    c = dict(zip(_COMPARE_SLICE, key))
-    params = dict(plan.params)
-    # the slice's columns as parameters; one quantity under several names is matched by the query's own keys
-    params.update({f"slice_{k}": v for k, v in c.items() if not (k == "metric" and plan.narrow.get("metric_as"))})
-    rows = sorted(fetch(con, plan.extra["slice_sql"], params), key=lambda r: r["_row"])
+    rows = []
+    for key in keys:
+        only = key[len(_COMPARE_SLICE)] if len(key) > len(_COMPARE_SLICE) else None
+        c = dict(zip(_COMPARE_SLICE, key))
+        params = dict(plan.params)
+        # the slice's columns as parameters; one quantity under several names is matched by the query's own keys
+        params.update({f"slice_{k}": v for k, v in c.items()
+                       if not (k == "metric" and plan.narrow.get("metric_as"))})
+        rows += [dict(r, _slice=c) for r in fetch(con, plan.extra["slice_sql"], params)
+                 if only is None or r["system_id"] == only]
+    rows.sort(key=lambda r: r["_row"])
     on: dict[str, set] = {}
     for r in rows:
         on.setdefault(r["case_key"], set()).add(r["system_id"])
-    how = plan.narrow.get("how") or ("min" if c["metric"] in LOWER_BETTER else "max")
+    if len(keys) > 1 and not any(len(x) == nsys for x in on.values()) \
+            and len({(r["system_id"], r["case_key"]) for r in rows}) == nsys:
+        # one case on each system, named by each tool in its own way (Scope writes its name where nccl-tests
+        # writes none): the same case
+        on = {"": {r["system_id"] for r in rows}}
+        rows = [dict(r, case_key="") for r in rows]
+    metric = keys[0][_COMPARE_SLICE.index("metric")]
+    how = plan.narrow.get("how") or ("min" if metric in LOWER_BETTER else "max")
     tools = plan.extra.get("run_tools", {})
     cells: dict[tuple, list[dict[str, Any]]] = {}
     for r in rows:
         if len(on[r["case_key"]]) == nsys:
             cells.setdefault((r["system_id"], r["case_key"]), []).append(r)
     per_system: dict[str, list[dict[str, Any]]] = {}
+    own: dict[str, dict[str, Any]] = {}
     for (sid, _case), rs in cells.items():
         value, source = _best(rs, how)
+        own[sid] = rs[0]["_slice"]
         per_system.setdefault(sid, []).append({"value": value, "n": len(rs), "source": source,
                                                "tool": ", ".join(sorted({tools.get(r["run_id"]) for r in rs}))})
     out = []
     for sid, cases in per_system.items():
+        c = own[sid]
         out.append({"system_id": sid, "value": _mean(cases), "n_cases": len(cases), "n": sum(x["n"] for x in cases),
                     "source": sources(cases), "tool": ", ".join(sorted({x["tool"] for x in cases})),
                     "metric": c["metric"], "operation": c["operation"], "unit": c["unit"],
                     "condition": c["condition"], "precision": c["precision"], "msg_bytes": c["msg_bytes"],
                     "count": c["count"], "count_kind": c["count_kind"], "direction": c["direction"],
-                    "statistic": c["statistic"], "mode": "common"})
+                    "statistic": c["statistic"], "mode": "common" if len(keys) == 1 else "loose"})
     return out
 
 
@@ -871,4 +931,4 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 KINDS: dict[str, Callable[[Any, Any, list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "measurements": measurements, "links": links, "sweep": sweep, "scaling": scaling, "congestion": congestion,
     "link_efficiency": link_efficiency, "matrix": matrix, "compare": compare,
-    "trace": trace}
+    "trace": trace, "specs": _specs.rows}

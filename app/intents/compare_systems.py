@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from app.catalog import Catalog
-from app.intents import OutOfScope, Plan
+from app.intents import OutOfScope, Plan, _specs
 from app.intents._common import (AGG_SQL, agg_choice, cap, cite, fmt_value, lower_is_better, quals, require_ints,
                                  require_system, systems_with, what_words, where_plus)
 
@@ -53,6 +53,8 @@ SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", 
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+    if _specs.wanted(slots):    # what a part is (memory per GPU, cores), not a measurement
+        return _specs.plan(slots, cat)
     s = dict(slots)
     require_ints(s)
     across = []
@@ -193,6 +195,8 @@ def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[s
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    if plan.extra.get("spec"):
+        return _specs.answer(rows, plan, cat)
     s = plan.slots
     systems = plan.extra["systems"]
     what = what_words(s.get("operation"), s.get("metric"))
@@ -212,7 +216,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append("no comparable rows for " + ", ".join(cat.name(x) for x in missing))
     if r0.get("mode") == "each_best":
         return _answer_each_best(rows, plan, cat, agg_words)
-    q = _quals(r0)
+    loose = r0.get("mode") == "loose"
+    q = _quals(r0, settings=not loose)
+    own = {r["system_id"]: quals(r, ("condition", "precision")) or "no setting stated" for r in rows} if loose else {}
+    if loose:
+        plan.notes.append("no one setting was measured on all of them: same size and count, each system at its own "
+                          "setting (" + "; ".join(f"{cat.name(x)}: {v}" for x, v in own.items()) + ")")
     how = agg_words
     if r0["n_cases"] > 1:
         how += f" per case, averaged over {r0['n_cases']} cases measured on every system"
@@ -221,6 +230,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     better = "lower" if lower_is_better(r0.get("metric")) else "higher"
     ranked = "; ".join(
         f"{i + 1}. {cat.name(r['system_id'])} {fmt_value(r['value'], unit)}"
+        + (f" ({own[r['system_id']]})" if loose else "")
         + ("" if i == 0 else f" ({_ratio(rows[0]['value'], r['value'], better)} of the best)")
         for i, r in enumerate(rows))
     lead, second = rows[0], rows[1]
@@ -238,8 +248,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             f"{lead_words}{cite(rows, limit=len(rows))}.")
 
 
-def _quals(r: dict[str, Any]) -> str:
-    q = quals(r, ("direction", "condition", "precision", "msg_bytes", "statistic"))
+def _quals(r: dict[str, Any], settings: bool = True) -> str:
+    q = quals(r, ("direction", "condition", "precision", "msg_bytes", "statistic") if settings
+              else ("direction", "msg_bytes", "statistic"))
     if r.get("count") and r.get("count_kind"):
         q = ", ".join(x for x in (q, f"{r['count']} {r['count_kind']}") if x)
     return q

@@ -106,7 +106,7 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     return hit or ("top" if slots.get("top_n") is not None else None)
 
 
-_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+){0,3}? "
+_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+){0,3}?(?: |-)"
                           r"(?:traces?|profiles?|runs?|captures?)\b")
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")

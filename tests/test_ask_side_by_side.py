@@ -1,0 +1,107 @@
+"""Two things set side by side in one question are both answered: two sizes, two measures, two operations named by
+a family of stored names, two directions with a comparative between them, two settings of a copy, and two systems
+whose tools write their settings differently (compared at the same size and count, each at its own setting).
+Real model, real built database; expected numbers from separate SQL over the same database."""
+
+
+def _values(con, sql, *params):
+    return [r[0] for r in con.execute(sql, list(params)).fetchall()]
+
+
+def test_two_systems_are_compared_at_one_size_and_count_when_their_tools_differ(asker, built_con):
+    """nccl-tests writes in-place fp32 where Scope writes nothing: no slice held both systems, and each system's
+    best at its own size and GPU count was compared (a 1-GPU all-reduce of 0.3 us against 646.9 us)."""
+    res = asker.ask("is allreduce faster on the H200 than on the DGX-2 at 64 MB")
+    assert res.intent == "compare_systems" and {r["system_id"] for r in res.rows} == {"h200x2", "dgx2"}
+    assert {(r["msg_bytes"], r["count"]) for r in res.rows} == {(64 << 20, 2)}
+    for r in res.rows:
+        assert r["mode"] == "loose"
+        assert r["value"] in _values(built_con, "SELECT value FROM measurements WHERE system_id = ? AND operation = "
+                                     "'allreduce' AND metric = 'time' AND msg_bytes = ? AND count = 2",
+                                     r["system_id"], 64 << 20)
+    assert "each system at its own setting" in " ".join(res.notes)
+
+
+def test_how_much_faster_between_two_systems_is_a_comparison(asker):
+    res = asker.ask("how much faster is allreduce on the H200 than on the DGX-2")
+    assert res.intent == "compare_systems" and len(res.rows) == 2 and "leads by" in res.answer
+
+
+def test_two_sizes_are_both_looked_up(asker, built_con):
+    res = asker.ask("h200 bcast busbw 64M vs 1G")
+    assert res.intent == "metric_lookup" and res.slots["sizes"] == [64 << 20, 1 << 30]
+    best = {}
+    for r in res.rows:
+        best[r["msg_bytes"]] = max(best.get(r["msg_bytes"], 0), r["value"])
+    for size, value in best.items():
+        assert value == max(_values(built_con, "SELECT value FROM measurements WHERE system_id = 'h200x2' AND "
+                                    "operation = 'broadcast' AND metric = 'busbw' AND count = 2 AND msg_bytes = ?",
+                                    size))
+    assert "Of these, 1 GiB has the highest busbw" in res.answer
+
+
+def test_a_range_of_sizes_is_no_pair_of_lookups(asker):
+    res = asker.ask("allreduce busbw on the h200 between 1 MB and 1 GB")
+    assert "sizes" not in res.slots
+
+
+def test_two_measures_are_both_looked_up(asker):
+    res = asker.ask("For alltoall on the H200s at 1 GB, what are algbw and busbw?")
+    assert res.slots["metrics"] == ["algbw", "busbw"]
+    assert {r["metric"] for r in res.rows} == {"algbw", "busbw"}
+
+
+def test_two_gemm_families_on_one_system(asker, built_con):
+    res = asker.ask("sgemm vs dgemm flops on the dgx2")
+    assert res.intent == "metric_lookup" and res.slots["operations"] == ["sgemm_n", "dgemm_n"]
+    top = {op: max(_values(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx2' AND operation = ? "
+                           "AND metric = 'flops' AND count = 16", op)) for op in ("sgemm_n", "dgemm_n")}
+    assert f"{top['sgemm_n'] / top['dgemm_n']:.3g}x the other" in res.answer
+
+
+def test_a_comparative_between_two_directions_asks_both(asker):
+    res = asker.ask("On the DGX-2, are device-to-host copies faster than host-to-device at 1 GiB with pinned "
+                    "memory?")
+    assert res.intent == "metric_lookup" and res.slots["operations"] == ["d2h", "h2d"]
+    assert {r["operation"] for r in res.rows} == {"d2h", "h2d"}
+
+
+def test_two_settings_of_a_copy_are_no_link_efficiency(asker):
+    res = asker.ask("GTX 980 D2H pageable vs pinned at 4 KB")
+    assert res.intent == "metric_lookup" and len(res.slots["conditions"]) == 2
+    assert {r["condition"] for r in res.rows} == {"pageable", "pinned_wc"}
+
+
+def test_a_latency_named_with_a_link_is_a_transfer_mode(asker):
+    res = asker.ask("dgx2 p2p latency at 1 byte, nvlink vs pcie, gpu0 to gpu1")
+    assert res.intent == "metric_lookup" and res.slots["conditions"] == ["nvlink", "pcie"]
+    assert all(r["metric"] == "latency" for r in res.rows)
+
+
+def test_single_gpu_is_a_count_of_one(asker):
+    res = asker.ask("Single-GPU sgemm throughput: Yme vs Mini Summit")
+    assert res.slots["count"] == 1 and all(r["count"] == 1 for r in res.rows)
+
+
+def test_advice_is_out_of_scope(asker):
+    res = asker.ask("Which NCCL environment variables should I set to speed up allreduce on the H200s?")
+    assert res.intent == "out_of_scope" and not res.rows
+
+
+def test_an_application_only_one_system_ran_names_that_system(asker, built_con):
+    res = asker.ask("Intent accuracy of JointBERT vs StackPropagation")
+    owners = _values(built_con, "SELECT DISTINCT system_id FROM measurements WHERE lower(app) = 'jointbert' "
+                     "AND metric = 'accuracy'")
+    assert owners == ["ri2"] and res.slots.get("system") is None
+    assert res.rows and all(r["system_id"] == "ri2" for r in res.rows)
+    assert any("the only loaded system" in n for n in res.notes)
+
+
+def test_the_long_trace_named_with_a_hyphen(asker):
+    res = asker.ask("How much of the long-trace wall time is the GPU idle on rank 0?")
+    assert res.intent == "trace_breakdown" and "pytorch_trace_long" in res.answer
+
+
+def test_a_rank_number_is_no_system(asker):
+    res = asker.ask("In the short trace, how much longer does rank 1 spend in AllReduce kernels than rank 0?")
+    assert res.intent == "trace_breakdown" and "no data for" not in res.answer
