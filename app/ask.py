@@ -471,7 +471,8 @@ class Asker:
         if isinstance(cond, str):
             # the user's word for a setting, as the system's data (or, comparing systems, all data) stores it
             # ("pinned" -> "pinned_wc")
-            one = sid if isinstance(sid, str) and not slots.get("compare_with") else None
+            one = sid if isinstance(sid, str) and not slots.get("compare_with") else \
+                [x for x in [sid, *(slots.get("compare_with") or [])] if isinstance(x, str)] or None
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
         plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Optional
 
 
 @dataclass
@@ -21,6 +21,13 @@ class SystemInfo:
     n_links: int = 0
     n_measurements: int = 0
     n_events: int = 0
+    n_runs: int = 0
+
+
+# words for a figure the documents state rather than measure, in the order one is taken for another (the same
+# conditions as app.intents._common.STATED, which imports the catalog)
+_STATED_WORDS = ("spec", "theoretical", "nominal", "vendor_claim")
+_NOT_TOOLS = {"paper", "stream", "tau", "osu", "pebs", "sniper", "caliper", "gem5"}
 
 
 @dataclass
@@ -97,17 +104,34 @@ class Catalog:
         tests): "list DeepBench runs" names a benchmark, no machine, however the tagger read it."""
         return _name_words(set(self.run_tools.values()), r"[_\-\s|+()]+")
 
+    def tool_named(self, question: str) -> Optional[str]:
+        """A benchmark tool the question names by its name ("SHOC", "nccl-tests", "mgbench"), as the runs store it;
+        tool names that are also plain words of a question ("the paper", "a stream") are never read as one."""
+        said = (question or "").lower()
+        for tool in sorted(set(self.run_tools.values()), key=lambda t: (-len(t), t)):
+            low = tool.lower()
+            if low in _NOT_TOOLS or len(low) < 4 or not re.fullmatch(r"[a-z0-9][a-z0-9+\-_]*", low):
+                continue
+            if re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", said):
+                return tool
+        return None
+
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
         the one node whose links are stored as plain NVLink."""
         return {sid for value in self.link_family(link_type) for sid in self.owners[("link_type", value)]}
 
-    def stored_condition(self, sid: "str | None", cond: str) -> str:
+    def stored_condition(self, sid: "str | list[str] | None", cond: str) -> str:
         """"pinned" on the DGX-2, where Scope's pinned copies are stored as pinned_wc (write-combined): the one
         condition of that family stored for the system (sid None: for any system, when none stores the condition
-        itself); else the condition as asked."""
-        have = self.conditions.get(sid, set()) if sid else set().union(*self.conditions.values())
+        itself; a list: for those systems); else the condition as asked."""
+        sids = [sid] if isinstance(sid, str) else list(sid or self.conditions)
+        have = set().union(set(), *(self.conditions.get(x, set()) for x in sids))
         kin = [c for c in have if c.startswith(f"{cond}_")] if cond not in have else []
+        if not kin and cond not in have and cond in _STATED_WORDS:
+            # "the theoretical memory bandwidth of the GTX 980": a stated figure, whichever word the document used
+            # for it (the seed-003 specs are stored as "spec")
+            kin = [c for c in _STATED_WORDS if c in have][:1]
         return kin[0] if len(kin) == 1 else cond
 
     def name(self, system_id: str) -> str:
@@ -152,7 +176,7 @@ def load(con) -> Catalog:
             "SELECT system_id, name, aliases, kind FROM systems").fetchall():
         cat.systems[sid] = SystemInfo(sid, name, list(aliases or []), kind)
     for table, attr in (("components", "n_components"), ("links", "n_links"),
-                        ("measurements", "n_measurements")):
+                        ("measurements", "n_measurements"), ("runs", "n_runs")):
         for sid, n in con.execute(f"SELECT system_id, count(*) FROM {table} GROUP BY 1").fetchall():
             if sid in cat.systems:
                 setattr(cat.systems[sid], attr, n)

@@ -31,6 +31,7 @@ class Mention:
     end: int
     surface: str
     candidates: list[str]
+    every: bool = False      # "the AC922s": the plural of a family's name means all of them
 
 
 def _word_forms(w: str) -> set[str]:
@@ -70,6 +71,13 @@ class SystemResolver:
                 if found:
                     hit = Mention(i, j, " ".join(words[i:j]), found[1])
                     break
+                last = words[j - 1]
+                if len(last) > 3 and last.endswith("s") and not last[:-1].isdigit():
+                    found = self.by_key.get(key(" ".join(words[i:j - 1] + [last[:-1]])))
+                    # a processor's name in the plural ("the V100s on Lassen") names GPUs, not every system
+                    if found and not any(_SPLIT.sub("", last[:-1].lower()) in ws for ws in self.parts.values()):
+                        hit = Mention(i, j, " ".join(words[i:j]), found[1], every=True)
+                        break
             if hit:
                 out.append(hit)
                 i = hit.end
@@ -87,6 +95,12 @@ class SystemResolver:
         pending: list[Mention] = []
         ms = self.mentions(words, covered)
         for m in ms:
+            if m.every:
+                # "what data do you have on the AC922s?": each system of that name
+                added.extend(c for c in m.candidates if c not in systems and c not in added)
+                used.append(m)
+                notes.append(f"'{m.surface}' read as all of {', '.join(m.candidates)}")
+                continue
             if any(c in systems or c in added for c in m.candidates):
                 used.append(m)
                 continue

@@ -714,6 +714,17 @@ class NLU:
             if not _PAIR_WORD.search(said):
                 ruled_out.add("pair_matrix")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
+        if intent == "metric_lookup" and slots.get("src") and slots.get("dst") and slots.get("metric") in (
+                None, "bandwidth") and slots.get("condition") in ("nominal", "theoretical", "spec") \
+                and not OF_PEAK.search(said) and not re.search(r"\b(measured|achieved|reach\w*|efficien\w*|"
+                                                               r"percent|fraction|share)\b", said):
+            # "the nominal link rate between GPU0 and GPU3 on the DGX-1 V100": the rated bandwidth of the link
+            # between them, which the connection graph holds (no copy measured it)
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf)
+            slots.pop("condition")
+            slots.pop("operation", None)
+            slots.pop("metric", None)
         if intent in ("metric_lookup", "pair_matrix", "link_efficiency") and slots.get("src") and slots.get("dst") \
                 and "metric" not in slots and _REACHES.search(said):
             # "how does g p u three reach g p u twelve on the d g x two": the way there, not a copy's bandwidth
@@ -877,6 +888,11 @@ class NLU:
                 del slots["condition"]
             else:
                 slots["condition"], slots["conditions"] = both[0], both
+        if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
+                and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
+            # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if ADVICE.search(said) and intent != "out_of_scope":
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either)
@@ -1083,6 +1099,7 @@ _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic
                                  "#", "number", "no", "no."}
 
 
+_RAN = re.compile(r"\b(run|ran|runs|benchmarked|tested|measured|results?|used|data from)\b")
 _RANKS_PARTS = re.compile(r"\b((which|what) systems?|most|fewest|least|rank|more than|fewer than|each system|"
                           r"all (the )?systems|every system)\b")
 _JOINS_OPERATIONS = {"vs", "vs.", "versus", "and", "or", "against", "compared", "with", ",", "/", "&"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from app.catalog import Catalog
+from app.catalog import _STATED_WORDS, Catalog
 from app.intents import OutOfScope
 
 # slot -> column of `measurements m`; the SQL fragment is fixed, the value goes in as $slot
@@ -143,7 +143,7 @@ LOWER_BETTER = {"latency", "latency_per_message", "time", "slowdown", "overhead"
 VARIANT_SQL = ("concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design', "
                "m.params->>'preconditioner', m.params->>'band', m.params->>'baseline')")
 # conditions of a figure a document states rather than measures (a spec sheet, a theoretical or nominal peak)
-STATED = ("spec", "theoretical", "nominal", "vendor_claim")
+STATED = _STATED_WORDS
 STATED_SQL = ", ".join(f"'{c}'" for c in STATED)   # the same, as an SQL list of constants
 # one unit of each rate in the base unit: a GFLOP/s measurement is set against a TFLOP/s peak
 RATE_SCALE = {"FLOP/s": 1.0, "GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "B/s": 1.0, "MB/s": 1e6, "GB/s": 1e9,

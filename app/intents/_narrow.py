@@ -804,6 +804,7 @@ def _each_best(groups: list[dict[str, Any]], how: Optional[str]) -> list[dict[st
     """No slice shared: per system, the best value (or the user's max / min) of the metric measured on the most
     systems, with the settings it was measured at. Each setting comes from the best row that has one (SQL's
     arg_max skips a NULL), so a row without a size still shows the size of the best sized row."""
+    groups = values_not_spreads(groups)   # a std beside its mean is no value to rank ("0.1x" congestion impact)
     on: dict[tuple, set] = {}
     for g in groups:
         on.setdefault((g["metric"], g["unit"]), set()).add(g["system_id"])

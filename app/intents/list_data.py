@@ -93,6 +93,17 @@ ORDER BY n_events DESC, r.system_id, r.tool"""
 FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation = $operation",
            "library": " AND m.library = $library"}
 
+# the systems a tool ran on ("which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?")
+BY_TOOL = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs,
+       coalesce(sum(m.n), 0) AS n_measurements, min(r.source) AS source
+FROM runs r JOIN systems s ON s.system_id = r.system_id LEFT JOIN run_measurement_stats m USING (run_id)
+WHERE lower(r.tool) = lower($tool){group}
+GROUP BY r.system_id, s.name, r.tool
+ORDER BY n_runs DESC, r.system_id"""
+
+_APPS_WORD = re.compile(r"\b(applications?|apps?|benchmarks?|codes?|workloads?|programs?|kernels?)\b", re.I)
+_SIMULATED = re.compile(r"\bsimulat\w*\b|\bnot real hardware\b", re.I)
+
 
 def _words(name: str) -> set[str]:
     """'isc2022_papers' -> {isc, 2022, papers}: a collection's name split at separators and before a year."""
@@ -143,6 +154,17 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # effects measured as such (a fixed fragment: no value from the question)
         filters = CONGESTION_ROWS
         s["_what"] = "congestion experiments"
+    tool = cat.tool_named(question)
+    if tool and not (s.get("metric") or s.get("operation")) and not TRACE_WORD.search(question or ""):
+        # "which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?": where the tool ran
+        params = {"tool": tool}
+        if group:
+            params["group"] = group[1]
+        sql = BY_TOOL.format(group=" AND list_contains($group, r.system_id)" if group else "")
+        asked = require_system(s, cat) if s.get("system") else None
+        s.pop("library", None)     # "nccl-tests" names the tool, not NCCL measured by any tool
+        return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
+                    extra={"mode": "tool", "tool": tool, "asked": asked, "group": group})
     if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")):
         # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
         params, tfilters = {}, ""
@@ -171,7 +193,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         sql, mode = ALL_SYSTEMS.format(where=" WHERE list_contains($group, s.system_id)" if group else "",
                                        e_where=" WHERE list_contains($group, r.system_id)" if group else ""), "all"
     return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
-                extra={"mode": mode, "group": group})
+                extra={"mode": mode, "group": group, "apps": bool(_APPS_WORD.search(question or "")),
+                       "simulated": bool(_SIMULATED.search(question or ""))})
 
 
 def _plural(n: int, word: str) -> str:
@@ -181,6 +204,17 @@ def _plural(n: int, word: str) -> str:
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     mode, s = plan.extra["mode"], plan.slots
     what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
+    if mode == "tool":
+        return _tool_answer(rows, plan, cat)
+    if mode == "all" and plan.extra.get("simulated") and rows:
+        # "which systems are simulated rather than real hardware": the systems table says which are
+        sim = [r for r in rows if r.get("kind") == "simulated"]
+        rows[:] = sim
+        if not sim:
+            raise OutOfScope("No loaded system is a simulation: every one is measured hardware or a document.")
+        return (f"{_plural(len(sim), 'system')} {'is' if len(sim) == 1 else 'are'} simulated, not measured "
+                f"hardware: " + "; ".join(f"{r['name']} ({_plural(r['n_measurements'], 'measurement')})" for r in sim)
+                + f"{cite(sim)}.")
     if mode == "all":
         if not rows:
             raise OutOfScope("The database is empty: build it with `hpcask db build`.")
@@ -244,6 +278,33 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if not what:
         extra.append(_plural(info.n_links, "link") + " in its connection graph" if info.n_links else "no link graph")
         extra.append(_plural(events, "trace event") if events else "no traces")
-    return (f"{cat.name(sid)}: {_plural(meas, (what + ' ' if what else '') + 'measurement')} "
+    runs = f" in {_plural(info.n_runs, 'run')}" if info.n_runs and not what else ""
+    apps = ""
+    if plan.extra.get("apps") and not what:
+        # "which applications were run on the DGX-2": the applications and benchmarks its rows name
+        names = {a.lower(): a for a in cat.apps}
+        have = sorted({names.get(a, a) for a in cat.app_ops.get(sid, {})}, key=str.lower)
+        apps = (f". Applications and benchmarks ({len(have)}): {', '.join(have[:40])}"
+                + (" ..." if len(have) > 40 else "")) if have else ". No application is named in its rows"
+    return (f"{cat.name(sid)}: {_plural(meas, (what + ' ' if what else '') + 'measurement')}{runs} "
             f"(metrics: {', '.join(metrics) or 'none'}) from {_plural(len(tools), 'tool')} ({', '.join(tools)})"
-            f"{'; ' + ', '.join(extra) if extra else ''}{cite(rows)}.")
+            f"{'; ' + ', '.join(extra) if extra else ''}{apps}{cite(rows)}.")
+
+
+def _tool_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    tool, asked = plan.extra["tool"], plan.extra.get("asked")
+    if not rows:
+        raise OutOfScope(f"No {tool} runs are loaded.")
+    where = "; ".join(f"{r['name']} ({_plural(r['n_runs'], 'run')}, {_plural(r['n_measurements'], 'measurement')})"
+                      for r in rows[:10]) + (f" and {len(rows) - 10} more" if len(rows) > 10 else "")
+    if asked:
+        mine = [r for r in rows if r["system_id"] == asked]
+        if not mine:
+            # "did anyone run mgbench on the DGX-2?": no, and where it did run
+            return f"No: {tool} did not run on {cat.name(asked)}. It ran on {_plural(len(rows), 'system')}: " \
+                   f"{where}{cite(rows)}."
+        r = mine[0]
+        rows[:] = mine
+        return (f"Yes: {tool} ran on {cat.name(asked)} ({_plural(r['n_runs'], 'run')}, "
+                f"{_plural(r['n_measurements'], 'measurement')}){cite(mine)}.")
+    return f"{tool} ran on {_plural(len(rows), 'system')}: {where}{cite(rows)}."
