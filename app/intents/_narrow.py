@@ -208,6 +208,10 @@ system peak max maximum min minimum highest lowest best worst mean average avg o
 byte kib mib gib kilobyte megabyte gigabyte message msg size""".split())
 
 
+_SMALL_NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                                 "thirteen fourteen fifteen sixteen".split())}
+
+
 def said_words(question: str, slots: dict[str, Any]) -> list[str]:
     """The question's words that could pick a row by its label (sorted: the plan's narrow is a cache key). Words
     of the slots' values are left out: every row already matches them ("prng" of "the IPU's PRNG" is in the
@@ -217,7 +221,9 @@ def said_words(question: str, slots: dict[str, Any]) -> list[str]:
         for x in (v if isinstance(v, (list, tuple)) else [v]):
             if isinstance(x, str):
                 used |= label_words(x)   # "dgx1_p100" -> dgx1, p100: the split is at any non-alphanumeric
-    return sorted(label_words(question) - _NOT_LABEL - used)
+    # "four hops" picks the label "Off-chip (4 hops)" as "4 hops" does
+    words = {_SMALL_NUMBERS.get(w, w) for w in label_words(question)}
+    return sorted(words - _NOT_LABEL - used)
 
 
 def said_label(rows: list[dict[str, Any]], said: list[str]) -> list[dict[str, Any]]:
