@@ -533,7 +533,8 @@ class Asker:
                 worst = (max if low else min)(firsts, key=lambda f: f[1]["value"])[1]["value"]
                 if len(firsts) == 2 and worst and best["value"]:
                     ratio = worst / best["value"] if low else best["value"] / worst
-                    res.answer += f", {ratio:,.3g}x the other" if ratio >= 1.1 else \
+                    res.answer += (f", {ratio:,.3g}x lower than the other" if low else f", {ratio:,.3g}x the other") \
+                        if ratio >= 1.1 else \
                         f", {100 * (ratio - 1):.1f}% {'lower' if low else 'higher'} than the other"
                 res.answer += "."
                 res.rows = [r for r in rows if r.get(key) == best_op] + [r for r in rows if r.get(key) != best_op]

@@ -27,7 +27,7 @@ class SystemInfo:
 # words for a figure the documents state rather than measure, in the order one is taken for another (the same
 # conditions as app.intents._common.STATED, which imports the catalog)
 _STATED_WORDS = ("spec", "theoretical", "nominal", "vendor_claim")
-_NOT_TOOLS = {"paper", "stream", "tau", "osu", "pebs", "sniper", "caliper", "gem5"}
+_NOT_TOOLS = {"paper", "stream", "tau", "pebs", "sniper", "caliper", "gem5"}
 
 
 @dataclass
@@ -110,7 +110,7 @@ class Catalog:
         said = (question or "").lower()
         for tool in sorted(set(self.run_tools.values()), key=lambda t: (-len(t), t)):
             low = tool.lower()
-            if low in _NOT_TOOLS or len(low) < 4 or not re.fullmatch(r"[a-z0-9][a-z0-9+\-_]*", low):
+            if low in _NOT_TOOLS or len(low) < 3 or not re.fullmatch(r"[a-z0-9][a-z0-9+\-_]*", low):
                 continue
             if re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", said):
                 return tool

@@ -23,6 +23,7 @@ from nlu.vocab import key
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _BRANDS = {"nvidia", "tesla", "intel", "ibm", "amd", "geforce", "the"}
 _COMPARING = {"vs", "versus", "against", "compared", "compare", "or"}
+_MACHINES = {"machines", "systems", "boxes", "servers"}
 
 
 @dataclass
@@ -69,7 +70,9 @@ class SystemResolver:
                     continue
                 found = self.by_key.get(key(" ".join(words[i:j])))
                 if found:
-                    hit = Mention(i, j, " ".join(words[i:j]), found[1])
+                    # "the DGX-1 machines": the family's name before a plural noun for machines is all of them
+                    every = j < len(words) and words[j].lower() in _MACHINES
+                    hit = Mention(i, j + every, " ".join(words[i:j + every]), found[1], every=every)
                     break
                 last = words[j - 1]
                 if len(last) > 3 and last.endswith("s") and not last[:-1].isdigit():

@@ -272,7 +272,7 @@ _COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)?( \w+)? (?P
                            r"|\b(most|fewest|least|more than \w+|fewer than \w+) (?P<part3>gpus|ipus|g p us|i p us|cores)\b")
 _LINKS_PER_PART = re.compile(r"\b(nvlinks?|nvlink (ports|connections|bricks|links|interfaces)|envy links?|"
                              r"ipu[- ]?links?( interfaces)?|link interfaces|links)\b.{0,30}\b(each|per|one|a single|"
-                             r"every) (gpu|ipu|g p u|i p u)\b")
+                             r"every) (gpu|ipu|g p u|i p u|[pvha]\d{3}s?)\b")
 _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the |its )?(cpus?|gpus?|processors?)\b"
                     r"|\b(what|which) (kind of |type of |sort of )?(cpus?|gpus?|processors?)\b"
                     r"( (does|do|is|are|did|has|have|in|on)\b| \w+ (use|uses|run|runs|have|has)\b)"
@@ -308,6 +308,11 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
     elif re.search(r"\btiles (per|does|on|of) (each |an? |one )?(ipu|i p u)\b|\bhow many tiles\b", said) \
             and not _MEASURED_NEAR.search(said):
         out = {"spec": "tiles", "part": "ipu"}
+    elif re.search(r"\bcore counts?\b|\bhow many cores\b|\bnumber of cores\b", said) and not graph \
+            and not re.search(r"\b(cuda|tensor)\b", said) and not _MEASURED_NEAR.search(said):
+        # "which cpu does the titan rtx box use and how many cores", "compare CPU core counts": the CPUs' cores (or
+        # the cores listed as parts, where no CPU states them)
+        out = {"spec": "cores", "part": "cpu"}
     elif _COUNTING.search(said) and re.search(r"\bcores\b", said) and not graph \
             and re.search(r"\b(each|per|one|a single|every|the) (cpu|socket|processor|node|chip)\b|cores (does|do|"
                           r"are|in|has)\b", said) and not _MEASURED_NEAR.search(said):

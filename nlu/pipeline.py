@@ -691,7 +691,7 @@ class NLU:
         if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
                 intent == "pair_matrix" and not _PAIR_WORD.search(said)) or (
                 intent == "trace_breakdown" and not TRACE_WORD.search(said))) \
-                and (slots.get("metric") or slots.get("operation")) and _RANKS_SYSTEMS.search(said):
+                and (slots.get("metric") or slots.get("operation") or slots.get("app")) and _RANKS_SYSTEMS.search(said):
             # "which system has the highest host to device bandwidth?", "rank the systems by allreduce bandwidth":
             # no system named, and the question asks which is best: each system that stores it, compared (the
             # words settle it, as sure as the model was of its first reading)

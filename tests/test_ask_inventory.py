@@ -84,3 +84,9 @@ def test_a_hop_count_said_in_words_picks_its_label(asker, built_con):
                  "AND params->>'offchip_hops' = '4'")[0]
     res = asker.ask("what is the off chip latency for four hops on the x m p sixty four")
     assert res.rows[0]["value"] == v
+
+
+def test_a_three_letter_tool_name(asker, built_con):
+    want = {x for (x,) in built_con.execute("SELECT DISTINCT system_id FROM runs WHERE tool = 'osu'").fetchall()}
+    res = asker.ask("on which clusters did the osu benchmarks run")
+    assert {r["system_id"] for r in res.rows} == want

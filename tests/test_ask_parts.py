@@ -119,3 +119,14 @@ def test_software_versions_are_the_hosts(asker, built_con):
 def test_a_property_no_document_states_is_refused(asker):
     res = asker.ask("How much memory does each A100 in ThetaGPU have?")
     assert res.intent == "out_of_scope" and "ThetaGPU" in res.answer and not res.rows
+
+
+def test_cpu_cores_asked_plainly_are_the_cpus(asker, built_con):
+    cores, n = _attr(built_con, "titan_rtx", "cpu", "cores")
+    res = asker.ask("which cpu does the titan rtx box use and how many cores")
+    assert res.slots["spec"] == "cores" and res.rows[0]["value"] == cores
+
+
+def test_a_clusters_parts_are_one_nodes(asker):
+    res = asker.ask("how many gpus per node on thetagpu")
+    assert "per node" in res.answer

@@ -105,3 +105,22 @@ def test_the_long_trace_named_with_a_hyphen(asker):
 def test_a_rank_number_is_no_system(asker):
     res = asker.ask("In the short trace, how much longer does rank 1 spend in AllReduce kernels than rank 0?")
     assert res.intent == "trace_breakdown" and "no data for" not in res.answer
+
+
+def test_a_lower_is_better_ratio_says_lower(asker):
+    res = asker.ask("dgx2 latency gpu0 to gpu8 at 8 bytes, p2p on vs off")
+    assert "x lower than the other" in res.answer and "x the other" not in res.answer
+
+
+def test_which_system_is_best_at_an_application(asker, built_con):
+    ran = {x for (x,) in built_con.execute("SELECT DISTINCT m.system_id FROM measurements m JOIN systems s USING "
+                                           "(system_id) WHERE lower(m.app) = 'su3_bench' AND s.kind <> 'document'"
+                                           ).fetchall()}
+    res = asker.ask("Which system gets the highest SU3_Bench performance?")
+    assert res.intent == "compare_systems" and {r["system_id"] for r in res.rows} <= ran and len(res.rows) >= 2
+    assert "(," not in res.answer
+
+
+def test_scaling_with_nothing_named_follows_the_one_operation_and_its_speedup(asker):
+    res = asker.ask("how well does the GaspiLS solver scale on the Xeon 6148 cluster")
+    assert res.intent == "scaling" and res.rows and all(r["metric"] == "speedup" for r in res.rows)

@@ -46,6 +46,8 @@ WORDS = {"memory": "memory", "cores": "cores", "cuda_cores": "CUDA cores", "tens
 PART_WORDS = {"gpu": ("GPU", "GPUs"), "ipu": ("IPU", "IPUs"), "cpu": ("CPU", "CPUs"), "host": ("host", "hosts"),
               "chip": ("chip", "chips"), "core": ("core", "cores"), "nvswitch": ("NVSwitch", "NVSwitches"),
               "pcie_switch": ("PCIe switch", "PCIe switches"), "tile": ("tile", "tiles"), "board": ("board", "boards")}
+# systems of many nodes, whose components table lists one node's parts
+_MANY_NODES = {"cluster", "supercomputer"}
 _NUMBER = re.compile(r"^\s*([\d,]+(?:\.\d+)?)\s*([A-Za-z]*)")
 
 
@@ -162,6 +164,9 @@ def _one(r: dict[str, Any], cat: Catalog) -> str:
     spec = r["spec"]
     model = f" ({r['model']})" if r.get("model") and spec != "model" else ""
     if spec == "count":
+        if cat.systems.get(r["system_id"]) and cat.systems[r["system_id"]].kind in _MANY_NODES:
+            # a cluster's listed parts are one node's ("ThetaGPU: 8 GPUs per node", not the 120 of a job)
+            return f"{name}: {r['n_parts']} {many if r['n_parts'] != 1 else one} per node{model}"
         return f"{name} has {r['n_parts']} {many if r['n_parts'] != 1 else one}{model}"
     if spec in ("model", "software"):
         what = "model" if spec == "model" else "software"
@@ -184,8 +189,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     spec, part = plan.narrow["spec"], plan.narrow["part"]
     one, many = PART_WORDS.get(part, (part, part + "s"))
     systems = plan.extra["systems"]
-    said = f"number of {many}" if spec == "count" else f"{WORDS[spec]} per {one}" if part != "host" \
-        else f"{WORDS[spec]} of the host"
+    said = f"number of {many}" if spec == "count" else f"{WORDS[spec]} of the {many} in all" \
+        if plan.narrow.get("total") else f"{WORDS[spec]} per {one}" if part != "host" else f"{WORDS[spec]} of the host"
     if not rows:
         where = ", ".join(cat.name(x) for x in systems[:6])
         have = sorted({p["kind"] for x in systems[:1] for p in cat.parts.get(x, {}).values()})

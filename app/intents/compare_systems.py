@@ -62,6 +62,10 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         # "which system has the highest host to device bandwidth?": every system that stores it, ranked
         across = systems_with(cat, s.get("operation"), s.get("metric"),
                               [s["condition"]] if s.get("condition") else ())
+    elif not s.get("system") and isinstance(s.get("app"), str):
+        # "which system gets the highest SU3_Bench performance?": every system that ran the application
+        across = sorted(x for x in cat.owners.get(("app", s["app"].lower()), set())
+                        if cat.systems.get(x) and cat.systems[x].kind != "document")
         if len(across) >= 2:
             s["system"], s["compare_with"] = across[0], across[1:]
     first = require_system(s, cat)
@@ -244,8 +248,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         lead_words = f"{cat.name(lead['system_id'])} leads by {factor:.2f}x over {cat.name(second['system_id'])}"
     per = (f"mean over {r0['n_cases']} cases measured on every system" if r0["n_cases"] > 1
            else f"{agg_words} per system")
-    return (f"{cap(what)} ({q}, {per}, {better} is better): {ranked}. "
-            f"{lead_words}{cite(rows, limit=len(rows))}.")
+    head = ", ".join(x for x in (q, per, f"{better} is better") if x)
+    return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}."
 
 
 def _quals(r: dict[str, Any], settings: bool = True) -> str:

@@ -101,7 +101,8 @@ WHERE lower(r.tool) = lower($tool){group}
 GROUP BY r.system_id, s.name, r.tool
 ORDER BY n_runs DESC, r.system_id"""
 
-_APPS_WORD = re.compile(r"\b(applications?|apps?|benchmarks?|codes?|workloads?|programs?|kernels?)\b", re.I)
+_APPS_WORD = re.compile(r"\b(applications?|apps?|benchmarks?|codes?|workloads?|programs?|kernels?|"
+                        r"(dnn|cnn|ml|neural|deep learning|training) (models?|networks?))\b", re.I)
 _SIMULATED = re.compile(r"\bsimulat\w*\b|\bnot real hardware\b", re.I)
 
 
@@ -307,4 +308,5 @@ def _tool_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         rows[:] = mine
         return (f"Yes: {tool} ran on {cat.name(asked)} ({_plural(r['n_runs'], 'run')}, "
                 f"{_plural(r['n_measurements'], 'measurement')}){cite(mine)}.")
-    return f"{tool} ran on {_plural(len(rows), 'system')}: {where}{cite(rows)}."
+    total = sum(r["n_runs"] for r in rows)
+    return f"{tool} ran on {_plural(len(rows), 'system')} ({_plural(total, 'run')} in all): {where}{cite(rows)}."

@@ -45,6 +45,16 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     # speedup / efficiency not stored as a series: derived from the time or throughput series over counts
     derive = s.get("metric") in DERIVABLE
     require_metric_on(sid, None if derive else s.get("metric"), s.get("operation"), cat)
+    notes = []
+    ops = sorted(cat.operations.get(sid, set()))
+    if not s.get("metric") and not s.get("operation") and not s.get("app") and len(ops) == 1:
+        # "how well does the GaspiLS solver scale on the Xeon 6148 cluster": one operation is all it measured
+        s["operation"] = ops[0]
+        notes.append(f"no metric or operation given: {ops[0]}, the only operation measured on {cat.name(sid)}")
+    if not s.get("metric") and s.get("operation") and "speedup" in cat.op_metrics(sid, s["operation"]):
+        # how something scales, with no measure named: the speedup the source states, not a count it also tracked
+        s["metric"] = "speedup"
+        notes.append("no metric given: speedup, as stored for it")
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"Which metric, operation or application should I follow over counts on {cat.name(sid)}? "
                          "Measured there: " + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
@@ -65,7 +75,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     sql = _SQL.format(variant=VARIANT_SQL, join=" JOIN runs r USING (run_id)" if "r.tool" in cond else "", where=cond,
                       asked=asked)
     chart = {"kind": "line", "x": "count", "y": "value", "ideal": True, "y2": "speedup", "ideal_y": "ideal_speedup"}
-    return Plan(sql=sql, params=params, chart=chart, slots=s,
+    return Plan(sql=sql, params=params, chart=chart, slots=s, notes=notes,
                 extra={"agg_words": agg_words, "derive": derive, "run_tools": cat.run_tools,
                        "run_experiments": cat.run_experiments},
                 narrow={"kind": "scaling", "agg": agg, "derive": derive, "aggregate": s.get("aggregate")})
