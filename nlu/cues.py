@@ -283,6 +283,11 @@ _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed
                           r"between|joins?|wired)\b")
 
 
+# "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement
+_OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grows?|run|runs|ran|used|measured|"
+                          r"benchmarked|tested)\b")
+
+
 def _part_of(said: str, default: str = "gpu") -> str:
     if re.search(r"\b" + _I_P_U + r"\b", said):
         return "ipu"
@@ -309,7 +314,8 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
             and not _MEASURED_NEAR.search(said):
         out = {"spec": "tiles", "part": "ipu"}
     elif re.search(r"\bcore counts?\b|\bhow many cores\b|\bnumber of cores\b", said) and not graph \
-            and not re.search(r"\b(cuda|tensor)\b", said) and not _MEASURED_NEAR.search(said):
+            and not re.search(r"\b(cuda|tensor)\b", said) and not _MEASURED_NEAR.search(said) \
+            and not _OVER_COUNTS.search(said):
         # "which cpu does the titan rtx box use and how many cores", "compare CPU core counts": the CPUs' cores (or
         # the cores listed as parts, where no CPU states them)
         out = {"spec": "cores", "part": "cpu"}
@@ -318,7 +324,7 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
                           r"are|in|has)\b", said) and not _MEASURED_NEAR.search(said):
         out = {"spec": "cores", "part": "cpu"}
     elif (m := _COUNTED_PART.search(said)) and not graph and not _MEASURED_NEAR.search(said) \
-            and not re.search(r"\b(scal\w*|speedup|efficiency|run|runs|ran|used|measured|benchmarked|tested)\b", said):
+            and not _OVER_COUNTS.search(said):
         word = (m.group("part") or m.group("part2") or m.group("part3") or "").replace(" ", "")
         kinds = {"gpu": "gpu", "car": "gpu", "dev": "gpu", "acc": "gpu", "gra": "gpu", "ipu": "ipu", "cpu": "cpu",
                  "soc": "cpu", "pro": "cpu", "nvs": "nvswitch", "pci": "pcie_switch", "til": "tile",

@@ -1160,18 +1160,23 @@ def several_operations(words: list[str], cands) -> list[str]:
         while en - st > 1 and words[st].lower() in _JOINS_OPERATIONS:
             st += 1
         trimmed.append((st, en, op))
-    spans = trimmed
-    run: list[tuple[int, int, str]] = []
-    best: list[str] = []
+    return _joined(words, trimmed, comparative=True)
+
+
+def _joined(words: list[str], spans: list[tuple[int, int, Any]], comparative: bool = False) -> list[Any]:
+    """The values of the longest run of spans (start, end, value) one or two joining words apart ("vs", "and",
+    "or", a comma; with `comparative`, also "... faster than ..."), each value once; [] unless two."""
+    run: list[tuple[int, int, Any]] = []
+    best: list[Any] = []
     for sp in spans:
         gap = [w.lower() for w in words[run[-1][1]:sp[0]]] if run else []
-        if run and (1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) or _comparing(gap)) \
-                and sp[2] not in (o for *_, o in run):
+        if run and (1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) or comparative and
+                    _comparing(gap)) and sp[2] not in (v for *_, v in run):
             run.append(sp)
         else:
             run = [sp]
         if len(run) > len(best):
-            best = [o for *_, o in run]
+            best = [v for *_, v in run]
     return best if len(best) > 1 else []
 
 
@@ -1642,18 +1647,7 @@ def several_values(words: list[str], cands, slot: str) -> list[Any]:
     for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
         if found.get(slot) is not None and (not spans or st >= spans[-1][1]):
             spans.append((st, en, found[slot]))
-    best: list[Any] = []
-    run: list[tuple[int, int, int]] = []
-    for sp in spans:
-        gap = [w.lower() for w in words[run[-1][1]:sp[0]]] if run else []
-        if run and 1 <= len(gap) <= 2 and all(w in _JOINS_OPERATIONS for w in gap) and sp[2] not in (
-                v for *_, v in run):
-            run.append(sp)
-        else:
-            run = [sp]
-        if len(run) > len(best):
-            best = [v for *_, v in run]
-    return best if len(best) > 1 else []
+    return _joined(words, spans)
 
 
 def family_spans(words: list[str], slots: dict[str, Any], catalog) -> list[tuple[int, int, dict[str, Any]]]:

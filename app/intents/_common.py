@@ -138,10 +138,11 @@ def endpoint(x: Optional[str]) -> str:
 LOWER_BETTER = {"latency", "latency_per_message", "time", "slowdown", "overhead", "error", "congestion_impact"}
 # higher is better, and a ratio of two values is a speedup
 # what sets one stored series apart from another of the same metric and operation: the app, SHOC's result, a
-# table's quantity (per transfer / aggregate), design, preconditioner, band, and what a speedup is measured against.
-# Rows that differ here are never averaged together (scaling, size_sweep)
+# table's quantity (per transfer / aggregate), design, preconditioner, band, what a speedup is measured against, and
+# mgbench's path class (a GPU pair over two NVLinks or one). Rows that differ here are never averaged together
+# (scaling, size_sweep)
 VARIANT_SQL = ("concat_ws('|', m.app, m.params->>'result', m.params->>'quantity', m.params->>'design', "
-               "m.params->>'preconditioner', m.params->>'band', m.params->>'baseline')")
+               "m.params->>'preconditioner', m.params->>'band', m.params->>'baseline', m.params->>'path_class')")
 # conditions of a figure a document states rather than measures (a spec sheet, a theoretical or nominal peak)
 STATED = _STATED_WORDS
 STATED_SQL = ", ".join(f"'{c}'" for c in STATED)   # the same, as an SQL list of constants

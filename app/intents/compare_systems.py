@@ -66,8 +66,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         # "which system gets the highest SU3_Bench performance?": every system that ran the application
         across = sorted(x for x in cat.owners.get(("app", s["app"].lower()), set())
                         if cat.systems.get(x) and cat.systems[x].kind != "document")
-        if len(across) >= 2:
-            s["system"], s["compare_with"] = across[0], across[1:]
+    if len(across) >= 2:
+        s["system"], s["compare_with"] = across[0], across[1:]
     first = require_system(s, cat)
     others = s.get("compare_with") or []
     if isinstance(others, str):
