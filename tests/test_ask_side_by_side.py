@@ -124,3 +124,14 @@ def test_which_system_is_best_at_an_application(asker, built_con):
 def test_scaling_with_nothing_named_follows_the_one_operation_and_its_speedup(asker):
     res = asker.ask("how well does the GaspiLS solver scale on the Xeon 6148 cluster")
     assert res.intent == "scaling" and res.rows and all(r["metric"] == "speedup" for r in res.rows)
+
+
+def test_a_system_no_slice_holds_is_said_apart_with_its_own_best(asker, built_con):
+    """The H200's p2pBandwidthLatencyTest copies state no size, so no slice holds it with the DGX-2 and Yme; it had
+    been left out with only a note."""
+    res = asker.ask("P2P uni bandwidth: H200 pair vs DGX-2 vs Yme")
+    assert {r["system_id"] for r in res.rows} == {"dgx2", "ac922_yme"}
+    best = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = 'p2p' "
+                             "AND metric = 'bandwidth' AND direction = 'uni'").fetchone()[0]
+    assert "Not measured alike, so not ranked: 2x NVIDIA H200" in res.answer
+    assert [a["value"] for a in res.rows[0]["apart"]] == [best]

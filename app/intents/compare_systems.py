@@ -216,6 +216,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     agg_words = agg_choice(s, r0["metric"])[1]
     plan.chart["unit"] = unit
     missing = [x for x in systems if x not in {r["system_id"] for r in rows}]
+    apart = [a for a in r0.get("apart") or [] if a["metric"] == r0["metric"] and a["unit"] == r0["unit"]]
     if missing:
         plan.notes.append("no comparable rows for " + ", ".join(cat.name(x) for x in missing))
     if r0.get("mode") == "each_best":
@@ -249,7 +250,17 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     per = (f"mean over {r0['n_cases']} cases measured on every system" if r0["n_cases"] > 1
            else f"{agg_words} per system")
     head = ", ".join(x for x in (q, per, f"{better} is better") if x)
-    return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}."
+    aside = ""
+    if apart:
+        # measured, but at no size, count or setting the others share: its best, said apart from the ranking
+        aside = " Not measured alike, so not ranked: " + "; ".join(
+            f"{cat.name(a['system_id'])} {agg_words} {fmt_value(a['value'], a['unit'])}"
+            + (f" ({_quals(a)})" if _quals(a) else "") for a in apart) + f" [{a_cite(apart)}]."
+    return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}.{aside}"
+
+
+def a_cite(rows: list[dict[str, Any]]) -> str:
+    return "; ".join(dict.fromkeys(str(r["source"]) for r in rows if r.get("source")))
 
 
 def _quals(r: dict[str, Any], settings: bool = True) -> str:
