@@ -538,7 +538,7 @@ class Asker:
                         f", {100 * (ratio - 1):.1f}% {'lower' if low else 'higher'} than the other"
                 res.answer += "."
                 res.rows = [r for r in rows if r.get(key) == best_op] + [r for r in rows if r.get(key) != best_op]
-        res.chart = dict(first.chart, **{f"{key}s": [sid for sid, *_ in done]})
+        res.chart = dict(first.chart, **{_CHART_KEY.get(key, f"{key}s"): [sid for sid, *_ in done]})
         if mod.NAME in DRAWN_APART:
             # a graph or a grid per system, side by side: each keeps its own (nodes, edges, unit, highlight)
             res.chart["parts"] = [dict(plan.chart, system=sid) for sid, plan, *_ in done]
@@ -571,6 +571,8 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
     return True
 
 
+# the chart's name for the values a question set side by side, where the column's plural is no word
+_CHART_KEY = {"msg_bytes": "sizes"}
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
 PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
 # intents asked once per operation when several are set side by side on one system ("d2h vs h2d bandwidth")

@@ -38,6 +38,7 @@ def test_two_sizes_are_both_looked_up(asker, built_con):
                                     "operation = 'broadcast' AND metric = 'busbw' AND count = 2 AND msg_bytes = ?",
                                     size))
     assert "Of these, 1 GiB has the highest busbw" in res.answer
+    assert res.chart["sizes"] == [64 << 20, 1 << 30]       # the chart names what was set side by side
 
 
 def test_a_range_of_sizes_is_no_pair_of_lookups(asker):
