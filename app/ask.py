@@ -369,6 +369,26 @@ class Asker:
             return None
         return min(sizes, key=lambda x: (abs(math.log(x / n)), x))
 
+    def _common_size(self, slots: dict[str, Any], conditions: list[str]) -> Optional[int]:
+        """The largest message size (the smallest, for a latency) measured under every one of `conditions` for the
+        slots' system, operation, metric, direction and endpoints; None where no size is shared or none is stored."""
+        sid = slots.get("system")
+        if not isinstance(sid, str) or len(conditions) < 2:
+            return None
+        sql = ("SELECT msg_bytes FROM measurements WHERE system_id = $system AND msg_bytes > 0 "
+               "AND list_contains($conditions, condition)")
+        params: dict[str, Any] = {"system": sid, "conditions": list(conditions)}
+        for k in ("operation", "metric", "direction", "src", "dst"):   # fixed fragments; values as parameters
+            if isinstance(slots.get(k), str):
+                sql += f" AND {k} = ${k}"
+                params[k] = slots[k]
+        sql += " GROUP BY msg_bytes HAVING count(DISTINCT condition) = $n"
+        params["n"] = len(set(conditions))
+        sizes = [r[0] for r in self.con.execute(sql, params).fetchall()]
+        if not sizes:
+            return None
+        return min(sizes) if slots.get("metric") == "latency" else max(sizes)
+
     def _app_as_op(self, slots: dict[str, Any]) -> Optional[str]:
         """"deepbench gemm times on the dgx-2": GEMM is a SHOC program there and DeepBench's gemm an operation.
         The operation of the same name stored for the system, when the question named an app and no operation."""
@@ -487,6 +507,15 @@ class Asker:
         key="operation" the same for operations set side by side on one system ("d2h vs h2d bandwidth"), with
         key="condition" for both settings of a switch ("peer access enabled vs disabled")."""
         done, refused = [], []
+        if key == "condition" and mod.NAME == "metric_lookup" and slots.get("msg_bytes") is None:
+            # "p2p on vs off bandwidth gpu0 to gpu1 on yme": each setting's own default size (Scope's 8 GiB with peer
+            # access, Tartan's 256 MiB without) would set two different copies side by side; both at one size
+            size = self._common_size(slots, systems)
+            if size is not None:
+                slots = dict(slots, msg_bytes=size)
+                res.notes.append(f"no size given: {fmt_bytes(size)}, the "
+                                 f"{'smallest' if slots.get('metric') == 'latency' else 'largest'} size measured with "
+                                 f"every setting compared")
         name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None)) \
             if key == "operation" else fmt_bytes if key == "msg_bytes" else (lambda v: str(v).replace("_", " "))
         for sid in systems:

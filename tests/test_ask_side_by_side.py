@@ -136,3 +136,15 @@ def test_a_system_no_slice_holds_is_said_apart_with_its_own_best(asker, built_co
                              "AND metric = 'bandwidth' AND direction = 'uni'").fetchone()[0]
     assert "Not measured alike, so not ranked: 2x NVIDIA H200" in res.answer
     assert [a["value"] for a in res.rows[0]["apart"]] == [best]
+
+
+def test_two_settings_with_no_size_asked_meet_at_one_size(asker, built_con):
+    """Peer access on was measured by Scope up to 8 GiB, off by Tartan up to 256 MiB: each setting's own default
+    set an 8 GiB copy beside a 256 MiB one, with no ratio."""
+    res = asker.ask("p2p on vs off bandwidth gpu0 to gpu1 on yme")
+    sizes = {r["msg_bytes"] for r in res.rows}
+    (shared,) = built_con.execute(
+        "SELECT max(msg_bytes) FROM (SELECT msg_bytes FROM measurements WHERE system_id = 'ac922_yme' AND operation = "
+        "'p2p' AND metric = 'bandwidth' AND src = 'gpu0' AND dst = 'gpu1' AND direction = 'uni' AND condition IN "
+        "('p2p_on', 'p2p_off') AND msg_bytes > 0 GROUP BY msg_bytes HAVING count(DISTINCT condition) = 2)").fetchone()
+    assert sizes == {shared} and "Of these, p2p on has the highest bandwidth" in res.answer
