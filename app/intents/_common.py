@@ -99,6 +99,9 @@ def fmt_value(v: float, unit: str) -> str:
     if unit == "us" and 0 < a < 0.01:
         # latencies stay in us (the contract's unit), but "0.000136 us" is easier read as 0.136 ns
         return f"{s} us ({fmt_value(v * 1000, 'ns')})"
+    if unit == "us" and a >= 1e6:
+        # a run of 54 s is stored as 54,000,000 us; said in seconds too
+        return f"{s} us ({fmt_value(v / 1e6, 's')})"
     return f"{s} {unit}".strip()
 
 
