@@ -459,6 +459,10 @@ class Asker:
         if mod.NAME in PER_OPERATION and len(conds) > 1:
             self._run_each(res, mod, slots, conds, key="condition")
             return
+        directions = [x for x in slots.get("directions") or [] if isinstance(x, str)]
+        if mod.NAME in PER_OPERATION and len(directions) > 1:    # "uni vs bi": each direction looked up
+            self._run_each(res, mod, slots, directions, key="direction")
+            return
         metrics = [x for x in slots.get("metrics") or [] if isinstance(x, str)]
         if mod.NAME in PER_OPERATION and len(metrics) > 1:    # "what are algbw and busbw": each measure looked up
             self._run_each(res, mod, slots, metrics, key="metric")
@@ -520,7 +524,7 @@ class Asker:
             if key == "operation" else fmt_bytes if key == "msg_bytes" else (lambda v: str(v).replace("_", " "))
         for sid in systems:
             one = {k: v for k, v in slots.items()
-                   if k not in ("compare_with", "operations", "conditions", "sizes", "metrics")}
+                   if k not in ("compare_with", "operations", "conditions", "sizes", "metrics", "directions")}
             one[key] = sid
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
@@ -543,13 +547,14 @@ class Asker:
         res.sql, res.params, res.rows = first.sql, first.params, rows
         res.answer = " ".join(answer for *_, answer in done)
         apart: list[str] = []
-        if key in ("operation", "condition", "msg_bytes") and mod.NAME == "metric_lookup" and len(done) > 1:
+        if key in ("operation", "condition", "msg_bytes", "direction") and mod.NAME == "metric_lookup" \
+                and len(done) > 1:
             # "which collective is fastest at 1 MB": the best of the operations' answers leads, and is said
             firsts = [(sid, rs[0]) for sid, _, rs, _ in done if rs and rs[0].get("value") is not None]
             # settings of one switch are set against each other only like for like (the best conv time with tensor
             # cores on is fp16, off fp32: two different problems)
-            alike = key != "condition" or all(len({r.get(c) for _, r in firsts}) == 1
-                                              for c in ("msg_bytes", "count", "precision", "app", "direction"))
+            # (a copy's two directions are alike at one size and count, whichever tool timed each)
+            alike = key not in _ALIKE or all(len({r.get(c) for _, r in firsts}) == 1 for c in _ALIKE[key])
             if not alike:
                 apart.append("the settings' best values were measured at different settings (not like for like): "
                              "no ratio is given")
@@ -601,7 +606,10 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
 
 
 # the chart's name for the values a question set side by side, where the column's plural is no word
-_CHART_KEY = {"msg_bytes": "sizes"}
+_CHART_KEY = {"msg_bytes": "sizes", "direction": "directions"}
+# what must be the same for the values set side by side to be given a ratio (else the answer says why not)
+_ALIKE = {"condition": ("msg_bytes", "count", "precision", "app", "direction"),
+          "direction": ("msg_bytes", "count", "precision")}
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
 PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
 # intents asked once per operation when several are set side by side on one system ("d2h vs h2d bandwidth")

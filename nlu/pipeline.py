@@ -844,6 +844,14 @@ class NLU:
             slots["msg_bytes"], slots["sizes"] = sizes[0], sizes
             if "count_kind" in slots and "count" not in slots:
                 del slots["count_kind"]
+        directions = several_values(words, cands, "direction")
+        if len(directions) > 1 and intent in ("metric_lookup", "size_sweep", "compare_systems") and not ops \
+                and len(sizes) < 2 and "compare_with" not in slots:
+            # "unidirectional vs bidirectional p2p bandwidth on the dgx1 v100": each direction looked up (app.ask)
+            if intent == "compare_systems" or (intent == "size_sweep" and not _OVER_SIZES.search(said)):
+                ruled_out.add(intent)     # no sweep asked: the two directions' values, side by side
+                intent = "metric_lookup"
+            slots["direction"], slots["directions"] = directions[0], directions
         metrics = several_values(words, cands, "metric")
         if len(metrics) > 1 and intent == "metric_lookup" and not ops and len(sizes) < 2 \
                 and "compare_with" not in slots and slots.get("metric") in metrics:

@@ -148,3 +148,13 @@ def test_two_settings_with_no_size_asked_meet_at_one_size(asker, built_con):
         "'p2p' AND metric = 'bandwidth' AND src = 'gpu0' AND dst = 'gpu1' AND direction = 'uni' AND condition IN "
         "('p2p_on', 'p2p_off') AND msg_bytes > 0 GROUP BY msg_bytes HAVING count(DISTINCT condition) = 2)").fetchone()
     assert sizes == {shared} and "Of these, p2p on has the highest bandwidth" in res.answer
+
+
+def test_two_directions_are_both_looked_up_and_set_against_each_other_when_alike(asker):
+    res = asker.ask("dgx2 gpu0 to gpu1 p2p bandwidth at 256 MB, unidirectional and bidirectional")
+    assert res.intent == "metric_lookup" and res.slots["directions"] == ["uni", "bi"]
+    assert {r["direction"] for r in res.rows} == {"uni", "bi"} and "Of these, bi has the highest" in res.answer
+    # measured at different sizes (mgbench's halfduplex at 1000 MiB, its fullduplex with no size): no ratio
+    apart = asker.ask("unidirectional vs bidirectional p2p bandwidth on the dgx1 v100")
+    assert {r["direction"] for r in apart.rows} == {"uni", "bi"} and "Of these" not in apart.answer
+    assert any("not like for like" in n for n in apart.notes)
