@@ -459,18 +459,13 @@ class Asker:
         if mod.NAME in PER_OPERATION and len(conds) > 1:
             self._run_each(res, mod, slots, conds, key="condition")
             return
-        directions = [x for x in slots.get("directions") or [] if isinstance(x, str)]
-        if mod.NAME in PER_OPERATION and len(directions) > 1:    # "uni vs bi": each direction looked up
-            self._run_each(res, mod, slots, directions, key="direction")
-            return
-        metrics = [x for x in slots.get("metrics") or [] if isinstance(x, str)]
-        if mod.NAME in PER_OPERATION and len(metrics) > 1:    # "what are algbw and busbw": each measure looked up
-            self._run_each(res, mod, slots, metrics, key="metric")
-            return
-        sizes = [x for x in slots.get("sizes") or [] if isinstance(x, int)]
-        if mod.NAME in PER_OPERATION and len(sizes) > 1:    # "busbw 64M vs 1G": each size looked up
-            self._run_each(res, mod, slots, sizes, key="msg_bytes")
-            return
+        # "uni vs bi", "what are algbw and busbw", "busbw 64M vs 1G": each value looked up
+        for many, key, kind in (("directions", "direction", str), ("metrics", "metric", str),
+                                ("sizes", "msg_bytes", int)):
+            values = [x for x in slots.get(many) or [] if isinstance(x, kind)]
+            if mod.NAME in PER_OPERATION and len(values) > 1:
+                self._run_each(res, mod, slots, values, key=key)
+                return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -523,8 +518,7 @@ class Asker:
         name = (lambda v: self.cat.name(v)) if key == "system" else (lambda v: what_words(v, None)) \
             if key == "operation" else fmt_bytes if key == "msg_bytes" else (lambda v: str(v).replace("_", " "))
         for sid in systems:
-            one = {k: v for k, v in slots.items()
-                   if k not in ("compare_with", "operations", "conditions", "sizes", "metrics", "directions")}
+            one = {k: v for k, v in slots.items() if k not in _SIDE_BY_SIDE}
             one[key] = sid
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
@@ -605,6 +599,8 @@ def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
     return True
 
 
+# the slots that hold values a question set side by side (each asked by _run_each, never passed on to a planner)
+_SIDE_BY_SIDE = ("compare_with", "operations", "conditions", "sizes", "metrics", "directions")
 # the chart's name for the values a question set side by side, where the column's plural is no word
 _CHART_KEY = {"msg_bytes": "sizes", "direction": "directions"}
 # what must be the same for the values set side by side to be given a ratio (else the answer says why not)
