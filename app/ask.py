@@ -13,8 +13,8 @@ import duckdb
 from app import catalog as catalog_mod
 from app import followup
 from app import intents
-from app.intents import OutOfScope
-from app.intents._common import fmt_bytes, lower_is_better, systems_fitting, what_words
+from app.intents import OutOfScope, _specs
+from app.intents._common import fmt_bytes, lower_is_better, systems_fitting, what_words, where
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
@@ -375,15 +375,11 @@ class Asker:
         sid = slots.get("system")
         if not isinstance(sid, str) or len(conditions) < 2:
             return None
-        sql = ("SELECT msg_bytes FROM measurements WHERE system_id = $system AND msg_bytes > 0 "
-               "AND list_contains($conditions, condition)")
-        params: dict[str, Any] = {"system": sid, "conditions": list(conditions)}
-        for k in ("operation", "metric", "direction", "src", "dst"):   # fixed fragments; values as parameters
-            if isinstance(slots.get(k), str):
-                sql += f" AND {k} = ${k}"
-                params[k] = slots[k]
-        sql += " GROUP BY msg_bytes HAVING count(DISTINCT condition) = $n"
-        params["n"] = len(set(conditions))
+        keys = ("system", "operation", "metric", "direction", "src", "dst")
+        cond, params = where({k: slots[k] for k in keys if isinstance(slots.get(k), str)}, keys)
+        sql = (f"SELECT m.msg_bytes FROM measurements m{cond} AND m.msg_bytes > 0 AND "
+               "list_contains($conditions, m.condition) GROUP BY m.msg_bytes HAVING count(DISTINCT m.condition) = $n")
+        params.update(conditions=list(conditions), n=len(set(conditions)))
         sizes = [r[0] for r in self.con.execute(sql, params).fetchall()]
         if not sizes:
             return None
@@ -493,6 +489,10 @@ class Asker:
             one = sid if isinstance(sid, str) and not slots.get("compare_with") else \
                 [x for x in [sid, *(slots.get("compare_with") or [])] if isinstance(x, str)] or None
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
+        if _specs.wanted(slots):
+            # "how much memory does each GPU have": what a part is, stated in the components table, whichever intent
+            # (lookup, comparison, or topology for counts and link interfaces) the question carries
+            mod = _specs
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
         plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)

@@ -126,7 +126,7 @@ class Catalog:
         condition of that family stored for the system (sid None: for any system, when none stores the condition
         itself; a list: for those systems); else the condition as asked."""
         sids = [sid] if isinstance(sid, str) else list(sid or self.conditions)
-        have = set().union(set(), *(self.conditions.get(x, set()) for x in sids))
+        have = set().union(*(self.conditions.get(x, set()) for x in sids))
         kin = [c for c in have if c.startswith(f"{cond}_")] if cond not in have else []
         if not kin and cond not in have and cond in _STATED_WORDS:
             # "the theoretical memory bandwidth of the GTX 980": a stated figure, whichever word the document used

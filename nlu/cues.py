@@ -269,7 +269,8 @@ _COUNTING = re.compile(r"\b(how many|number of|count of|core count|cores per|per
 _COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)?( \w+)? (?P<part>" + _G_P_U + "|" + _I_P_U +
                            r"|cpus|sockets|processors|nvswitch(es)?|pcie switches|tiles|boards|cores|chips)\b"
                            r"|\b(?P<part2>gpus|ipus|g p us|i p us) per node\b"
-                           r"|\b(most|fewest|least|more than \w+|fewer than \w+) (?P<part3>gpus|ipus|g p us|i p us|cores)\b")
+                           r"|\b(most|fewest|least|more than \w+|fewer than \w+) "
+                           r"(?P<part3>gpus|ipus|g p us|i p us|cores)\b")
 _LINKS_PER_PART = re.compile(r"\b(nvlinks?|nvlink (ports|connections|bricks|links|interfaces)|envy links?|"
                              r"ipu[- ]?links?( interfaces)?|link interfaces|links)\b.{0,30}\b(each|per|one|a single|"
                              r"every) (gpu|ipu|g p u|i p u|[pvha]\d{3}s?)\b")

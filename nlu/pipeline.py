@@ -11,10 +11,9 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK,
-                      SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings,
-                      names_a_condition_pair, precision_readings, rates_against, spec_question,
-                      verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH,
+                      OF_PEAK, SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings,
+                      names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -691,7 +690,8 @@ class NLU:
         if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
                 intent == "pair_matrix" and not _PAIR_WORD.search(said)) or (
                 intent == "trace_breakdown" and not TRACE_WORD.search(said))) \
-                and (slots.get("metric") or slots.get("operation") or slots.get("app")) and _RANKS_SYSTEMS.search(said):
+                and (slots.get("metric") or slots.get("operation") or slots.get("app")) \
+                and _RANKS_SYSTEMS.search(said):
             # "which system has the highest host to device bandwidth?", "rank the systems by allreduce bandwidth":
             # no system named, and the question asks which is best: each system that stores it, compared (the
             # words settle it, as sure as the model was of its first reading)
@@ -876,10 +876,8 @@ class NLU:
             # link named is the transfer mode the copies were run in (how Tartan's rows are keyed)
             ruled_out.add(intent)
             intent = "metric_lookup"
-            mode = next((c for c in ("nvlink", "pcie") if str(slots.get("link_type", "")).lower().startswith(c)), None)
-            if mode and self.catalog is not None and mode in self.catalog.conditions.get(str(slots.get("system")), ()):
-                del slots["link_type"]
-                slots.setdefault("condition", mode)
+            if self.catalog is not None:
+                link_as_mode(slots, self.catalog)    # what infer_implicit does for a measurement question
         both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
         if both and intent == "link_efficiency" and not slots.get("link_type") and slots.get("metric") != "efficiency":
             # "GTX 980 D2H pageable vs pinned at 4 KB": two settings of a copy, no link's share of its rate
@@ -1155,20 +1153,24 @@ def _comparing(gap: list[str]) -> bool:
 def several_operations(words: list[str], cands) -> list[str]:
     """The operations a question sets side by side, in the order said ("d2h vs h2d", "allreduce, allgather and
     broadcast"): names of operations one or two joining words apart ("vs", "and", "or", a comma); [] unless two."""
-    spans: list[tuple[int, int, str]] = []
-    for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
-        op = found.get("operation")
-        if op and (not spans or st >= spans[-1][1]):
-            spans.append((st, en, op))
     # a window may carry a joining word at its edge ("allreduce ,"): the name alone, so the comma is between
     trimmed = []
-    for st, en, op in spans:
+    for st, en, op in _slot_spans(cands, "operation"):
         while en - st > 1 and words[en - 1].lower() in _JOINS_OPERATIONS:
             en -= 1
         while en - st > 1 and words[st].lower() in _JOINS_OPERATIONS:
             st += 1
         trimmed.append((st, en, op))
     return _joined(words, trimmed, comparative=True)
+
+
+def _slot_spans(cands, slot: str) -> list[tuple[int, int, Any]]:
+    """(start, end, value) of the vocabulary matches of one slot, leftmost-longest and not overlapping."""
+    spans: list[tuple[int, int, Any]] = []
+    for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
+        if found.get(slot) is not None and (not spans or st >= spans[-1][1]):
+            spans.append((st, en, found[slot]))
+    return spans
 
 
 def _joined(words: list[str], spans: list[tuple[int, int, Any]], comparative: bool = False) -> list[Any]:
@@ -1280,7 +1282,8 @@ _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads"
              "finetuning", "pretraining", "jobs", "job"}
 _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
                       r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
-_HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|how much (faster|slower|quicker))\b")
+_HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|"
+                       r"how much (faster|slower|quicker))\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
@@ -1651,11 +1654,7 @@ def _stored_family(name: str, ops) -> list[str]:
 def several_values(words: list[str], cands, slot: str) -> list[Any]:
     """Two or more values of one slot set side by side ("64M vs 1G", "algbw and busbw"): vocabulary matches one or
     two joining words apart ("vs", "and", "or", a comma), in the order said; [] unless two different ones."""
-    spans = []
-    for st, en, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
-        if found.get(slot) is not None and (not spans or st >= spans[-1][1]):
-            spans.append((st, en, found[slot]))
-    return _joined(words, spans)
+    return _joined(words, _slot_spans(cands, slot))
 
 
 def family_spans(words: list[str], slots: dict[str, Any], catalog) -> list[tuple[int, int, dict[str, Any]]]:
@@ -1811,17 +1810,25 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
     _metric_as_stored(intent, slots, catalog)
     _congested_operation(intent, slots, catalog)
     _link_generation(slots, catalog)
+    if intent in MEASUREMENT_INTENTS:
+        link_as_mode(slots, catalog)
+
+
+def link_as_mode(slots: dict[str, Any], catalog) -> None:
+    """"over NVLink" / "PCIe mode" in a measurement question: the condition the benchmarks recorded (Tartan,
+    Comm|Scope) in place of the link, when the system has measurements in that mode."""
     lt = slots.get("link_type")
-    if intent in MEASUREMENT_INTENTS and lt:
-        cond = "nvlink" if lt.lower().startswith("nvlink") else "pcie" if lt.lower().startswith("pcie") else None
-        sid = slots.get("system")
-        if cond and "condition" not in slots and sid and cond in catalog.conditions.get(sid, set()):
-            slots["condition"] = cond
-            del slots["link_type"]
-        elif cond and slots.get("condition") == cond:
-            # "fastest gpu pair on yme over nvlink", read both as the mode and as a link: the mode the benchmark
-            # recorded is what the measurement query filters on; the link says nothing more
-            del slots["link_type"]
+    if not lt:
+        return
+    cond = "nvlink" if lt.lower().startswith("nvlink") else "pcie" if lt.lower().startswith("pcie") else None
+    sid = slots.get("system")
+    if cond and "condition" not in slots and sid and cond in catalog.conditions.get(sid, set()):
+        slots["condition"] = cond
+        del slots["link_type"]
+    elif cond and slots.get("condition") == cond:
+        # "fastest gpu pair on yme over nvlink", read both as the mode and as a link: the mode the benchmark
+        # recorded is what the measurement query filters on; the link says nothing more
+        del slots["link_type"]
 
 
 def _link_generation(slots: dict[str, Any], catalog) -> None:

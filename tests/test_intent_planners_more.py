@@ -64,12 +64,11 @@ def test_compare_one_quantity_under_different_metric_names(built_con):
     got = {r["system_id"]: r["value"] for r in rows}
     # compared at one size and GPU count (the tools write their settings differently: each keeps its own)
     (size, count), = {(r["msg_bytes"], r["count"]) for r in rows}
-    want = {"dgx2": _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'dgx2' AND "
-                                    f"operation = 'allreduce' AND metric = 'bandwidth' AND msg_bytes = {size} AND "
-                                    f"count = {count}")[0],
-            "h200x2": _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND "
-                                      f"operation = 'allreduce' AND metric = 'busbw' AND msg_bytes = {size} AND "
-                                      f"count = {count} AND condition = '{rows[0]['condition'] if rows[0]['system_id'] == 'h200x2' else rows[1]['condition']}'")[0]}
+    setting = next(r["condition"] for r in rows if r["system_id"] == "h200x2")
+    best = "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = 'allreduce' AND metric = ? " \
+           "AND msg_bytes = ? AND count = ? AND condition IS NOT DISTINCT FROM ?"
+    want = {"dgx2": built_con.execute(best, ["dgx2", "bandwidth", size, count, None]).fetchone()[0],
+            "h200x2": built_con.execute(best, ["h200x2", "busbw", size, count, setting]).fetchone()[0]}
     assert got == pytest.approx(want)
     note = next(n for n in plan.notes if "stored under different names" in n)
     assert "busbw" in note and "definitions differ" in note

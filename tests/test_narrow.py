@@ -783,7 +783,8 @@ def test_compare_systems_with_settings_written_differently_meets_at_one_size_and
         if "metric_keys" in plan.params else {x: slots["metric"] for x in systems}
     for r in got:
         best = built_con.execute(
-            "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? AND msg_bytes = ? "
+            "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? "
+            "AND msg_bytes = ? "
             "AND count = ? AND condition IS NOT DISTINCT FROM ? AND precision IS NOT DISTINCT FROM ?",
             [r["system_id"], slots["operation"], metric[r["system_id"]], r["msg_bytes"], r["count"], r["condition"],
              r["precision"]]).fetchone()[0]

@@ -41,6 +41,7 @@ from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIO
 from app.intents import _specs
 from app.intents.scaling import COLLECTIVES, TIME_LIKE
 from app.intents.trace_breakdown import CATEGORIES
+from nlu.vocab import TEENS, UNITS
 
 # a value per transfer, per tile or per operand where the document also gives the whole operation's
 _PER_UNIT = re.compile(r"(avg .*)?per ")
@@ -208,8 +209,8 @@ system peak max maximum min minimum highest lowest best worst mean average avg o
 byte kib mib gib kilobyte megabyte gigabyte message msg size""".split())
 
 
-_SMALL_NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                                 "thirteen fourteen fifteen sixteen".split())}
+# a small number said in words, as the digits a label writes it with (the reader's own number words)
+_SMALL_NUMBERS = {w: str(n) for w, n in {**UNITS, **TEENS}.items()}
 
 
 def said_words(question: str, slots: dict[str, Any]) -> list[str]:

@@ -4,8 +4,9 @@ tensor cores, tiles, models, link interfaces per device, software versions, and 
 These are no measurements: they sit in the components table's attributes (`memory_gb`, `cores`, `model`, ...), each
 part with the document it came from. A spec question ("how much memory does each GPU of the DGX-2 have", "CUDA cores:
 GTX 980 vs Titan RTX", "which system has the most GPUs") is read by nlu.cues.spec_question into the slots `spec` (the
-property) and `part` (the kind of component), and metric_lookup and compare_systems hand it here: one value per
-system, from its own parts, never a mean of different things (a GPU's HBM2 and the host's DDR4 are two properties).
+property) and `part` (the kind of component), and the asker plans and answers it here whatever intent it carries
+(metric_lookup, compare_systems, or topology for counts and link interfaces): one value per system, from its own
+parts, never a mean of different things (a GPU's HBM2 and the host's DDR4 are two properties).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import cap, fmt_value
+from app.intents._common import cap, cite
 
 # every component of the asked kind on the asked systems; Python reads the attributes (JSON) it needs
 SPEC_SQL = """SELECT c.system_id, c.component_id, c.kind, c.label, CAST(c.attrs AS VARCHAR) AS attrs, c.source
@@ -55,7 +56,7 @@ def wanted(slots: dict[str, Any]) -> bool:
     return bool(slots.get("spec"))
 
 
-def plan(slots: dict[str, Any], cat: Catalog, compare: bool = False) -> Plan:
+def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     spec, part = s["spec"], s.get("part") or "gpu"
     if spec != "count" and part not in ATTRS.get(spec, {}):
@@ -199,7 +200,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     missing = [x for x in systems if x not in {r["system_id"] for r in rows}]
     if missing and plan.extra.get("named"):
         plan.notes.append("not stated for " + ", ".join(cat.name(x) for x in missing))
-    cites = " [" + "; ".join(dict.fromkeys(str(r["source"]) for r in rows[:4] if r.get("source"))) + "]"
+    cites = cite(rows[:4], limit=4)
     if len(rows) == 1:
         return cap(_one(rows[0], cat)) + "." + cites
     if spec in ("model", "software") or any(r["value"] is None for r in rows):

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from app.catalog import Catalog
-from app.intents import OutOfScope, Plan, _specs
+from app.intents import OutOfScope, Plan
 from app.intents._common import (AGG_SQL, agg_choice, cap, cite, fmt_value, lower_is_better, quals, require_ints,
                                  require_system, systems_with, what_words, where_plus)
 
@@ -53,8 +53,6 @@ SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", 
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
-    if _specs.wanted(slots):    # what a part is (memory per GPU, cores), not a measurement
-        return _specs.plan(slots, cat)
     s = dict(slots)
     require_ints(s)
     across = []
@@ -199,8 +197,6 @@ def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[s
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
-    if plan.extra.get("spec"):
-        return _specs.answer(rows, plan, cat)
     s = plan.slots
     systems = plan.extra["systems"]
     what = what_words(s.get("operation"), s.get("metric"))
@@ -255,12 +251,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         # measured, but at no size, count or setting the others share: its best, said apart from the ranking
         aside = " Not measured alike, so not ranked: " + "; ".join(
             f"{cat.name(a['system_id'])} {agg_words} {fmt_value(a['value'], a['unit'])}"
-            + (f" ({_quals(a)})" if _quals(a) else "") for a in apart) + f" [{a_cite(apart)}]."
+            + (f" ({_quals(a)})" if _quals(a) else "") for a in apart) + f"{cite(apart, limit=len(apart))}."
     return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}.{aside}"
-
-
-def a_cite(rows: list[dict[str, Any]]) -> str:
-    return "; ".join(dict.fromkeys(str(r["source"]) for r in rows if r.get("source")))
 
 
 def _quals(r: dict[str, Any], settings: bool = True) -> str:

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from app.catalog import LABEL_SQL, Catalog
-from app.intents import OutOfScope, Plan, _specs
+from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, RATE_SCALE, STATED, STATED_SQL, cite, endpoint, fmt_bytes,
@@ -54,8 +54,6 @@ SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
-    if _specs.wanted(slots):    # what a part is (memory per GPU, cores), not a measurement
-        return _specs.plan(slots, cat)
     s = dict(slots)
     sid = require_system(s, cat)
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
@@ -196,8 +194,6 @@ def _describe(r: dict[str, Any], cat: Catalog) -> str:
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
-    if plan.extra.get("spec"):
-        return _specs.answer(rows, plan, cat)
     if plan.extra.get("pairs"):
         direct, classes, links = _pairs.split(rows, COLUMNS)
         rows[:] = direct

@@ -57,7 +57,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         notes.append("no metric given: speedup, as stored for it")
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"Which metric, operation or application should I follow over counts on {cat.name(sid)}? "
-                         "Measured there: " + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
+                         "Measured there: " + ", ".join(ops[:15]) + ".")
     if derive:
         cond, params = where_plus(s, [k for k in FILTERS if k != "metric"],
                                   fixed=("m.count IS NOT NULL", "list_contains($metrics, m.metric)"))

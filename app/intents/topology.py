@@ -13,7 +13,7 @@ from typing import Any, Optional
 import networkx as nx
 
 from app.catalog import Catalog
-from app.intents import OutOfScope, Plan, _specs
+from app.intents import OutOfScope, Plan
 from app.intents._common import cite, endpoint, require_system
 from nlu.cues import GRAPH_MEASURES
 
@@ -70,8 +70,6 @@ def _sorted_ids(ids) -> list[str]:
 
 
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
-    if _specs.wanted(slots):    # "how many NVLinks does each GPU have": the parts' stated link interfaces
-        return _specs.plan(slots, cat)
     s = dict(slots)
     sid = require_system(s, cat)
     if s.get("metric") and s["metric"] not in GRAPH_MEASURES:
@@ -262,8 +260,6 @@ def _kinds(g: nx.Graph, nodes) -> str:
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
-    if plan.extra.get("spec"):
-        return _specs.answer(rows, plan, cat)
     sid = plan.slots["system"]
     name = cat.name(sid)
     if not rows:
