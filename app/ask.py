@@ -186,6 +186,21 @@ class Asker:
 
     def _answer_as(self, res: Result, u, context: Optional[dict[str, Any]],
                    backed: Optional[tuple[str, str]], unsure: bool) -> None:
+        traced = (u.intent != "trace_breakdown" or unsure) and self._names_trace_events(res.question, res.slots)
+        if traced:
+            # "how much time is spent in GammaBetaBackward", "memset time rank 0": the words name events of the
+            # loaded traces (or a rank and a kind of event), whatever the question model read
+            res.notes.append(f"read as a trace question: {traced}")
+            u = dataclasses.replace(u, intent="trace_breakdown")
+            res.intent, backed, unsure = u.intent, None, False
+        untraced = self._untraced_system(u, res.question, res.slots) if not traced else None
+        if untraced:
+            # "how long does a gemm kernel take on the Titan RTX": no trace of it is loaded and no word asks for one;
+            # the kernels DeepBench timed are measurements
+            res.notes.append(f"no trace of {self.cat.name(res.slots['system'])} is loaded and the question asks "
+                             f"for none: read as {untraced}")
+            u = dataclasses.replace(u, intent=untraced)
+            res.intent = u.intent
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent
@@ -197,7 +212,8 @@ class Asker:
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         from nlu.pipeline import part_of_an_app
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)
-                       and not part_of_an_app(s, self.cat)]
+                       and not part_of_an_app(s, self.cat)
+                       and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         if u.intent == "trace_breakdown" and res.slots.get("metric") == "time":
             # "where does the time go in the trace": a breakdown is of time; the slot narrows nothing
             del res.slots["metric"]
@@ -275,6 +291,10 @@ class Asker:
                     res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
                                      f"{near}"
                                      + (f", with {relaxed['metric']}" if alias else ""))
+                elif kind == "ranks":
+                    res.notes.append(f"{relaxed.get('count')} {value} read as {relaxed.get('count')} GPUs (one "
+                                     "process per GPU); no counts of ranks are stored")
+                    res.slots = relaxed
                 elif kind == "as_operation":
                     res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
                                  f"{res.answer}"
@@ -305,6 +325,32 @@ class Asker:
         if backed:
             res.notes.append(backed[1])
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
+
+    def _names_trace_events(self, question: str, slots: dict[str, Any]) -> Optional[str]:
+        """What in the question names trace events ('' / None for nothing): an event's name as written in code
+        ("ncclDevKernel_AllReduce", "GammaBetaBackward"), or a rank with a kind of event ("memset time rank 0"),
+        where no system is named or the one named has traces."""
+        sid = slots.get("system")
+        if sid and not getattr(self.cat.systems.get(sid), "n_events", 0):
+            return None
+        if any(slots.get(k) for k in ("compare_with", "msg_bytes", "src", "dst")):
+            return None
+        named = trace_name_in(question, self.cat.trace_names)
+        if named:
+            return f"{named[0]!r} is part of {named[1]} names in the loaded traces"
+        if _RANK_EVENT.search(question):
+            return "a rank and a kind of event are named"
+        return None
+
+    def _untraced_system(self, u, question: str, slots: dict[str, Any]) -> Optional[str]:
+        """The likeliest other reading of a trace question about a system no trace is loaded for, when no word of
+        it says trace or profile ("kernel" alone is also what DeepBench and SHOC time); None otherwise."""
+        from nlu.cues import TRACE_WORD
+        sid = slots.get("system")
+        if u.intent != "trace_breakdown" or not sid or sid not in self.cat.systems \
+                or self.cat.systems[sid].n_events or TRACE_WORD.search(question) or _BREAKDOWN.search(question):
+            return None
+        return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")), "metric_lookup")
 
     def _data_backed(self, u) -> Optional[tuple[str, str]]:
         """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the
@@ -489,6 +535,17 @@ class Asker:
             one = sid if isinstance(sid, str) and not slots.get("compare_with") else \
                 [x for x in [sid, *(slots.get("compare_with") or [])] if isinstance(x, str)] or None
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
+        if mod.NAME in _TOOL_FILTERED and not slots.get("tool"):
+            # "the SHOC host-to-device bandwidth of Yme and Mini Summit": only the rows of the tool named, when it ran
+            # on a system asked about (a system it did not run on is said)
+            tool = self.cat.tool_named(res.question)
+            asked = [x for x in [slots.get("system"), *(slots.get("compare_with") or [])] if isinstance(x, str)]
+            ran = self.cat.owners.get(("tool", tool), set()) if tool else set()
+            if ran & set(asked):
+                slots = dict(slots, tool=tool)
+                if set(asked) - ran:
+                    res.notes.append(f"{tool} did not run on " + ", ".join(self.cat.name(x) for x in asked
+                                                                             if x not in ran))
         if _specs.wanted(slots):
             # "how much memory does each GPU have": what a part is, stated in the components table, whichever intent
             # (lookup, comparison, or topology for counts and link interfaces) the question carries
@@ -665,6 +722,10 @@ def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
 STATED_FIGURES = frozenset({"nominal", "spec", "theoretical"})
 
 
+# counts of processes, which GPU benchmarks run one per GPU
+RANK_KINDS = ("ranks", "processes")
+
+
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
                   nearest: Optional[int] = None, app_op: Optional[str] = None):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
@@ -680,6 +741,9 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
             if slots.get(k) is not None:
                 for alt in alts:
                     yield "reading", k, slots[k], {**slots, k: alt}
+    if intent in RELAXING_INTENTS and slots.get("count_kind") in RANK_KINDS:
+        # "8 ranks" of nccl-tests or OSU: one process per GPU, and the tools store the GPUs
+        yield "ranks", "count_kind", slots["count_kind"], {**slots, "count_kind": "gpus"}
     if intent in RELAXING_INTENTS and app_op:
         yield "as_operation", "app", slots["app"], \
             {**{k: v for k, v in slots.items() if k != "app"}, "operation": app_op}
@@ -768,6 +832,18 @@ def _names_group(intent: str, question: str, cat) -> bool:
         return False
     from app.intents.list_data import group_in
     return group_in(question, cat) is not None
+
+
+# planners whose queries can keep one tool's rows (_common.where_plus); metric_lookup narrows by the tool itself
+_TOOL_FILTERED = ("compare_systems", "pair_matrix", "scaling")
+# what only a trace can answer, without the word trace: "a kernel-level time breakdown for the DGX-2 runs"
+_BREAKDOWN = re.compile(r"\bbreak ?down\b|\bbreak(s|ing)? down\b|\bkernel[- ]level\b|\bper[- ]kernel\b|"
+                        r"\bwhere (does|did) (the |its )?time go\b|\bidle\b", re.I)
+# places inside a trace that a tagger may take for a system's name: "rank1", "stream 7"
+_TRACE_PLACE = re.compile(r"^(rank|stream|tid|pid|thread|device|gpu) ?\d+$", re.I)
+# a rank of a trace with a kind of its events: "memset time rank 0", "top ops on rank1 by cpu time"
+_RANK_EVENT = re.compile(r"(?=.*\brank ?\d+\b)(?=.*\b(kernels?|ops?|memsets?|memcpys?|annotations?|streams?|cpu time|"
+                         r"nccl|idle|busy|utili[sz]\w*)\b)", re.I)
 
 
 def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[str, str]]:

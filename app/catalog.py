@@ -152,8 +152,10 @@ _PROCESSOR_KINDS = {"gpu", "cpu", "ipu", "accelerator"}
 # The params keys whose values are a document's own words for what one curated row is ("HBM2 memory bandwidth
 # per GPU", "Off-chip (2 hops)", "marginal latency per additional hop"); the raw parsers' keys (a benchmark's
 # name, a listing's section) are not labels a person says.
-LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter")
-LABEL_SQL = "concat_ws(' | ', " + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ")"
+LABEL_KEYS = ("quantity", "spec", "item", "journey", "scope", "parameter", "entry", "pattern", "config", "problem",
+              "integrand")
+LABEL_SQL = "concat_ws(' | ', replace(m.condition, '_', ' '), " \
+    + ", ".join(f"m.params->>'{k}'" for k in LABEL_KEYS) + ")"
 
 
 def _name_words(names, split: str) -> frozenset[str]:
@@ -201,8 +203,7 @@ def load(con) -> Catalog:
             cat.operations.setdefault(sid, set()).add(op)
         if cond:
             cat.conditions.setdefault(sid, set()).add(cond)
-    for sid, label in con.execute(f"SELECT DISTINCT system_id, {LABEL_SQL} FROM measurements m "
-                                  "WHERE m.params IS NOT NULL").fetchall():
+    for sid, label in con.execute(f"SELECT DISTINCT system_id, {LABEL_SQL} FROM measurements m").fetchall():
         if label:
             cat.label_words.setdefault(sid, set()).update(label_words(label))
     for sid, cid, kind, label, parent, nvl in con.execute(
@@ -218,9 +219,10 @@ def load(con) -> Catalog:
                                     "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
         cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)
     _load_groups(con, cat)
-    for run_id, tool, experiment in con.execute("SELECT run_id, tool, experiment FROM runs").fetchall():
+    for run_id, tool, experiment, sid in con.execute("SELECT run_id, tool, experiment, system_id FROM runs").fetchall():
         cat.run_tools[run_id] = tool
         cat.run_experiments[run_id] = experiment
+        cat.owners.setdefault(("tool", tool), set()).add(sid)
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "

@@ -42,7 +42,7 @@ class LoadReport:
             if self.components or self.links:
                 what.append(f"{self.components} component(s), {self.links} link(s)")
             return (f"loaded   {self.path} [{self.parser}] -> {', '.join(what)}"
-                    f" on {', '.join(self.systems) or '-'}")
+                    f" on {', '.join(self.systems) or '-'}" + (f" ({self.message})" if self.message else ""))
         if self.status == "skipped":
             return f"skipped  {self.path}: {self.message}"
         return f"FAILED   {self.path}: {self.message}"
@@ -228,8 +228,43 @@ def _insert_json_parts(con, run_id: int, batch: JsonArrayParts) -> int:
     return n
 
 
+def _host_system(con, result: ParseResult) -> None:
+    """A file that names only its host ("on lab-a100") gets the system id host_<name> (system_hints.resolve). When
+    a loaded system already is that host (its id, name or an alias is the host name: the user loaded its other
+    files with --system lab-a100), the file joins it; two systems of one name would leave every question about
+    "lab-a100" ambiguous. Either way the report says which system the file went to."""
+    hosts = {x.system_id for x in [*result.systems, *result.components, *result.links, *result.runs]
+             if x.system_id and x.system_id.startswith("host_")}
+    for sid in sorted(hosts):
+        if _first(con.execute("SELECT 1 FROM systems WHERE system_id = ?", [sid])):
+            continue
+        key = sid[len("host_"):]
+        same = sorted({r[0] for r in con.execute(
+            "SELECT system_id FROM systems WHERE ? IN (SELECT trim(regexp_replace(lower(x), '[^a-z0-9]+', '_', 'g'),"
+            " '_') FROM (SELECT unnest(list_concat([system_id, name], coalesce(aliases, []))) AS x))",
+            [key]).fetchall()})
+        if len(same) == 1:
+            _rename_system(result, sid, same[0])
+            result.warnings.append(f"the host named in the file is the loaded system {same[0]!r}: added to it")
+        else:
+            result.warnings.append(f"new system {sid!r}, named after the host in the file; pass --system ID to "
+                                   "add the file to another")
+
+
+def _rename_system(result: ParseResult, old: str, new: str) -> None:
+    result.systems = [s for s in result.systems if s.system_id != old]   # the loaded system keeps its own record
+    for x in [*result.components, *result.links, *result.runs]:
+        if x.system_id == old:
+            x.system_id = new
+    for r in result.runs:
+        for m in r.measurements:
+            if m.system_id == old:
+                m.system_id = new
+
+
 def write_result(con, result: ParseResult, *, source_file: Optional[str], content_hash: Optional[str],
                  origin: str, report: LoadReport) -> None:
+    _host_system(con, result)
     for s in result.systems:
         upsert_system(con, s)
     _ensure_systems(con, result)
@@ -240,7 +275,8 @@ def write_result(con, result: ParseResult, *, source_file: Optional[str], conten
     report.runs += len(result.runs)
     report.measurements += nm
     report.events += ne
-    report.systems = sorted({r.system_id for r in result.runs} | {s.system_id for s in result.systems})
+    report.systems = sorted({x.system_id for x in [*result.runs, *result.systems, *result.components,
+                                                   *result.links]})
 
 
 def _ensure_systems(con, result: ParseResult) -> None:

@@ -256,6 +256,12 @@ class Normalizer:
                     return v, ()
         if e is None:
             return None, ()
+        if e.value is None and section == "system":
+            # two loaded systems of one name ("lab-a100" given with --system, and host_lab_a100 that a file named
+            # only by its host had become): the one whose id is the name said is meant
+            exact = [v for v in e.values if "".join(key_pieces(v)) == k]
+            if len(exact) == 1:
+                return exact[0], ()
         return e.value, (e.values if e.value is None else ())
 
     def candidates(self, slot: str, text: str) -> list[str]:
@@ -267,6 +273,14 @@ class Normalizer:
 
     def named(self, slot: str, text: str) -> Optional[str]:
         return self._resolve(slot, text)[0]
+
+    def named_whole(self, slot: str, text: str) -> Optional[str]:
+        """The value `text` names as a whole (one of its written or spoken forms, filler words stripped), not
+        by a name inside it: "SHOC Summit" names no system, though "Summit" does."""
+        index = self._index[NAMED.get(slot, slot)]
+        pieces = key_pieces(text or "")
+        e = index.get("".join(pieces)) or index.get("".join(self._strip(slot, pieces)) or "-")
+        return e.value if e is not None else None
 
     def systems(self, text: str) -> list[str]:
         """Every system named in `text`, in order ("the DGX-1 V100 and Yme" -> [dgx1_v100, ac922_yme]).

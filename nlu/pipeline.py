@@ -606,6 +606,11 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
         limit = threshold_in(words)
+        if limit and intent == "pair_matrix":
+            # "dgx2 gpu pairs above 100 GB/s": a line the pairs are set against, not a message size of 100 B
+            drop_numbers_read_in(slots, bounds, limit.pop("words"))
+            slots["threshold"] = limit
+            limit = None
         asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
@@ -926,6 +931,11 @@ class NLU:
             intent = "compare_systems" if slots.get("compare_with") or not slots.get("system") \
                 else "topology" if spec["spec"] in ("links", "count") else "metric_lookup"
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)    # the words settle it, whatever the model read
+        if slots.get("metric") == "bandwidth":
+            # "busbw allgather h200x2 1 GiB in GB/s": the unit says bandwidth, and the words say which one
+            which = {f["metric"] for _, _, f in cands if f.get("metric") in ("busbw", "algbw")}
+            if len(which) == 1:
+                slots["metric"] = which.pop()
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1471,7 +1481,9 @@ def shared_head_systems(words: list[str], unresolved: list[tuple[str, str, int, 
                 for i in range(0, len(name) - width + 1):
                     if [w.lower() for w in name[i:i + width]] == [w.lower() for w in part]:
                         continue
-                    v = norm.value("system", " ".join(name[:i] + part + name[i + width:]))
+                    # the whole name must be a system's ("SHOC" in place of "Mini" makes "SHOC Summit", which
+                    # only contains one)
+                    v = norm.named_whole("system", " ".join(name[:i] + part + name[i + width:]))
                     if v is not None and v != sid:
                         found = v
                         break

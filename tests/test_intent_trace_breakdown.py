@@ -233,7 +233,7 @@ def test_a_question_about_one_rank_is_answered_for_that_rank(asker):
             totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"]
     top = [r for r in res.rows if r["kind"] == "top"]
     assert top[0]["value"] == pytest.approx(max(totals.values()), abs=1e-3)   # rank 1's own, not both ranks' sum
-    assert res.answer.startswith("Top 5 kernels by total time on rank 1: ")
+    assert res.answer.startswith("Top 10 kernels by total time on rank 1: ")   # as many as asked
     both = asker.ask("Is rank 0 or rank 1 idle more often in the H200 trace?")   # two ranks named: both shown
     assert {r["rank"] for r in both.rows if r["kind"] == "breakdown"} == {0, 1}
 

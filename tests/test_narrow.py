@@ -19,6 +19,7 @@ RULES = {
               "'metric': m.metric}) OVER ().metric",
     "per_unit": "(NOT m._per_unit OR NOT bool_or(NOT m._per_unit) OVER ())",
     "count": "(coalesce(max(m.count) OVER (), 0) <= 1 OR m.count = max(m.count) OVER ())",
+    "one_device": "(coalesce(m.count, 1) = 1 OR NOT bool_or(coalesce(m.count, 1) = 1) OVER ())",
     "size": "m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER ()",
     "small_size": "m.msg_bytes IS NOT DISTINCT FROM min(m.msg_bytes) OVER ()",
     "direction": "(m.direction IS DISTINCT FROM 'bi' OR NOT bool_or(m.direction IS DISTINCT FROM 'bi') OVER ())",
@@ -58,7 +59,8 @@ def oracle(con, plan: Plan) -> list[dict]:
         prev = f"d{i}"
     order = "ASC" if plan.narrow["order"] == "asc" else "DESC"
     sql += (f"\nSELECT {COLS} FROM {prev} m ORDER BY m.value {order}, m.src NULLS FIRST, m.dst NULLS FIRST, "
-            f"m.source, m.tool NULLS FIRST, m._row LIMIT 50")
+            f"m.source, m.tool NULLS FIRST, m._row"
+            + (f" LIMIT {plan.narrow['limit']}" if plan.narrow.get("limit") else ""))   # an average's rows: all
     return fetch(con, sql, plan.params)
 
 

@@ -26,9 +26,9 @@ def test_h100_status_links_and_inactive(ingest, db):
 def test_v100_inactive_links_and_model_system(ingest, db):
     rep = ingest(D / "nvlink_status_v100.txt")
     assert rep.status == "loaded", rep.message
-    assert rep.systems == []  # components only; the system id comes from the GPU models
     sid = db.execute("SELECT DISTINCT system_id FROM components").fetchone()[0]
-    assert sid == "node_8x_tesla_v100_sxm2_32gb"
+    assert sid == "node_8x_tesla_v100_sxm2_32gb"   # components only; the system id comes from the GPU models
+    assert rep.systems == [sid]                    # the report names the system the components went to
     g3 = _attrs(db, "gpu3")
     assert g3["nvlink_inactive"] == [3, 5] and g3["nvlink_active"] == 4 and g3["nvlink_gbps_per_link"] == 25.781
 

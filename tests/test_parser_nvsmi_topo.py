@@ -14,9 +14,9 @@ def test_h100_matrix_components_and_links(ingest, db):
     rep = ingest(D / "topo_h100_8gpu.txt")
     assert rep.status == "loaded", rep.message
     assert rep.parser == "nvidia-smi-topo"
-    assert rep.systems == [] and rep.runs == 0 and rep.measurements == 0
-    assert (rep.components, rep.links) == (8 + 10 + 2, 18 * 17 // 2)
     sid = "host_dgx_h100_01"  # from the shell prompt line
+    assert rep.systems == [sid] and rep.runs == 0 and rep.measurements == 0
+    assert (rep.components, rep.links) == (8 + 10 + 2, 18 * 17 // 2)
     kinds = dict(db.execute("SELECT kind, count(*) FROM components WHERE system_id = ? GROUP BY 1", [sid]).fetchall())
     assert kinds == {"gpu": 8, "nic": 10, "cpu": 2}
     assert _link(db, sid, "gpu0", "gpu7")[:2] == ("NVLink", 18)

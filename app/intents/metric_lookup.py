@@ -48,6 +48,11 @@ _MEMORY_KINDS = {"local": "lmem_", "shared": "smem_", "texture": "tex_", "global
 _MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b", re.I)
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
+# "the fastest int8 conv layer" with no measure named: which end is fastest depends on the measure the defaults pick
+# (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
+_MEDIAN = re.compile(r"\bmedian\b", re.I)
+_RELATIVE = (("better", re.compile(r"\b(fastest|quickest|best)\b", re.I)),
+             ("worse", re.compile(r"\b(slowest|worst)\b", re.I)))
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
            "m.count, m.run_id)")
 SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
@@ -106,7 +111,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         steps.append("metric")
         notes.append("no metric given: the most commonly quoted one measured for this is shown")
     agg = s.get("aggregate")
-    if agg != "mean":
+    if agg is None and _MEDIAN.search(question or ""):
+        agg = "median"     # no slot holds it: "median p2p latency on the dgx2" is the middle of the rows matched
+    if agg not in ("mean", "median"):
         # "(the lowest) reduce latency" is the operation's, not 0.74 ns per operand, unless only per-unit values
         # exist or an average is asked for
         steps.append("per_unit")
@@ -118,15 +125,21 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         cond += (" AND " if cond else " WHERE ") + f"coalesce(m.condition NOT IN ({STATED_SQL}, 'as_printed'), true)"
     count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
     if count_defaulted:
-        steps.append("one_device" if of_peak else "count")   # 1-GPU runs of nccl-tests report a busbw of 0
+        # 1-GPU runs of nccl-tests report a busbw of 0; a host copy is one GPU's (SHOC's 4-GPU readback is each GPU's
+        # share of a busy bus: 47 GB/s on Yme, where one GPU alone reaches 73)
+        steps.append("one_device" if of_peak or s.get("operation") in HOST_OPS else "count")
     # a latency is quoted for the smallest message; a bandwidth at the largest, where it peaks
     small = s.get("metric") == "latency" or (s.get("metric") == "time" and bool(_LATENCY_SAID.search(question or "")))
     if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
         steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
-    if s.get("msg_bytes") is None:
+    best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")
+    if s.get("msg_bytes") is None and not (small and best_asked):
+        # (not for "the minimum allreduce latency": the lowest at any size, not only at the smallest)
         steps.append("small_size" if small else "size")
     if s.get("direction") is None:
         steps.append("direction")
+    relative = next((rel for rel, rx in _RELATIVE if rx.search(question or "")), None) \
+        if s.get("metric") is None and agg in ("min", "max") else None
     if agg in ("min", "max"):
         order = "asc" if agg == "min" else "desc"
     else:
@@ -145,8 +158,13 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     elif "small_size" in steps \
             and cat.rows_at_most(sid, s.get("metric"), s.get("operation"), s.get("condition")) > MANY_ROWS:
         sql += SMALLEST
+    # "SHOC host-to-device bandwidth": the rows of the tool named, where it ran (the answer says when it did not)
+    tool = cat.tool_named(question or "")
     return Plan(sql=sql, params=params, chart={"kind": "bar"}, slots=s, notes=notes,
-                narrow={"kind": "measurements", "said": said, "steps": steps, "order": order, "limit": 50, "pairs": pairs,
+                # an average or median is of every row matched, not of the first 50 shown
+                narrow={"kind": "measurements", "said": said, "steps": steps, "order": order,
+                        "limit": 50 if agg not in ("mean", "median") else None, "pairs": pairs,
+                        "aggregate": agg, "relative": relative, "tool": tool,
                         "device_memory": list(DEVICE_MEMORY) if device_memory else None, "of_peak": of_peak},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
@@ -208,11 +226,19 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         # the question picked this row by the document's words for it: say them, the row has no column for them
         plan.notes.append(f"{LABEL_NOTE}{labels[0]}")
     agg = plan.extra.get("aggregate")
-    if agg == "mean":
+    stated = [r.pop("_stated", False) for r in rows][0]
+    if stated:
+        agg = None     # the document's own mean (or minimum, maximum) of its runs: quoted, not aggregated again
+    if plan.narrow.get("tool") and top.get("tool") != plan.narrow["tool"]:
+        plan.notes.append(f"no {plan.narrow['tool']} measurement matches on {cat.name(top['system_id'])}: "
+                          f"answered from {top.get('tool') or 'another source'}")
+    if agg in ("mean", "median"):
         vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
-        return (f"Mean {top.get('metric')} over {len(vals)} measurement{'s' if len(vals) != 1 else ''} on "
-                f"{cat.name(top['system_id'])}: "
-                f"{fmt_value(sum(vals) / len(vals), top['unit'])}{cite(rows)}.")
+        mid = sorted(vals)
+        v = sum(vals) / len(vals) if agg == "mean" else (
+            mid[len(mid) // 2] if len(mid) % 2 else (mid[len(mid) // 2 - 1] + mid[len(mid) // 2]) / 2)
+        return (f"{agg.capitalize()} {top.get('metric')} over {len(vals)} measurement{'s' if len(vals) != 1 else ''}"
+                f" on {cat.name(top['system_id'])}: {fmt_value(v, top['unit'])}{cite(rows)}.")
     lead = ""
     matched = max([r.pop("_matched", 0) or 0 for r in rows] + [len(rows)])
     # several different values (DeepBench's 1,090 GEMM shapes, the pairs of a system): say which one is quoted
@@ -220,6 +246,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
         word = {"min": "lowest", "max": "highest"}.get(agg) or (
             "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
+        if plan.narrow.get("relative"):     # the end the picked measure makes fastest (or slowest)
+            word = "lowest" if (top["metric"] in LOWER_BETTER) == (plan.narrow["relative"] == "better") \
+                else "highest"
         if len(rows) > 1:
             lead = f"The {word} of {matched:,} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
@@ -229,7 +258,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append("no direction given: unidirectional")
     if plan.extra.get("count_defaulted") and top.get("count") and top.get("count_kind") and top["count"] > 1:
         plan.notes.append(f"no count given: the largest measured, {top['count']} {top['count_kind']}")
-    if plan.extra.get("size_defaulted") and top.get("msg_bytes"):
+    if plan.extra.get("size_defaulted") and top.get("msg_bytes") and {"size", "small_size"} & set(plan.narrow["steps"]):
         which = "smallest" if "small_size" in plan.narrow["steps"] else "largest"
         plan.notes.append(f"no size given: using the {which} measured, {fmt_bytes(top['msg_bytes'])}")
     _other_operations(top, plan, cat)

@@ -8,7 +8,7 @@ out.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
@@ -121,7 +121,18 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         f"{' (' + q + ')' if q else ''} ranges from {fmt_value(low['value'], r0['unit'])} "
         f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
         f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
-        f"({better} is better){cite([low, high])}.")
+        f"({better} is better){cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan)
+
+
+def _beyond(rows: list[dict[str, Any]], line: Optional[dict[str, Any]], plan: Plan) -> str:
+    """"pairs above 100 GB/s": how many of the pairs are past the line (only in the line's own unit)."""
+    if not isinstance(line, dict) or line.get("unit") != rows[0]["unit"]:
+        return ""
+    above = line.get("op") == ">"
+    past = [r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])]
+    plan.chart["threshold"] = line["value"]
+    word = "above" if above else "below"
+    return f" {len(past)} of the {len(rows)} pairs are {word} {fmt_value(line['value'], line['unit'])}."
 
 
 def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], links: list[dict[str, Any]],

@@ -44,8 +44,37 @@ TOP_SQL = """SELECT e.name, e.cat AS category, count(*) AS calls, round(sum(e.du
 FROM trace_events e
 WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
 GROUP BY e.name, e.cat
-ORDER BY value DESC, e.name
+ORDER BY {order}e.name
 LIMIT $top_n"""
+
+# Per rank, the events the question's filter keeps (a kernel family named, a category such as memcpy): how many, how
+# long in all, and per call (mean, median, longest). "How much time do the nvjet kernels take" is a per-rank sum.
+STATS_SQL = """SELECT e.run_id, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us, round(avg(e.dur_us), 3) AS mean_us,
+       round(median(e.dur_us), 3) AS median_us, round(max(e.dur_us), 3) AS max_us, count(DISTINCT e.name) AS names
+FROM trace_events e
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
+GROUP BY e.run_id
+ORDER BY e.run_id"""
+
+# "layernorm vs gelu backward time": each named part's events per rank, set side by side
+PARTS_SQL = """SELECT e.run_id, p.part, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us,
+       round(avg(e.dur_us), 3) AS mean_us
+FROM trace_events e, (SELECT unnest($name_parts) AS part) p
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL
+  AND contains(replace(lower(e.name), '_', ''), p.part)
+GROUP BY e.run_id, p.part
+ORDER BY e.run_id, p.part"""
+
+# events whose name (lower-cased, without underscores) contains one of the parts the question named
+NAME_PARTS_FILTER = " AND len(list_filter($name_parts, lambda p: contains(replace(lower(e.name), '_', ''), p))) > 0"
+
+# Kernel time per CUDA stream and rank (HTA's per-stream view): NCCL runs on a stream of its own
+STREAM_SQL = """SELECT e.run_id, e.stream, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us
+FROM trace_events e
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = 'kernel' AND e.dur_us IS NOT NULL
+  AND e.stream IS NOT NULL
+GROUP BY e.run_id, e.stream
+ORDER BY e.run_id, e.stream"""
 
 # Kernel launches (HTA's "kernel launch statistics"): each cudaLaunchKernel call on the CPU joined to the kernel it
 # launched by the correlation id Kineto gives both; the delay is from the call's start to the kernel's start.
@@ -69,16 +98,26 @@ ORDER BY e.run_id"""
 # (the analyses users of HTA and Perfetto ask for: overlap of communication with compute, idle time per rank,
 # kernel launch statistics, the top kernels). The split follows the lead.
 FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren\w*|\bat the same time\b")),
-         ("launch", re.compile(r"\blaunch\w*")),
+         ("exposed", re.compile(r"\bexposed\b|\bnot (hidden|overlapped)\b")),
+         ("count", re.compile(r"\bhow many (\w+ )?(kernels?|ops?|calls?|events?|memcpys?|memsets?|copies)\b|"
+                              r"\bnumber of (\w+ )?(kernels?|ops?|calls?|events?)\b|\bkernel count\b")),
+         ("launch", re.compile(r"launch\w*")),   # "cudaLaunchKernel overhead": no word boundary inside the name
          ("longest", re.compile(r"\b(longest|slowest) (single|individual|one) (kernel|op|call|event)\b|"
-                                r"\blongest (kernel |op )?(call|instance|invocation)\b")),
+                                r"\blongest (kernel |op )?(call|instance|invocation)\b|\blongest slices?\b")),
          ("straggler", re.compile(r"\bstraggl\w*|\b(slowest|lagging) rank\b|\bwho (do|does) (the )?(others?|"
                                   r"ranks?) wait (for|on)\b")),
          ("comm_busy", re.compile(r"\b(share|fraction|percent\w*|part|much) of (rank \w+'?s? )?(the |its )?"
                                   r"(gpu )?busy( time)?\b|\bbusy time\b.*\b(nccl|comm\w*)\b")),
          ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b|"
                              r"\butili[sz]\w*")),
-         ("top", re.compile(r"\btop\b|\bheaviest\b|\bmost expensive\b|\b(which|what) (kernels?|ops?)\b|"
+         ("calls", re.compile(r"\bmost (often|frequent\w*|calls?)\b|\bcalled (the )?most\b|"
+                              r"\bmost (called|invoked|launched)\b|\bby (number of )?calls\b|\bcall counts?\b")),
+         ("stats", re.compile(r"\b(median|average|mean|typical)\b.{0,40}\b(duration|time|length|kernel|op|call|"
+                              r"step|iteration)s?\b|\bper (call|iteration|step|launch|invocation)\b|"
+                              r"\beach (call|iteration|step)\b|\bduration of (a|one|each)\b")),
+         ("stream", re.compile(r"\bstreams?\b")),
+         ("top", re.compile(r"\btop\b|\bheaviest\b|\bmost expensive\b|\b(which|what) (\w+ )?(kernels?|ops?)\b|"
+                            r"\bdominat\w*|"
                             r"\b(longest|slowest)( running)? (kernels?|ops?)\b")))
 
 
@@ -106,8 +145,92 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     return hit or ("top" if slots.get("top_n") is not None else None)
 
 
-_SAID_LENGTH = re.compile(r"\b(long|longer|longest|short|shorter|shortest)(?: \w+){0,3}?(?: |-)"
-                          r"(?:traces?|profiles?|runs?|captures?)\b")
+# "the long h200 trace", "the longer of the two traces"; not "how long is the trace", "the longest slice in the trace"
+_SAID_LENGTH = re.compile(r"(?<!how )\b(long|longer|longest|short|shorter|shortest)"
+                          r"(?: (?!is\b|are\b|was\b|does\b|did\b|in\b|on\b|within\b|slices?\b|kernels?\b|ops?\b|"
+                          r"events?\b|calls?\b)\w+){0,3}?(?: |-)(?:traces?|profiles?|runs?|captures?)\b")
+
+# Event categories said in words, where no slot holds one: "top 10 cpu ops", "memset time on rank 0"
+CATEGORY_WORDS = (("gpu_memcpy", re.compile(r"\bmemcpys?\b|\bmem ?cop(y|ies)\b|\bmemory cop(y|ies)\b")),
+                  ("gpu_memset", re.compile(r"\bmemsets?\b")),
+                  ("cpu_op", re.compile(r"\bcpu[- ]?(side )?(ops?|operators?|time)\b|\boperators?\b|\baten\b|"
+                                        r"\bops? on the cpu\b")),
+                  ("cuda_runtime", re.compile(r"\bcuda (runtime|api)( calls?)?\b|\bruntime (api )?calls?\b")),
+                  ("user_annotation", re.compile(r"\bannotations?\b|\branges?\b")))
+
+# Names for kernel families that no kernel name spells out: cuBLAS's GEMMs on Hopper are nvjet_* kernels, and
+# cuDNN's fused attention kernels say sdpa and flash
+KERNEL_FAMILIES = {"gemm": ("gemm", "nvjet", "cutlass", "cublas", "s16816", "sgemm", "hgemm"),
+                   "matmul": ("gemm", "nvjet", "cutlass", "cublas", "s16816", "sgemm", "hgemm"),
+                   "attention": ("sdpa", "flash", "fmha", "attention"),
+                   "sdpa": ("sdpa", "flash", "fmha", "attention"), "flash": ("sdpa", "flash", "fmha", "attention")}
+for _w in list(KERNEL_FAMILIES):
+    KERNEL_FAMILIES[_w + "s"] = KERNEL_FAMILIES[_w]
+
+# Question words that never pick events by their name: the analysis' own words, and words inside many names
+# ("compute_dot_do_o" is no answer to "time in compute"; "softmax_warp_forward" is not the forward pass)
+_NOT_NAMES = set("""kernel kernels time times total spent spend spends trace traces traced profile profiles profiler
+rank ranks gpu gpus cuda native void launch launches launched call calls called step steps event events slice slices
+stream streams share percent much many long longer longest short shortest what which does take takes took show give
+list most often frequent each every from with into over than that this there these those where goes went compute
+computation computing communication comm comms nccl idle memory overlap overlapped busy window breakdown split
+forward backward fwd bwd pass passes median mean average typical duration durations about first last top heaviest
+expensive single other others their them both half whole h200 nvidia pytorch torch kineto hta perfetto nsys chart plot
+table graph please want need know tell the and for per all any how are was its out via like would could should
+percentage also just only some more less than then when while during run runs""".split())
+
+
+def names_said(question: str, names: dict[str, set[str]], category: str | None) -> tuple[list[str], str | None]:
+    """The parts of event names the question's own words name ("nvjet kernels", "layer norm", "flash attention"),
+    lower-cased without underscores as the filter compares them, and the category they are found in (the one
+    asked for, else kernels); ([], None) when no word names some events but not all of them."""
+    words = [w for w in re.findall(r"[a-z0-9]+", (question or "").lower())]
+    keys = {n: n.lower().replace("_", "") for n in names}
+    cands: list[str] = []
+    for i, w in enumerate(words):
+        if i + 1 < len(words) and len(w) >= 3 and len(words[i + 1]) >= 3 and not {w, words[i + 1]} <= _NOT_NAMES:
+            cands.append(w + words[i + 1])   # "layer norm" -> layernorm (vectorized_layer_norm), "all reduce"
+        if len(w) >= 4 and w not in _NOT_NAMES and not w.isdigit():
+            cands.append(w)
+    parts: list[str] = []
+    for c in cands:
+        for p in KERNEL_FAMILIES.get(c, (c,)):
+            if p not in parts:
+                parts.append(p)
+    found: dict[str, set[str]] = {}
+    for p in parts:
+        cats = {c for n, k in keys.items() if p in k for c in names[n]}
+        if cats:
+            found[p] = cats
+    if not found:
+        return [], None
+    # kernels unless another category is said: op and annotation names are made of everyday words ("like" of
+    # aten::empty_like in "I'd like the utilisation")
+    order = [category or "kernel"]
+    cat = next((c for c in order if any(c in cs for cs in found.values())), None)
+    if cat is None:
+        return [], None
+    kept = [p for p, cs in found.items() if cat in cs]
+    # a word inside every name of the category picks nothing out
+    everyone = [n for n, cs in names.items() if cat in cs]
+    if everyone and all(any(p in keys[n] for p in kept) for n in everyone):
+        return [], None
+    # a pair's words alone ("layer" of "layer norm") add nothing the pair does not name
+    kept = [p for p in kept if not any(p != q and p in q for q in kept)]
+    return kept, cat
+
+
+# a question about how the whole trace splits ("break down the trace by category: kernels, memcpy, ..."): the words
+# of its parts pick no events out
+_SPLIT_ASKED = re.compile(r"\bsplit\w*|\bbreak ?down\b|\bbreak(s|ing)? down\b|\bby categor\w*|\bcategories\b")
+
+# kernels set beside another category ("memcpy vs kernel time")
+_KERNELS_BESIDE = re.compile(r"\b(vs\.?|versus|against|compared (to|with)|and)\b.*\bkernels?\b|"
+                             r"\bkernels?\b.*\b(vs\.?|versus|against|compared (to|with)|and)\b")
+
+# What a trace holds no record of: allocations (no memory events were profiled), occupancy and hardware counters
+_NOT_TRACED = re.compile(r"\b(memory (allocated|allocations?|usage|used|footprint)|allocat\w*|occupancy|"
+                         r"power|energy|temperature|counters?|flops|sm efficiency)\b")
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
@@ -152,36 +275,75 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         by, run = "name", run.strip()
     else:
         raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
+    said = (question or "").lower()
+    if _NOT_TRACED.search(said) and not s.get("app"):
+        raise OutOfScope("A profiler trace records when kernels, ops and copies ran and for how long; these traces "
+                         "hold no memory allocations, occupancy, power or hardware counters. Ask where the time goes, "
+                         "the top kernels, a kernel's time per rank or the compute, communication and idle split.")
+    top_asked = s.get("top_n")
     top_n = s.get("top_n", 10)
     if isinstance(top_n, bool) or not isinstance(top_n, int) or not 1 <= top_n <= 200:
         raise OutOfScope("top_n must be a whole number from 1 to 200.")
-    tc = s.get("trace_cat") or "kernel"
+    tc = s.get("trace_cat") or (None if _SPLIT_ASKED.search(said) else
+                                next((c for c, rx in CATEGORY_WORDS if rx.search(said)), None))
+    if tc and not s.get("trace_cat") and _KERNELS_BESIDE.search(said):
+        tc, focus = None, "split"    # "memcpy vs kernel time": the categories side by side, as the split has them
+    parts: list[str] = []
+    if not s.get("app") and s.get("library") != "nccl" and not _SPLIT_ASKED.search(said):
+        # "total time in nvjet kernels", "layer norm", "memset": the events the question's words name
+        parts, found = names_said(question, cat.trace_names, tc)
+        tc = tc or found
+    tc = tc or "kernel"
     if tc not in TRACE_CATS:
         raise OutOfScope(f"{tc!r} is no trace event category; categories: {', '.join(TRACE_CATS)}.")
     top = {"trace_cat": tc, "top_n": top_n}
-    name_filter = ""
+    name_filter, named = "", None
     if s.get("library") == "nccl":
         name_filter = top["names"] = " AND e.name ILIKE 'nccl%'"
+        named = "NCCL"
+    elif isinstance(s.get("app"), str) and s["app"].lower() in KERNEL_FAMILIES:
+        # "gemm kernels": the family's names (cuBLAS's nvjet_* on Hopper), not the letters g-e-m-m
+        parts = list(KERNEL_FAMILIES[s["app"].lower()])
+        name_filter = top["names"] = NAME_PARTS_FILTER
+        top["name_parts"] = parts
+        named = f"{s['app']!r} (a name containing {', '.join(parts)})"
     elif s.get("app"):
         if not isinstance(s["app"], str):
             raise OutOfScope("app must be a (part of a) kernel or op name.")
         name_filter = top["names"] = " AND e.name ILIKE '%' || $app || '%'"
         top["app"] = s["app"]
+        named = repr(s["app"])
+    elif parts:
+        name_filter = top["names"] = NAME_PARTS_FILTER
+        top["name_parts"] = parts
+        named = " or ".join(repr(p) for p in parts)
     s.setdefault("top_n", top_n)
+    # per-rank sums and per-call statistics of what the filter keeps, where the question is about some events
+    stats = bool(name_filter) or tc != "kernel" or focus in ("stats", "count")
     return Plan(sql=RUNS_SQL.format(system=system), params=params,
                 chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
-                slots=s, extra={"trace_cat": tc, "pick": pick, "top_sql": TOP_SQL.format(name_filter=name_filter),
+                slots=s, extra={"trace_cat": tc, "pick": pick, "named": named, "streams_asked": _STREAM.findall(said),
+                                "top_asked": top_asked,
+                                "top_sql": TOP_SQL.format(name_filter=name_filter, order="calls DESC, value DESC, "
+                                                          if focus == "calls" else "value DESC, "),
+                                "stats_sql": STATS_SQL.format(name_filter=name_filter), "stream_sql": STREAM_SQL,
+                                "parts_sql": PARTS_SQL,
                                 "launch_sql": LAUNCH_SQL, "longest_sql": LONGEST_SQL, "focus": focus},
-                # top: TOP_SQL's filter and values; launches: LAUNCH_SQL runs too; rank: the one rank named
+                # top: TOP_SQL's filter and values; launches, longest, stats, streams: those queries run too; rank:
+                # the one rank named
                 narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch",
-                        "longest": focus == "longest",
+                        "longest": focus == "longest", "stats": stats, "streams": focus == "stream",
+                        # several names said apart ("layernorm vs gelu"), none a family's: each one's time too
+                        "parts": len(parts) > 1 and not s.get("app") and not any(
+                            p in fam for p in parts for fam in KERNEL_FAMILIES.values()),
+                        "order": "calls" if focus == "calls" else "time",
                         "rank": rank_named(question)})
 
 
 def short_name(name: str, limit: int = 60) -> str:
     """'void at::native::foo<...>(...)' -> 'at::native::foo'; 'ncclDevKernel_AllReduce_...(args)' -> itself."""
-    n = re.sub(r"^void ", "", name or "")
+    n = re.sub(r"^void ", "", name or "").replace("(anonymous namespace)::", "")
     n = re.split(r"[<(]", n, maxsplit=1)[0].strip() or name
     return n if len(n) <= limit else n[:limit - 3] + "..."
 
@@ -226,7 +388,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     detail = f"{' and '.join(kern)} NCCL kernels; GPU idle {' and '.join(idle)}"
     win = ", ".join(ms(windows[rk]) for rk in ranks)
     what = {"kernel": "kernel", "cpu_op": "op", "user_annotation": "annotation",
-            "gpu_user_annotation": "GPU annotation"}.get(plan.extra["trace_cat"], plan.extra["trace_cat"] + " event")
+            "gpu_user_annotation": "GPU annotation", "gpu_memcpy": "memcpy", "gpu_memset": "memset",
+            "cuda_runtime": "CUDA runtime call", "cuda_driver": "CUDA driver call"}.get(
+        plan.extra["trace_cat"], plan.extra["trace_cat"] + " event")
     if top:
         t = top[0]
         head = (f"top {what}: {short_name(t['name'])} ({ms(t['value'])} over {t['calls']} calls"
@@ -236,15 +400,78 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     split = (f"In the {cat.name(sid)} trace {tset} ({len(ranks)} rank{'s' if len(ranks) > 1 else ''}, "
              f"window {win}), {head}; NCCL communication kernels occupy {on} of the window ({detail})"
              f"{cite(brk)}.")
-    lead = _lead(plan.extra.get("focus"), brk, top, [r for r in rows if r["kind"] == "launch"], ranks, what,
-                 [r for r in rows if r["kind"] == "longest"])
+    focus, named = plan.extra.get("focus"), plan.extra.get("named")
+    stats = [r for r in rows if r["kind"] == "stats"]
+    for r in stats:
+        r["share"] = round(100.0 * r["value"] / windows[r["rank"]], 1) if windows.get(r["rank"]) else None
+    lead = _lead(focus, brk, top, [r for r in rows if r["kind"] == "launch"], ranks, what,
+                 [r for r in rows if r["kind"] == "longest"], top_n=plan.extra.get("top_asked") or 5)
+    each = [r for r in rows if r["kind"] == "part"]
+    if each and focus in (None, "top"):
+        lead = _parts_lead(each, what)
+    elif focus in ("stats", "count") or (not lead and (named or plan.extra["trace_cat"] != "kernel")):
+        lead = _stats_lead(focus, stats, what, named)
+    elif focus == "stream":
+        lead = _stream_lead([r for r in rows if r["kind"] == "stream"], plan.extra.get("streams_asked") or [])
+    if named:
+        plan.notes.append(f"only {what}s matching {named}")
     if lead:
-        plan.notes.append(f"read as a question about {plan.extra['focus']}: answered first, then the whole split")
+        plan.notes.append(f"read as a question about {focus or 'the ' + what + 's named'}: answered first, then the "
+                          "whole split")
     return f"{lead} {split}" if lead else split
 
 
+_STREAM = re.compile(r"\bstreams? ?(\d+)\b")
+
+
+def _per_call(us: float) -> str:
+    return ms(us) if us >= 100 else f"{us:.3g} us"
+
+
+def _stats_lead(focus: str | None, stats: list[dict], what: str, named: str | None) -> str:
+    """Per rank, the events a filter keeps: their summed time and calls (named events), their count, or their
+    time per call (mean, median, longest)."""
+    if not stats:
+        return f"No {what} matching {named} is in this trace." if named else ""
+    which = f"{what}s matching {named}" if named else f"{what}s"
+    if focus == "count":
+        return f"Number of {which}: " + "; ".join(
+            f"rank {r['rank']}: {r['calls']:,} ({r['names']} distinct name{'s' if r['names'] != 1 else ''})"
+            for r in stats) + "."
+    if focus == "stats":
+        return f"Time per call of the {which}: " + "; ".join(
+            f"rank {r['rank']}: mean {_per_call(r['mean_us'])}, median {_per_call(r['median_us'])}, longest "
+            f"{_per_call(r['max_us'])} over {r['calls']:,} calls" for r in stats) + "."
+    return f"Time in {which}: " + "; ".join(
+        f"rank {r['rank']}: {ms(r['value'])} over {r['calls']:,} calls ({_per_call(r['mean_us'])} each, mean"
+        + (f"; {r['share']:.1f}% of the window" if r.get("share") is not None else "") + ")"
+        for r in stats) + "."
+
+
+def _parts_lead(each: list[dict], what: str) -> str:
+    """Each named part's time per rank, in the order the question named them."""
+    order = list(dict.fromkeys(r["name"] for r in each))
+    return f"Time in {what}s by name: " + "; ".join(
+        f"{part!r}: " + ", ".join(f"rank {r['rank']} {ms(r['value'])} ({r['calls']:,} calls)"
+                                  for r in each if r["name"] == part) for part in order) + "."
+
+
+def _stream_lead(streams: list[dict], asked: list[str]) -> str:
+    """Kernel time per CUDA stream and rank; only the streams the question names, when it names some."""
+    want = {int(x) for x in asked}
+    kept = [r for r in streams if not want or r["stream"] in want]
+    if not kept:
+        have = sorted({r["stream"] for r in streams})
+        return f"No kernel ran on stream {', '.join(map(str, sorted(want)))}; streams with kernels: " \
+               f"{', '.join(map(str, have)) or 'none'}."
+    ranks = sorted({r["rank"] for r in kept}, key=lambda x: (x is None, x))
+    return "Kernel time per stream: " + "; ".join(
+        f"rank {rk}: " + ", ".join(f"stream {r['stream']} {ms(r['value'])} ({r['calls']:,} kernels)"
+                                   for r in kept if r["rank"] == rk) for rk in ranks) + "."
+
+
 def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[dict], ranks: list,
-          what: str, longest: list[dict] = ()) -> str:
+          what: str, longest: list[dict] = (), top_n: int = 10) -> str:
     """The sentence that answers what the question asked about, before the whole split ('' for none)."""
     by_rank = {rk: {r["category"]: r for r in brk if r["rank"] == rk} for rk in ranks}
     if focus == "longest" and longest:
@@ -298,15 +525,29 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
         rest = "; ".join(f"rank {rk}: {by_rank[rk]['idle']['share']:.0f}% ({ms(by_rank[rk]['idle']['value'])})"
                          for rk in order[1:])
         most = "the most" if len(order) > 1 else ""
+        busy = by_rank[order[0]]["communication"]["busy_us"] or 0
         return (f"Rank {order[0]} is idle {most}: the GPU does nothing for {first['share']:.0f}% of its "
-                f"{ms(first['window_us'])} window ({ms(first['value'])})".replace("idle :", "idle:")
+                f"{ms(first['window_us'])} window ({ms(first['value'])}) and is busy "
+                f"{100.0 * busy / first['window_us']:.1f}% ({ms(busy)})".replace("idle :", "idle:")
                 + (f"; {rest}." if rest else "."))
-    if focus == "top" and top:
-        listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['value'])} ({t['calls']} calls)" for t in top[:5])
+    if focus in ("top", "calls") and top:
+        # as many as asked, up to ten in the sentence (the rest in the rows and the chart)
+        shown = min(len(top), top_n if isinstance(top_n, int) and top_n > 0 else 10, 10)
+        listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['value'])} ({t['calls']} calls)" for t in top[:shown])
         summed = (f", summed over {top[0]['n_ranks']} ranks" if top[0]["n_ranks"] > 1
                   else f" on rank {ranks[0]}" if len(ranks) == 1 else "")
-        more = f" (all {len(top)} in the chart)" if len(top) > 5 else ""
-        return f"Top {min(len(top), 5)} {what}s by total time{summed}: {listed}{more}."
+        more = f" (all {len(top)} in the rows)" if len(top) > shown else ""
+        by = "number of calls" if focus == "calls" else "total time"
+        return f"Top {shown} {what}s by {by}{summed}: {listed}{more}."
+    if focus == "exposed":
+        parts = []
+        for rk in ranks:
+            c = by_rank[rk]["communication"]
+            if c["share"] is not None:
+                parts.append(f"rank {rk}: {ms(c['value'])} ({c['share']:.1f}% of its {ms(c['window_us'])} window; "
+                             f"{ms(c['comm_total_us'] or 0)} in NCCL kernels in all)")
+        if parts:
+            return "Exposed communication (NCCL kernels with no compute kernel beside them): " + "; ".join(parts) + "."
     if focus == "launch":
         if not launches:
             return "No kernel launch (cudaLaunchKernel) in this trace can be matched to its kernel."

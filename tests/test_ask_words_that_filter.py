@@ -1,0 +1,56 @@
+"""Words that narrow what a question means, which no slot of the question model holds: a tool's name, a line the
+pairs are set against, a unit beside a named measure, "min" over every size, a median, "kernel" on a machine
+with no trace, a host copy asked without a GPU count. Real model, real built database; expected values read with
+separate SQL."""
+import statistics
+
+
+def _all(con, sql, *params):
+    return [r[0] for r in con.execute(sql, list(params)).fetchall()]
+
+
+def test_a_tool_named_keeps_its_rows(asker, built_con):
+    res = asker.ask("Which of the two AC922s has the higher SHOC host-to-device bandwidth, Yme or Mini Summit?")
+    assert res.intent == "compare_systems" and res.params.get("tool") == "SHOC"   # a parameter of the query
+    assert "(tools: SHOC)" in " ".join(res.notes)
+
+
+def test_pairs_above_a_line(asker, built_con):
+    res = asker.ask("dgx2 gpu pairs above 100 GB/s p2p")
+    assert res.intent == "pair_matrix" and "msg_bytes" not in res.slots
+    above = sum(r["value"] > 100 for r in res.rows)
+    assert f"{above} of the {len(res.rows)} pairs are above 100 GB/s" in res.answer
+
+
+def test_a_unit_does_not_replace_the_measure_named(asker):
+    assert asker.nlu.understand("busbw allgather h200x2 1 GiB in GB/s").slots.get("metric") == "busbw"
+
+
+def test_the_minimum_latency_is_over_every_size(asker, built_con):
+    want = min(_all(built_con, "SELECT value FROM measurements WHERE system_id = 'h200x2' AND operation = "
+                               "'allreduce' AND metric = 'time' AND count = 2"))
+    res = asker.ask("min allreduce latency on the two h200s")
+    assert res.rows[0]["value"] == want
+
+
+def test_a_median_asked(asker, built_con):
+    res = asker.ask("median p2p lat dgx2")
+    assert res.answer.startswith("Median latency over ")
+    vals = [r["value"] for r in res.rows]
+    assert f"{statistics.median(vals):.2f}" in res.answer.replace(",", "")
+
+
+def test_kernel_on_a_machine_without_traces_is_a_measurement(asker, built_con):
+    res = asker.ask("how long does a gemm kernel take on the Titan RTX")
+    assert res.intent == "metric_lookup" and res.rows[0]["operation"] == "gemm"
+    assert any("no trace of" in n for n in res.notes)
+    assert asker.ask("Can you show a kernel-level time breakdown for the DGX-2 runs?").intent == "out_of_scope"
+
+
+def test_a_host_copy_with_no_count_is_one_gpus(asker, built_con):
+    res = asker.ask("what's the device to host bandwidth on Yme")
+    assert res.rows[0]["count"] in (None, 1)
+    want = max(_all(built_con, "SELECT value FROM measurements WHERE system_id = 'ac922_yme' AND operation = 'd2h' "
+                               "AND metric = 'bandwidth' AND coalesce(count, 1) = 1 AND direction IS DISTINCT FROM 'bi'"
+                               " AND msg_bytes = ?", res.rows[0]["msg_bytes"]))
+    assert res.rows[0]["value"] == want
