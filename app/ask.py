@@ -336,7 +336,8 @@ class Asker:
         if any(slots.get(k) for k in ("compare_with", "msg_bytes", "src", "dst")):
             return None
         named = trace_name_in(question, self.cat.trace_names)
-        if named:
+        if named and not any(self.nlu.norm.named(k, named[0]) for k in ("operation", "metric", "system", "library")):
+            # (not a word the vocabulary knows: "AllReduce" is the operation, whatever kernels it names)
             return f"{named[0]!r} is part of {named[1]} names in the loaded traces"
         if _RANK_EVENT.search(question):
             return "a rank and a kind of event are named"

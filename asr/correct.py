@@ -235,10 +235,13 @@ class Corrector:
         pairs = list(_surfaces(vocab)) + [("unit", u) for u in SIZE_UNITS if len(u) >= 4] \
             + [("number", n) for n in NUMBER_WORDS]
         self.surfaces = [s for _, s in pairs]     # every term, as written and as said (asr.lm.with_terms)
+        self.system_names: set[str] = set()   # systems' names, spaces dropped ("dualh200", "dgx1p100")
         for slot, s in pairs:
             toks = tokens(s)
             if not toks or len(toks) > 8:
                 continue
+            if slot == "system":
+                self.system_names.add("".join(toks))
             self.exact.add("".join(toks))
             self.exact_keys.add(phrase_key(toks))
             # three or more words inside a longer phrase are vocabulary too ("p one hundred" in "DGX-1 P100")
@@ -295,9 +298,30 @@ class Corrector:
     def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
         """`text` with a pause-comma inside a vocabulary name dropped (join_split_names) and near-misses of
         vocabulary terms replaced (see _correct)."""
-        joined = self.join_split_names(text)
+        joined = self.on_not_and(self.join_split_names(text))
         out = self._correct(joined, probs)
         return dataclasses.replace(out, raw=text)
+
+    def on_not_and(self, text: str) -> str:
+        """", and the <system>" where "on the <system>" was said, when no system is named before it: the speech
+        model hears an unstressed "on" after a pause as "and" ("what is the peak broadcast bus bandwidth, and the
+        dual H200"), and the reader then takes the system for a second thing. A system named before the comma
+        ("the DGX-2, and the Yme") leaves the "and" alone."""
+        words = text.split()
+        keys = ["".join(tokens(w)) for w in words]
+        for i in range(1, len(words) - 1):
+            if keys[i] != "and" or not words[i - 1].endswith(","):
+                continue
+            at = i + 2 if keys[i + 1] == "the" else i + 1
+            if self._system_at(keys, at) and not any(self._system_at(keys, j) for j in range(i)):
+                words[i] = "on"
+                break
+        return " ".join(words)
+
+    def _system_at(self, keys: list[str], at: int) -> bool:
+        """Whether one to four words from `at` are a system's name."""
+        return any("".join(keys[at:b]) in self.system_names for b in range(at + 1, min(len(keys), at + 4) + 1)
+                   if all(keys[at:b]))
 
     def join_split_names(self, text: str) -> str:
         """A comma the decoder put at a pause inside a name, dropped: "SU3 bench BW Xeon, 8280, 32 vs 56 cores"

@@ -240,7 +240,9 @@ class NLU:
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
         model_conf = conf   # how sure the model was of its own reading: a rule whose words settle the intent keeps it
         cands = self.gazetteer.candidates(words)
-        link_counts = {i for i in range(len(words)) if _counts_links(words, i)}
+        # "the double-NVLink pairs", "the single hop latency": one or two of something, not a precision
+        link_counts = {i for i in range(len(words)) if _counts_links(words, i)
+                       or (i + 1 < len(words) and _ONE_OF.match(f"{words[i]} {words[i + 1]}"))}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
         tags = repair_tags(tags, cands)
@@ -1450,6 +1452,10 @@ _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|h
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"
 _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
+# "single", "double" or "half" before a thing counted: one (or two) of it, no floating-point precision
+_ONE_OF = re.compile(r"^(single|double|half) (hops?|nodes?|gpus?|ipus?|cores?|pairs?|links?|messages?|runs?|copy|"
+                     r"copies|transfers?|kernels?|ranks?|threads?|sockets?|boards?|chips?|tiles?|steps?|iterations?|"
+                     r"directions?|ports?|switch(es)?)$", re.I)
 # Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
 _HEAD_FILLER = {"the", "a", "an", "version", "versions", "machine", "machines", "system", "systems", "box",
                 "boxes", "model", "variant", "flavour", "flavor", "ones"}

@@ -42,3 +42,9 @@ def test_a_tool_beside_a_list_of_systems_is_no_system(asker):
     u = asker.nlu.understand("Compare SHOC bspeed_readback across the DGX-2, Yme, Mini Summit, Titan RTX and GTX 980")
     named = [u.slots.get("system"), *(u.slots.get("compare_with") or [])]
     assert "summit" not in named and "ac922_minisummit" in named
+
+
+def test_single_before_a_counted_thing_is_no_precision(asker):
+    u = asker.nlu.understand("what's the single hop latency on the XMOS XMP64")
+    assert "precision" not in u.slots and u.slots.get("system") == "xmp64"
+    assert asker.nlu.understand("single precision flops on the titan rtx").slots.get("precision") == "fp32"

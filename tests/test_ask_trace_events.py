@@ -64,6 +64,8 @@ def test_an_event_name_alone_makes_a_trace_question(asker):
     assert by_rank(res, "stats")[0]["calls"] == len(kernels(0, lambda n: "gammabetabackward" in n)) > 0
     one = asker.ask("how long does ncclDevKernel_AllReduce take in total on rank 1?")
     assert one.intent == "trace_breakdown" and set(by_rank(one, "stats")) == {1}
+    # a word the vocabulary knows is not a trace name, though kernels contain it ("AllReduce" as the ASR writes it)
+    assert asker.ask("what is the peak AllReduce bus bandwidth on the H200s").intent == "metric_lookup"
 
 
 def test_a_category_said_in_words(asker):

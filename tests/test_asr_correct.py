@@ -105,6 +105,22 @@ def test_a_pause_comma_inside_a_name_is_dropped(corrector):
         assert corrector.correct(text).text == text
 
 
+@pytest.mark.parametrize("heard, want", [
+    ("what is the peak broadcast bus bandwidth, and the dual H200", "bandwidth, on the dual H200"),
+    ("what's the single hop latency, and XMOS XMP64", "latency, on XMOS XMP64"),
+    ("compare peer-to-peer bandwidth, and the DGX-1 P100 and the DGX-1 V100.", "bandwidth, on the DGX-1 P100 and"),
+])
+def test_on_heard_as_and_before_the_only_system_is_on(corrector, heard, want):
+    """Festival's voices, never trained on, say "on the" after a pause so the model writes ", and the"."""
+    assert want in corrector.correct(heard).text
+
+
+@pytest.mark.parametrize("text", ["compare the DGX-2, and the Yme", "bandwidth, and latency on the dgx2",
+                                  "allreduce on the DGX-2 and the H200 pair"])
+def test_an_and_that_joins_two_things_stays(corrector, text):
+    assert corrector.on_not_and(text) == text
+
+
 def test_sound_keys():
     assert word_key("zilinx") == word_key("xilinx")               # same sound, different spelling
     assert phrase_key(["b", "g", "x"]) != phrase_key(["d", "g", "x"])
