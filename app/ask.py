@@ -14,7 +14,8 @@ from app import catalog as catalog_mod
 from app import followup
 from app import intents
 from app.intents import OutOfScope, _specs
-from app.intents._common import fmt_bytes, lower_is_better, systems_fitting, what_words, where
+from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_better, systems_fitting, what_words,
+                                 where)
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
@@ -510,6 +511,10 @@ class Asker:
                 self._run_each(res, mod, slots, values, key=key)
                 return
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
+        if mod.NAME == "metric_lookup" and rows and fmt_value(rows[0]["value"], rows[0]["unit"]) in answer:
+            # "... in MB/s": the number quoted, also in the unit asked for
+            said = in_asked_unit(res.question, rows[0]["value"], rows[0]["unit"])
+            answer = f"{answer} That is {said}." if said else answer
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
         res.notes = [n for n in res.notes if not n.startswith("no data for")] + plan.notes
@@ -615,7 +620,7 @@ class Asker:
                 low = lower_is_better(firsts[0][1].get("metric"))
                 best_op, best = (min if low else max)(firsts, key=lambda f: f[1]["value"])
                 res.answer += (f" Of these, {name(best_op)} has the {'lowest' if low else 'highest'} "
-                               f"{best.get('metric')}: {best['value']:,.4g} {best.get('unit') or ''}")
+                               f"{best.get('metric')}: {fmt_value(best['value'], best.get('unit') or '')}")
                 worst = (max if low else min)(firsts, key=lambda f: f[1]["value"])[1]["value"]
                 if len(firsts) == 2 and worst and best["value"]:
                     ratio = worst / best["value"] if low else best["value"] / worst

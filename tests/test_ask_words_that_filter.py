@@ -54,3 +54,19 @@ def test_a_host_copy_with_no_count_is_one_gpus(asker, built_con):
                                "AND metric = 'bandwidth' AND coalesce(count, 1) = 1 AND direction IS DISTINCT FROM 'bi'"
                                " AND msg_bytes = ?", res.rows[0]["msg_bytes"]))
     assert res.rows[0]["value"] == want
+
+
+def test_the_unit_asked_for(asker):
+    res = asker.ask("allreduce time at 1 GiB on the h200 pair in ms")
+    us = res.rows[0]["value"]
+    assert res.rows[0]["unit"] == "us" and res.answer.endswith(f"That is {us / 1000:.2f} ms.")
+    same = asker.ask("allreduce latency at 8 bytes on the h200 pair in microseconds")
+    assert "That is" not in same.answer          # already in the unit asked
+
+
+def test_a_per_device_rate_gets_no_speedup_against_linear_scaling(asker):
+    res = asker.ask("How does allreduce bandwidth scale from 1 to 6 GPUs on the DGX-2 at 1 GB?")
+    assert res.intent == "scaling" and res.rows[-1]["speedup"] is None
+    first, last = res.rows[0]["value"], res.rows[-1]["value"]
+    assert "is a rate each device sees" in res.answer and f"{last / first - 1:+.0%}" in res.answer
+    assert "parallel efficiency" not in res.answer

@@ -242,7 +242,7 @@ def test_scaling_has_ideal_line_and_efficiency(built_con):
     assert res.rows[-1]["scaling_kind"] == "weak" and list(ideal.y) == [base] * len(res.rows)   # constant time
     assert list(eff.y) == pytest.approx([100 * r["efficiency"] for r in res.rows])
     assert list(eff.x) == [r["count"] for r in res.rows]
-    strong = result_of(built_con, "scaling", system="dgx2", operation="sgemm_n", metric="flops")
+    strong = result_of(built_con, "scaling", system="dgx2", operation="stencil", metric="flops")
     fig2 = figure(strong)
     (ideal2,) = traces(fig2, "ideal")
     r0 = strong.rows[0]

@@ -1,6 +1,7 @@
 """Shared pieces of the intent modules: slot filters as parameterised SQL, formatting of answers."""
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Optional
 
 from app.catalog import _STATED_WORDS, Catalog
@@ -152,6 +153,36 @@ STATED_SQL = ", ".join(f"'{c}'" for c in STATED)   # the same, as an SQL list of
 # one unit of each rate in the base unit: a GFLOP/s measurement is set against a TFLOP/s peak
 RATE_SCALE = {"FLOP/s": 1.0, "GFLOP/s": 1e9, "TFLOP/s": 1e12, "PFLOP/s": 1e15, "B/s": 1.0, "MB/s": 1e6, "GB/s": 1e9,
               "TB/s": 1e12}
+
+
+# Units a question may ask an answer in ("in MB/s", "in microseconds"): (unit as shown, its family, its size in the
+# family's base unit: B/s, us, FLOP/s)
+_ASKED_UNITS = {
+    "b/s": ("B/s", "rate", 1.0), "kb/s": ("KB/s", "rate", 1e3), "mb/s": ("MB/s", "rate", 1e6),
+    "gb/s": ("GB/s", "rate", 1e9), "tb/s": ("TB/s", "rate", 1e12), "mib/s": ("MiB/s", "rate", 2.0 ** 20),
+    "gib/s": ("GiB/s", "rate", 2.0 ** 30), "gbps": ("Gbit/s", "rate", 1e9 / 8), "gbit/s": ("Gbit/s", "rate", 1e9 / 8),
+    "gb/sec": ("GB/s", "rate", 1e9), "mb/sec": ("MB/s", "rate", 1e6),
+    "ns": ("ns", "time", 1e-3), "nanoseconds": ("ns", "time", 1e-3), "us": ("us", "time", 1.0),
+    "microseconds": ("us", "time", 1.0), "ms": ("ms", "time", 1e3), "milliseconds": ("ms", "time", 1e3),
+    "s": ("s", "time", 1e6), "seconds": ("s", "time", 1e6), "sec": ("s", "time", 1e6),
+    "gflops": ("GFLOP/s", "flops", 1e9), "gflop/s": ("GFLOP/s", "flops", 1e9), "tflops": ("TFLOP/s", "flops", 1e12),
+    "tflop/s": ("TFLOP/s", "flops", 1e12)}
+_STORED_UNITS = {"B/s": ("rate", 1.0), "MB/s": ("rate", 1e6), "GB/s": ("rate", 1e9), "TB/s": ("rate", 1e12),
+                 "us": ("time", 1.0), "GFLOP/s": ("flops", 1e9), "TFLOP/s": ("flops", 1e12)}
+_IN_UNIT = re.compile(r"\b(?:in|as|into|to) ((?:[kmgt]i?b|[gm]bit|b)/s(?:ec)?|gbps|ns|us|ms|s|sec|seconds|"
+                      r"milliseconds|microseconds|nanoseconds|[gt]flop/?s)\b", re.I)
+
+
+def in_asked_unit(question: str, value: float, unit: str) -> Optional[str]:
+    """"12.90 GB/s" asked "in MB/s": the value in that unit ("12,900 MB/s"); None when no unit is asked, it is the
+    stored one, or the two measure different things."""
+    m = _IN_UNIT.search(question or "")
+    if not m or value is None:
+        return None
+    asked, stored = _ASKED_UNITS.get(m.group(1).lower()), _STORED_UNITS.get(unit)
+    if not asked or not stored or asked[1] != stored[0] or asked[0] == unit:
+        return None
+    return fmt_value(value * stored[1] / asked[2], asked[0])
 
 
 def whole_quantity(variant: str) -> bool:

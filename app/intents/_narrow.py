@@ -39,7 +39,7 @@ from app.catalog import label_words
 from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS, RATE_SCALE, STATED_SQL,
                                  whole_quantity)
 from app.intents import _specs
-from app.intents.scaling import COLLECTIVES, TIME_LIKE
+from app.intents.scaling import COLLECTIVES, TIME_LIKE, per_device
 from app.intents.trace_breakdown import CATEGORIES
 from nlu.vocab import TEENS, UNITS
 
@@ -311,7 +311,11 @@ def whole_operation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def largest_count(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A collective on "the H200 pair" means all its GPUs: the largest count measured; nothing is dropped
-    when no count above one is stored (`coalesce(max(count), 0) <= 1 OR count = max(count)`)."""
+    when no count above one is stored (`coalesce(max(count), 0) <= 1 OR count = max(count)`). SHOC's rows: one
+    GPU's."""
+    if rows and all(r.get("tool") == "SHOC" for r in rows):
+        # SHOC run on several GPUs reports each GPU's result (MaxFlops, Triad, sgemm): one GPU's run is the figure
+        return one_device(rows)
     top = _largest(rows, "count")
     if (top or 0) <= 1:
         return rows
@@ -529,8 +533,14 @@ def scaling(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return []
     speed = asked if asked in TIME_LIKE | HIGHER_BETTER and not spec["derive"] else None
     derived_speedup = asked is None or spec["derive"]
+    flat = out[-1]["value"] / base["value"] < 1.5 and out[-1]["count"] / base["count"] >= 4
     for r in out:
         kind = speed or (r["metric"] if derived_speedup else None)
+        r["per_device"] = None if spec["derive"] else per_device(r, flat)
+        if r["per_device"]:
+            # a rate each GPU sees: linear growth with the count is no ideal to measure it against (unless a speedup
+            # or efficiency is asked for by name)
+            kind = None
         if kind in TIME_LIKE:
             speedup = base["value"] / r["value"] if r["value"] != 0 else None
         elif kind in HIGHER_BETTER:

@@ -38,6 +38,18 @@ _SQL = """SELECT m.system_id, m.metric, m.operation, m.msg_bytes, m.count, m.cou
        {variant} AS variant{asked}
 FROM measurements m{join}{where}"""
 
+
+def per_device(r: dict[str, Any], flat: bool = False) -> Optional[str]:
+    """Why a series is of each device rather than of the whole run, or None: "rate" for nccl-tests' bus and
+    algorithm bandwidth (normalised so that ideal scaling keeps them flat) and a GPU collective's bandwidth; "flat"
+    for SHOC's results where they barely change with the GPU count (SHOC reports MaxFlops or Triad per device, a
+    multi-GPU Stencil2D in all)."""
+    if r["metric"] in ("busbw", "algbw") \
+            or (r["metric"] == "bandwidth" and r.get("operation") in COLLECTIVES and r.get("count_kind") == "gpus"):
+        return "rate"
+    return "flat" if flat and r.get("tool") == "SHOC" and r["metric"] in HIGHER_BETTER else None
+
+
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     require_ints(s)
@@ -130,10 +142,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         if last["base_count"] == last["count"]:
             return f"{head}: {vals}{cite([first, last])}."
     if last.get("speedup") is None:
-        return f"{head}: {vals} (values as reported, no speedup derived for {first['metric']}){cite([first, last])}."
-    if last["speedup"] < 1.5 and last["ideal_speedup"] >= 4 and first["metric"] in HIGHER_BETTER:
-        plan.notes.append("the values barely change with the count: they look per device (SHOC, for one, reports "
-                          "per-device means), so the efficiency against linear scaling says little")
+        change = (f"; {last['value'] / first['value'] - 1:+.0%} from {first['count']} to {last['count']} {kind}"
+                  if first["value"] else "")
+        why = {"rate": f"{first['metric']} is a rate each device sees, so no speedup against linear scaling is "
+                       "derived",
+               "flat": "the values barely change with the count, as SHOC's per-device results do, so no speedup "
+                       "against linear scaling is derived"}.get(
+            last.get("per_device") or "", f"values as reported, no speedup derived for {first['metric']}")
+        return f"{head}: {vals} ({why}{change}){cite([first, last])}."
     if last["scaling_kind"] == "weak":
         plan.notes.append("weak scaling (a collective with a fixed message per participant, or a weak-scaling "
                           "experiment): ideal is constant time, so efficiency = time at the smallest count / time")
