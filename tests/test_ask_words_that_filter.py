@@ -70,3 +70,15 @@ def test_a_per_device_rate_gets_no_speedup_against_linear_scaling(asker):
     first, last = res.rows[0]["value"], res.rows[-1]["value"]
     assert "is a rate each device sees" in res.answer and f"{last / first - 1:+.0%}" in res.answer
     assert "parallel efficiency" not in res.answer
+
+
+def test_a_congestor_and_a_pattern_named(asker, built_con):
+    """"the alltoall congestor" is the case x14 of the in-house runs, not an all-to-all measured; "pattern x4"
+    names its case by its key."""
+    res = asker.ask("congestion impact of the alltoall congestor on lammps, nvidia in-house cluster")
+    (off,) = [r[0] for r in built_con.execute(
+        "SELECT value FROM measurements WHERE system_id = 'nvidia_inhouse' AND app = 'lammps' AND condition = "
+        "'cc_off' AND params->>'pattern' = 'x14' AND metric = 'congestion_impact'").fetchall()]
+    assert res.intent == "congestion" and "case x14" in res.answer and f"{off:.2f} x without" in res.answer
+    x4 = asker.ask("azure congestion impact for pattern x4 without congestion control")
+    assert "case x4" in x4.answer and "case x2" not in x4.answer and "case x3" not in x4.answer

@@ -85,12 +85,17 @@ def _pair_for(s: dict[str, Any], sid: str, cat: Catalog, notes: list[str]) -> tu
 # words of case labels that say nothing on their own, and what people say for a label's word
 _LABEL_FILLER = {"ipu", "ipus", "link", "links", "the", "a", "an", "prose"}
 _SAID_AS = {"cross": "different", "across": "different", "separate": "different", "distinct": "different",
-            "another": "different", "onchip": "on chip", "not": "no", "without": "no", "non": "no"}
+            "another": "different", "onchip": "on chip", "not": "no", "without": "no", "non": "no",
+            "broadcast": "bcast", "congestors": "congestor"}
+# "the alltoall congestor", "the bcast congestor": one word names a congestor when the question says congestor
+_CONGESTOR = re.compile(r"\bcongestors?\b", re.I)
+# a case named by its key: a congestor pattern ("x12") or a table's experiment ("case c")
+_CASE_KEY = re.compile(r"\b(x\d+)\b|\bcase \(?([a-z]\*?)\)?(?![\w-])", re.I)
 
 
 def _label_words(text: str) -> list[str]:
     out = []
-    for w in re.split(r"[^a-z0-9]+", text.lower()):
+    for w in re.split(r"[^a-z0-9]+", re.sub(r"\ball[- ]to[- ]all\b", "alltoall", text.lower())):
         w = _SAID_AS.get(w, w)
         for x in w.split():
             x = x[:-1] if len(x) > 3 and x.endswith("s") else x
@@ -105,14 +110,20 @@ def _said(phrase: list[str], words: list[str]) -> bool:
 
 
 def named_cases(rows: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
-    """The rows whose case the question names by its label (see the module docstring); [] when none is named.
-    Only phrases of two words or more count: a lone "alltoall" is more likely the operation than a congestor."""
+    """The rows whose case the question names by its key ("x12", "case c") or label (see the module docstring); []
+    when none is named. Only phrases of two words or more count, unless the question says congestor: a lone
+    "alltoall" is more likely the operation than a congestor, "the alltoall congestor" is one."""
+    keys = {(a or b).lower() for a, b in _CASE_KEY.findall(question or "")}
+    by_key = [r for r in rows if (r.get("case_key") or "").lower() in keys]
+    if by_key:
+        return by_key
     words = _label_words(question)
+    one_word = bool(_CONGESTOR.search(question or ""))
     scored = []
     for r in rows:
         phrases = [p for p in (_label_words(x) for x in re.split(r"[,()]", r.get("case_label") or "")) if p]
         said = [p for p in phrases if _said(p, words)]
-        if any(len(p) >= 2 for p in said):
+        if any(len(p) >= 2 or one_word for p in said):
             scored.append((sum(len(p) for p in said), frozenset(map(tuple, said)), len(phrases) - len(said), r))
     best = max((n for n, *_ in scored), default=0)
     # of cases named by the same phrases, the ones with least else in their label: "put incast" is x11 (put
@@ -133,6 +144,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     swapped = bool(notes)                      # the named pair gave way to the one the system has
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
         s.pop("metric")
+    if s.get("operation") and _CONGESTOR.search(question or ""):
+        # "the alltoall congestor": the traffic that congests, a case of the experiment (named_cases), not the
+        # operation measured
+        notes.append(f"{s['operation']} read as the congestor, not the operation measured")
+        s.pop("operation")
     # "on the in-house cluster and on Azure": each system named beside the first that has the same pair
     others = [x for x in s.get("compare_with") or [] if x != sid and x in cat.systems]
     fixed = ["m.condition IN ($base_condition, $stress_condition)"]
