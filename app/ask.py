@@ -205,16 +205,19 @@ class Asker:
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent
-        elif unsure:
-            raise OutOfScope("I can't answer that from the loaded performance data. "
-                             + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
-                             "collectives, scaling, congestion or traces.")
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         from nlu.pipeline import part_of_an_app
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)
                        and not part_of_an_app(s, self.cat)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
+        if unsure and not backed:
+            if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
+                raise OutOfScope(f"I have no data for {unknown_sys[0].strip(' -,.')!r}. "
+                                 + self.cat.describe() + ".")
+            raise OutOfScope("I can't answer that from the loaded performance data. "
+                             + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
+                             "collectives, scaling, congestion or traces.")
         if u.intent == "trace_breakdown" and res.slots.get("metric") == "time":
             # "where does the time go in the trace": a breakdown is of time; the slot narrows nothing
             del res.slots["metric"]
@@ -229,7 +232,7 @@ class Asker:
                                  "only those")
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
-            raise OutOfScope(f"I have no data for {unknown_sys[0]!r}. " + self.cat.describe() + ".")
+            raise OutOfScope(f"I have no data for {unknown_sys[0].strip(' -,.')!r}. " + self.cat.describe() + ".")
         other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
         if other and res.slots.get("system") and not res.slots.get("compare_with") and (
                 u.intent == "compare_systems" or _COMPARING.search(res.question)):
@@ -883,10 +886,21 @@ def _describes(span: str, name: str) -> bool:
     return bool(said & set(re.findall(r"[a-z0-9]+", name.lower())))
 
 
+# machines people ask about that no loaded document measures: named as unknown systems even when typed in lower
+# case ("frontier hpl rmax"), where a lower-case span the tagger took for a system is otherwise ignored
+OTHER_MACHINES = frozenset("""frontier aurora fugaku sierra perlmutter polaris lumi leonardo elcapitan selene juwels
+jureca piz daint pizdaint mira sequoia tianhe sunway taihulight jupiter alps crusher tsubame abci hawk
+archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters titan""".split())
+
+
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words:
         return False
+    if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
+        return True
+    if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
+        return True       # spelled out letter by letter: "the A one hundred d g x"
     # as written in the question (the tokens may have been lower-cased by the tagger's input)
     written = [m.group(0) for w in words for m in [re.search(re.escape(w), question, re.I)] if m]
     return any(any(c.isupper() or c.isdigit() for c in w) for w in written)

@@ -48,3 +48,12 @@ def test_single_before_a_counted_thing_is_no_precision(asker):
     u = asker.nlu.understand("what's the single hop latency on the XMOS XMP64")
     assert "precision" not in u.slots and u.slots.get("system") == "xmp64"
     assert asker.nlu.understand("single precision flops on the titan rtx").slots.get("precision") == "fp32"
+
+
+def test_a_machine_not_loaded_is_named_in_the_refusal(asker):
+    """Lower case, spelled out or doubted by the question model: the refusal names what is missing instead of
+    asking which system."""
+    for q, name in (("frontier hpl rmax pls", "frontier"), ("what is the nvlink bandwidth on aurora", "aurora"),
+                    ("what's the all reduce bandwidth on the A one hundred d g x", "A one hundred d g x")):
+        res = asker.ask(q)
+        assert res.intent == "out_of_scope" and "I have no data for" in res.answer and name in res.answer, q
