@@ -345,6 +345,8 @@ class Asker:
             return f"{named[0]!r} is part of {named[1]} names in the loaded traces"
         if _RANK_EVENT.search(question):
             return "a rank and a kind of event are named"
+        if _STREAM_SAID.search(question):
+            return "a CUDA stream is named"
         return None
 
     def _untraced_system(self, u, question: str, slots: dict[str, Any]) -> Optional[str]:
@@ -850,6 +852,8 @@ _BREAKDOWN = re.compile(r"\bbreak ?down\b|\bbreak(s|ing)? down\b|\bkernel[- ]lev
                         r"\bwhere (does|did) (the |its )?time go\b|\bidle\b", re.I)
 # places inside a trace that a tagger may take for a system's name: "rank1", "stream 7"
 _TRACE_PLACE = re.compile(r"^(rank|stream|tid|pid|thread|device|gpu) ?\d+$", re.I)
+# "what runs on stream 17": a CUDA stream of the traces
+_STREAM_SAID = re.compile(r"\bstreams? \d+\b", re.I)
 # a rank of a trace with a kind of its events: "memset time rank 0", "top ops on rank1 by cpu time"
 _RANK_EVENT = re.compile(r"(?=.*\brank ?\d+\b)(?=.*\b(kernels?|ops?|memsets?|memcpys?|annotations?|streams?|cpu time|"
                          r"nccl|idle|busy|utili[sz]\w*)\b)", re.I)

@@ -1578,10 +1578,18 @@ def _counts_links(words: list[str], i: int) -> bool:
 
 
 def _matrix_shape(words: list[str], a: int, b: int) -> bool:
-    """The number at a:b is a side of "16 by 16" (a matrix's shape), not a size or a count."""
+    """The number at a:b is a side of "16 by 16" (a matrix's shape), or a benchmark's parameter ("hidden size
+    1760", "batch 16", "k = 32"), not a size or a count."""
     before = a >= 2 and words[a - 1].lower() in ("by", "x") and _bare_number(words[a - 2:a - 1])
     after = b + 1 < len(words) and words[b].lower() in ("by", "x") and _bare_number(words[b + 1:b + 2])
-    return before or after
+    named = a >= 1 and (words[a - 1].lower() in _PARAM_WORDS or (
+        words[a - 1] in ("=", ":") and a >= 2 and words[a - 2].lower() in _PARAM_WORDS | set("mnkwhc")) or (
+        a >= 2 and words[a - 1].lower() == "size" and words[a - 2].lower() in ("hidden", "batch")))
+    return before or after or named
+
+
+# words a benchmark's parameter follows ("hidden 512", "batch 4", "timesteps 25")
+_PARAM_WORDS = {"hidden", "batch", "timesteps", "timestep"}
 
 
 def _bare_number(ws: list[str]) -> bool:

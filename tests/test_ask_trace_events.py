@@ -124,3 +124,43 @@ def test_how_long_is_the_trace_is_not_the_long_trace(asker):
 def test_what_a_trace_holds_no_record_of_is_refused(asker, question):
     res = asker.ask(question)
     assert res.intent == "out_of_scope" and "hold no memory allocations, occupancy" in res.answer
+
+
+def test_a_word_must_be_a_word_of_a_name(asker):
+    """"names" is no word of "(anonymous namespace)", "add" is one of CUDAFunctor_add."""
+    res = asker.ask("How many distinct kernel names appear in the short trace?")
+    assert not any("matching" in n for n in res.notes)
+    assert f"rank 0: {len(kernels(0)):,} ({len({e['name'] for e in kernels(0)})} distinct names)" in res.answer
+    add = by_rank(asker.ask("average time of the add kernels on rank 0"), "stats")
+    want = kernels(0, lambda n: n.endswith("add") or "functoradd" in n)
+    assert add[0]["calls"] == len([e for e in kernels(0) if "CUDAFunctor_add" in e["name"]]) == len(want)
+
+
+def test_share_of_kernel_time_and_per_gpu_words(asker):
+    res = asker.ask("what fraction of GPU 1's kernel time is NCCL")
+    got = by_rank(res, "stats")
+    nccl = sum(e["dur"] for e in kernels(1, lambda n: n.startswith("nccl")))
+    assert set(got) == {1} and f"{100 * nccl / sum(e['dur'] for e in kernels(1)):.1f}% of all kernel time" \
+        in res.answer
+
+
+def test_a_stream_a_mean_ranking_and_the_total(asker):
+    assert asker.ask("What runs on stream 17?").answer.startswith("Kernel time per stream: rank 0: stream 17 ")
+    slow = asker.ask("Which kernel is the slowest on average in the trace?")
+    tops = [r for r in slow.rows if r["kind"] == "top"]
+    assert [r["mean_us"] for r in tops] == sorted((r["mean_us"] for r in tops), reverse=True)
+    total = by_rank(asker.ask("total time of all GPU kernels on rank 1"), "stats")
+    assert total[1]["value"] == pytest.approx(sum(e["dur"] for e in kernels(1)), abs=1e-3)
+
+
+def test_an_annotation_named_by_its_words(asker):
+    res = asker.ask("time per optimizer step on rank 1")
+    got = by_rank(res, "stats")
+    want = [e for e in events(1) if e.get("cat") == "user_annotation" and e["name"].startswith("Optimizer.step")]
+    assert set(got) == {1} and got[1]["calls"] == len(want)
+
+
+@pytest.mark.parametrize("question", ["What's the L2 cache hit rate of the flash attention kernels?",
+                                      "How many tokens per second does the training reach in the trace?"])
+def test_counters_and_throughput_are_not_traced(asker, question):
+    assert asker.ask(question).intent == "out_of_scope"

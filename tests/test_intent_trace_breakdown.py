@@ -204,7 +204,9 @@ def test_a_launch_question_matches_launch_calls_to_kernels(asker):
     res = asker.ask("how much time goes into cuda launch calls on the cpu side in the h two hundred profile")
     ev = raw("pytorch_trace", 0)
     kern = {e["args"]["correlation"]: e for e in ev if e.get("cat") == "kernel"}
-    calls = [e for e in ev if e.get("cat") == "cuda_runtime" and e["name"] == "cudaLaunchKernel"
+    # the runtime's cudaLaunchKernel and the driver's cuLaunchKernelEx (cuBLAS's nvjet, cuDNN, NCCL launch by it)
+    calls = [e for e in ev if (e.get("cat"), e["name"]) in (("cuda_runtime", "cudaLaunchKernel"),
+                                                          ("cuda_driver", "cuLaunchKernelEx"))
              and e["args"]["correlation"] in kern]
     delays = sorted(kern[e["args"]["correlation"]]["ts"] - e["ts"] for e in calls)
     cpu_ms = sum(e["dur"] for e in calls) / 1000

@@ -185,6 +185,48 @@ def in_asked_unit(question: str, value: float, unit: str) -> Optional[str]:
     return fmt_value(value * stored[1] / asked[2], asked[0])
 
 
+# A benchmark's parameters said in a question, as DeepBench's rows store them in params: a GEMM shape "1760x7000x1760"
+# (m, n, k), "hidden 512", "batch 4", "25 timesteps", "w=700 k=32", "training" or "inference"
+_SHAPE = re.compile(r"\b(\d+)\s*[x×]\s*(\d+)\s*[x×]\s*(\d+)\b")
+_NAMED_PARAM = re.compile(r"\b(hidden(?: size)?|batch(?: size)?|time ?steps?)\s*(?:=|:|of|is)?\s*(\d+)\b|"
+                          r"\b(\d+)\s+(time ?steps?)\b|\b([mnkwhc])\s*=\s*(\d+)\b", re.I)
+_PARAM_KEYS = {"hidden": ("hidden",), "batch": ("N", "n"), "timestep": ("timesteps",)}
+_MODE_SAID = re.compile(r"\b(training|train|inference|infer)\b", re.I)
+
+
+def said_params(question: str) -> dict[str, tuple[tuple[str, ...], str]]:
+    """{name: (params keys it may be stored under, value)} for the parameters a question names; {} for none."""
+    out: dict[str, tuple[tuple[str, ...], str]] = {}
+    q = question or ""
+    shape = _SHAPE.search(q)
+    if shape:
+        for key, v in zip("mnk", shape.groups()):
+            out[key] = ((key,), v)
+    for m in _NAMED_PARAM.finditer(q):
+        word, v = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(3) \
+            else (m.group(5), m.group(6))
+        name = re.sub(r"[^a-z]", "", word.lower())
+        name = {"hiddensize": "hidden", "batchsize": "batch", "timesteps": "timestep"}.get(name, name)
+        out[name] = (_PARAM_KEYS.get(name, (word.lower(),) if len(word) == 1 else (name,)), v)
+    mode = _MODE_SAID.search(q)
+    if mode:
+        out["mode"] = (("mode",), "training" if mode.group(1).lower().startswith("train") else "inference")
+    return out
+
+
+def params_match(params: dict[str, Any], said: dict[str, tuple[tuple[str, ...], str]]) -> bool:
+    """Whether a row's params hold every parameter said (a mode stored as "train" is "training")."""
+    for keys, want in said.values():
+        got = [params.get(k) for k in keys if params.get(k) is not None]
+        if not got:
+            return False
+        norm = [("training" if str(g).lower().startswith("train") else "inference" if str(g).lower().startswith(
+            "infer") else str(g)) if keys == ("mode",) else str(g) for g in got]
+        if want not in norm:
+            return False
+    return True
+
+
 def whole_quantity(variant: str) -> bool:
     """A series of the whole operation ("aggregate", "total", or no quantity named) rather than one per transfer or
     per unit: what a default prefers when a table gives both (size sweeps, scaling series, pair grids)."""

@@ -31,13 +31,14 @@ window rules and joins they replace (see each function).
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any, Callable, Optional
 
 from app.catalog import label_words
 from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS, RATE_SCALE, STATED_SQL,
-                                 whole_quantity)
+                                 params_match, whole_quantity)
 from app.intents import _specs
 from app.intents.scaling import COLLECTIVES, TIME_LIKE, per_device
 from app.intents.trace_breakdown import CATEGORIES
@@ -139,6 +140,14 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if kept:
                 rows = kept
                 break
+    if spec.get("params"):
+        said = {k: (tuple(keys), v) for k, (keys, v) in spec["params"].items()}
+        kept = [r for r in rows if params_match(json.loads(r.get("_params") or "{}"), said)]
+        rows = kept if kept else rows
+        for r in rows:
+            r["_params_hit"] = bool(kept)
+    for r in rows:
+        r.pop("_params", None)
     if spec.get("tool"):
         rows = keep_if_any(rows, lambda r: r.get("tool") == spec["tool"])
     if spec.get("said"):
@@ -966,6 +975,7 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                             trace_set=sel[0]["trace_set"], run_id=ln["run_id"], rank=rank_of[ln["run_id"]],
                             category="launch_delay", value=ln["delay_p50"], unit="us", launches=ln["launches"],
                             cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"], delay_p95=ln["delay_p95"],
+                            delay_mean=ln["delay_mean"],
                             source=sel[0]["trace_set"] + "/", trace_sets=names))
     if spec.get("longest"):
         rank_of = {r["run_id"]: r["rank"] for r in sel}
@@ -979,16 +989,21 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         rank_of = {r["run_id"]: r["rank"] for r in sel}
         for st in fetch(con, plan.extra["stats_sql"], {**{k: v for k, v in values.items() if k != "top_n"},
                                                        "runs": list(rank_of)}):
+            if not st["calls"]:
+                continue      # no event of this rank matches
             out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="stats", system_id=sel[0]["system_id"],
                             trace_set=sel[0]["trace_set"], run_id=st["run_id"], rank=rank_of[st["run_id"]],
                             category=values["trace_cat"], value=st["total_us"], unit="us", calls=st["calls"],
                             mean_us=st["mean_us"], median_us=st["median_us"], max_us=st["max_us"], names=st["names"],
+                            category_us=st["category_us"],
                             source=sel[0]["trace_set"] + "/", trace_sets=names))
     if spec.get("parts"):
         rank_of = {r["run_id"]: r["rank"] for r in sel}
-        asked = values["name_parts"]
+        asked = list(spec["parts"])
+        pairs = [(w, n) for w in asked for n in spec["parts"][w]]
         got = fetch(con, plan.extra["parts_sql"], {"runs": list(rank_of), "trace_cat": values["trace_cat"],
-                                                   "name_parts": asked})
+                                                   "part_words": [w for w, _ in pairs],
+                                                   "part_names": [n for _, n in pairs]})
         for st in sorted(got, key=lambda st: (asked.index(st["part"]), st["run_id"])):
             out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="part", system_id=sel[0]["system_id"],
                             trace_set=sel[0]["trace_set"], run_id=st["run_id"], rank=rank_of[st["run_id"]],
@@ -1008,6 +1023,7 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="top", system_id=sel[0]["system_id"],
                         trace_set=sel[0]["trace_set"], value=t["value"], unit="us", window_us=window,
                         source=sel[0]["trace_set"] + "/", name=t["name"], category=t["category"], calls=t["calls"],
+                        mean_us=t["mean_us"],
                         n_ranks=t["n_ranks"], trace_sets=names))
     return out
 

@@ -10,7 +10,7 @@ from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, RATE_SCALE, STATED, STATED_SQL, cite, endpoint, fmt_bytes,
-                                 fmt_value, require_metric_on, require_system, where)
+                                 fmt_value, require_metric_on, require_system, said_params, where)
 from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
 
 NAME = "metric_lookup"
@@ -51,6 +51,12 @@ _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a lat
 # "the fastest int8 conv layer" with no measure named: which end is fastest depends on the measure the defaults pick
 # (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
 _MEDIAN = re.compile(r"\bmedian\b", re.I)
+# operations whose rows a benchmark's parameters tell apart (DeepBench's GEMM, convolution and RNN shapes)
+_PARAMETRISED = ("gemm", "conv", "rnn", "allreduce")
+PARAMS = ",\n       m.params::VARCHAR AS _params"
+# "the 1760x7000x1760 fp16 training GEMM": "training" is DeepBench's mode of the GEMM, not the operation training
+_DEEPBENCH_OP = re.compile(r"\b(gemm|conv(?:olution)?|rnn|lstm|gru)s?\b", re.I)
+_DEEPBENCH_OPS = {"gemm": "gemm", "conv": "conv", "convolution": "conv", "rnn": "rnn", "lstm": "rnn", "gru": "rnn"}
 _RELATIVE = (("better", re.compile(r"\b(fastest|quickest|best)\b", re.I)),
              ("worse", re.compile(r"\b(slowest|worst)\b", re.I)))
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
@@ -61,6 +67,9 @@ SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
+    op = _DEEPBENCH_OP.search(question or "")
+    if s.get("operation") in ("training", "inference") and op and s["operation"] not in cat.operations.get(sid, ()):
+        s["operation"] = _DEEPBENCH_OPS[op.group(1).lower()]
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
@@ -140,6 +149,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         steps.append("direction")
     relative = next((rel for rel, rx in _RELATIVE if rx.search(question or "")), None) \
         if s.get("metric") is None and agg in ("min", "max") else None
+    if s.get("metric") is None and agg is None:
+        relative = "better"    # no measure named and none asked of it: the best of the one picked, as for a named one
     if agg in ("min", "max"):
         order = "asc" if agg == "min" else "desc"
     else:
@@ -148,6 +159,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     # then the query fetches no labels)
     said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
+    # "hidden 512, batch 1", "1760x7000x1760", "training": a benchmark's parameters, which rows store in params
+    shape = said_params(question or "") if s.get("operation") in _PARAMETRISED else {}
+    if shape:
+        select = select.replace("\nFROM", PARAMS + "\nFROM", 1)
     if s.get("metric") in (None, "latency"):
         select = select.replace("\nFROM", TIMER + "\nFROM", 1)
     sql = f"{select}{cond}"
@@ -165,6 +180,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                 narrow={"kind": "measurements", "said": said, "steps": steps, "order": order,
                         "limit": 50 if agg not in ("mean", "median") else None, "pairs": pairs,
                         "aggregate": agg, "relative": relative, "tool": tool,
+                        "params": {k: [list(keys), v] for k, (keys, v) in sorted(shape.items())},
                         "device_memory": list(DEVICE_MEMORY) if device_memory else None, "of_peak": of_peak},
                 extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
@@ -221,7 +237,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         raise OutOfScope(f"Nothing matches that on {cat.name(plan.slots['system'])}: "
                          "try fewer conditions (size, pair, condition) or ask what was measured there.")
     labels = [r.pop("_label", None) for r in rows]
+    hit = [r.pop("_params_hit", None) for r in rows][0]
     top = rows[0]
+    if plan.narrow.get("params"):
+        said = ", ".join(f"{k} {v}" for k, (_, v) in plan.narrow["params"].items())
+        plan.notes.append(f"the rows with {said}" if hit else f"no row has {said}: every row of the rest is used")
     if labels[0]:
         # the question picked this row by the document's words for it: say them, the row has no column for them
         plan.notes.append(f"{LABEL_NOTE}{labels[0]}")

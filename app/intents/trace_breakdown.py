@@ -40,6 +40,7 @@ FROM trace_run_stats s JOIN runs r USING (run_id)
 WHERE s.t0 IS NOT NULL{system}"""
 
 TOP_SQL = """SELECT e.name, e.cat AS category, count(*) AS calls, round(sum(e.dur_us), 3) AS value,
+       round(avg(e.dur_us), 3) AS mean_us,
        count(DISTINCT e.run_id) AS n_ranks
 FROM trace_events e
 WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
@@ -49,24 +50,26 @@ LIMIT $top_n"""
 
 # Per rank, the events the question's filter keeps (a kernel family named, a category such as memcpy): how many, how
 # long in all, and per call (mean, median, longest). "How much time do the nvjet kernels take" is a per-rank sum.
-STATS_SQL = """SELECT e.run_id, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us, round(avg(e.dur_us), 3) AS mean_us,
-       round(median(e.dur_us), 3) AS median_us, round(max(e.dur_us), 3) AS max_us, count(DISTINCT e.name) AS names
+# The category's whole time comes along, so a share can be of all the rank's kernel time as well as of its window.
+STATS_SQL = """SELECT e.run_id, count(*) FILTER (WHERE {match}) AS calls,
+       round(sum(e.dur_us) FILTER (WHERE {match}), 3) AS total_us,
+       round(avg(e.dur_us) FILTER (WHERE {match}), 3) AS mean_us,
+       round(median(e.dur_us) FILTER (WHERE {match}), 3) AS median_us,
+       round(max(e.dur_us) FILTER (WHERE {match}), 3) AS max_us, count(DISTINCT e.name) FILTER (WHERE {match}) AS names,
+       round(sum(e.dur_us), 3) AS category_us
 FROM trace_events e
-WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL{name_filter}
+WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL
 GROUP BY e.run_id
 ORDER BY e.run_id"""
 
-# "layernorm vs gelu backward time": each named part's events per rank, set side by side
+# "layernorm vs gelu backward time": the events of each word said, per rank, set side by side (the words and their
+# event names as two lists of one length)
 PARTS_SQL = """SELECT e.run_id, p.part, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us,
        round(avg(e.dur_us), 3) AS mean_us
-FROM trace_events e, (SELECT unnest($name_parts) AS part) p
+FROM trace_events e JOIN (SELECT unnest($part_words) AS part, unnest($part_names) AS name) p ON e.name = p.name
 WHERE list_contains($runs, e.run_id) AND e.ph = 'X' AND e.cat = $trace_cat AND e.dur_us IS NOT NULL
-  AND contains(replace(lower(e.name), '_', ''), p.part)
 GROUP BY e.run_id, p.part
 ORDER BY e.run_id, p.part"""
-
-# events whose name (lower-cased, without underscores) contains one of the parts the question named
-NAME_PARTS_FILTER = " AND len(list_filter($name_parts, lambda p: contains(replace(lower(e.name), '_', ''), p))) > 0"
 
 # Kernel time per CUDA stream and rank (HTA's per-stream view): NCCL runs on a stream of its own
 STREAM_SQL = """SELECT e.run_id, e.stream, count(*) AS calls, round(sum(e.dur_us), 3) AS total_us
@@ -80,9 +83,11 @@ ORDER BY e.run_id, e.stream"""
 # launched by the correlation id Kineto gives both; the delay is from the call's start to the kernel's start.
 LAUNCH_SQL = """SELECT l.run_id, count(*) AS launches, round(avg(l.dur_us), 3) AS cpu_us,
        round(sum(l.dur_us), 3) AS cpu_total_us,
-       round(median(k.ts_us - l.ts_us), 3) AS delay_p50, round(quantile_cont(k.ts_us - l.ts_us, 0.95), 3) AS delay_p95
+       round(median(k.ts_us - l.ts_us), 3) AS delay_p50, round(quantile_cont(k.ts_us - l.ts_us, 0.95), 3) AS delay_p95,
+       round(avg(k.ts_us - l.ts_us), 3) AS delay_mean
 FROM trace_events l JOIN trace_events k ON k.run_id = l.run_id AND k.correlation = l.correlation AND k.cat = 'kernel'
-WHERE list_contains($runs, l.run_id) AND l.cat = 'cuda_runtime' AND l.name = 'cudaLaunchKernel'
+WHERE list_contains($runs, l.run_id) AND l.cat IN ('cuda_runtime', 'cuda_driver')
+  AND l.name IN ('cudaLaunchKernel', 'cuLaunchKernelEx')
 GROUP BY l.run_id
 ORDER BY l.run_id"""
 
@@ -99,23 +104,30 @@ ORDER BY e.run_id"""
 # kernel launch statistics, the top kernels). The split follows the lead.
 FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren\w*|\bat the same time\b")),
          ("exposed", re.compile(r"\bexposed\b|\bnot (hidden|overlapped)\b")),
-         ("count", re.compile(r"\bhow many (\w+ )?(kernels?|ops?|calls?|events?|memcpys?|memsets?|copies)\b|"
-                              r"\bnumber of (\w+ )?(kernels?|ops?|calls?|events?)\b|\bkernel count\b")),
+         ("count", re.compile(r"\bhow many (\w+ )?(kernels?|ops?|calls?|events?|memcpys?|memsets?|copies|"
+                              r"launch(es)?)\b|\bnumber of (\w+ )?(kernels?|ops?|calls?|events?)\b|"
+                              r"\bkernel count\b|\btotal (\w+ )?(kernel )?launches\b")),
+         ("calls", re.compile(r"\bmost (often|frequent\w*|calls?)\b|\bcalled (the )?most\b|"
+                              r"\bmost (called|invoked|launched)\b|\bby (number of )?(calls|launches)\b|"
+                              r"\bcall counts?\b")),
          ("launch", re.compile(r"launch\w*")),   # "cudaLaunchKernel overhead": no word boundary inside the name
          ("longest", re.compile(r"\b(longest|slowest) (single|individual|one) (kernel|op|call|event)\b|"
-                                r"\blongest (kernel |op )?(call|instance|invocation)\b|\blongest slices?\b")),
+                                r"\blongest (kernel |op )?(call|instance|invocation)\b|\blongest slices?\b|"
+                                r"\b(longest|slowest) (kernel|op|call|event)\b(?! time)")),
          ("straggler", re.compile(r"\bstraggl\w*|\b(slowest|lagging) rank\b|\bwho (do|does) (the )?(others?|"
                                   r"ranks?) wait (for|on)\b")),
          ("comm_busy", re.compile(r"\b(share|fraction|percent\w*|part|much) of (rank \w+'?s? )?(the |its )?"
                                   r"(gpu )?busy( time)?\b|\bbusy time\b.*\b(nccl|comm\w*)\b")),
          ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b|"
                              r"\butili[sz]\w*")),
-         ("calls", re.compile(r"\bmost (often|frequent\w*|calls?)\b|\bcalled (the )?most\b|"
-                              r"\bmost (called|invoked|launched)\b|\bby (number of )?calls\b|\bcall counts?\b")),
          ("stats", re.compile(r"\b(median|average|mean|typical)\b.{0,40}\b(duration|time|length|kernel|op|call|"
                               r"step|iteration)s?\b|\bper (call|iteration|step|launch|invocation)\b|"
                               r"\beach (call|iteration|step)\b|\bduration of (a|one|each)\b")),
          ("stream", re.compile(r"\bstreams?\b")),
+         ("total", re.compile(r"\btotal (\w+ )?(kernel|gpu) time\b|\b(total|sum of)( the)? time of (all )?(the )?"
+                              r"(gpu )?kernels\b")),
+         ("by_mean", re.compile(r"\b(slowest|longest|fastest|quickest) on average\b|\bby (mean|average) "
+                                r"(duration|time)\b|\b(highest|longest) (mean|average) (duration|time)\b")),
          ("top", re.compile(r"\btop\b|\bheaviest\b|\bmost expensive\b|\b(which|what) (\w+ )?(kernels?|ops?)\b|"
                             r"\bdominat\w*|"
                             r"\b(longest|slowest)( running)? (kernels?|ops?)\b")))
@@ -126,7 +138,8 @@ _SPLIT_WORDS = (re.compile(r"\bcompute\b|\bcomputation\b"), re.compile(r"\bcomm\
                 re.compile(r"\bidle\b"), re.compile(r"\bmem(ory|cpy|set)\b"))
 
 
-_RANK = re.compile(r"\brank ?(\d+|zero|one|two|three|four|five|six|seven)\b")
+# a rank by its number, or by its GPU's ("how long was GPU 1 idle": one GPU per rank, in order)
+_RANK = re.compile(r"\b(?:rank|gpu) ?(\d+|zero|one|two|three|four|five|six|seven)\b")
 _RANK_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
@@ -158,6 +171,9 @@ CATEGORY_WORDS = (("gpu_memcpy", re.compile(r"\bmemcpys?\b|\bmem ?cop(y|ies)\b|\
                   ("cuda_runtime", re.compile(r"\bcuda (runtime|api)( calls?)?\b|\bruntime (api )?calls?\b")),
                   ("user_annotation", re.compile(r"\bannotations?\b|\branges?\b")))
 
+# the top list's order when the question ranks by something other than total time
+_TOP_ORDER = {"calls": "calls DESC, value DESC, ", "by_mean": "mean_us DESC, value DESC, "}
+
 # Names for kernel families that no kernel name spells out: cuBLAS's GEMMs on Hopper are nvjet_* kernels, and
 # cuDNN's fused attention kernels say sdpa and flash
 KERNEL_FAMILIES = {"gemm": ("gemm", "nvjet", "cutlass", "cublas", "s16816", "sgemm", "hgemm"),
@@ -177,47 +193,59 @@ computation computing communication comm comms nccl idle memory overlap overlapp
 forward backward fwd bwd pass passes median mean average typical duration durations about first last top heaviest
 expensive single other others their them both half whole h200 nvidia pytorch torch kineto hta perfetto nsys chart plot
 table graph please want need know tell the and for per all any how are was its out via like would could should
-percentage also just only some more less than then when while during run runs""".split())
+percentage also just only some more less than then when while during run runs aten etc""".split())
 
 
-def names_said(question: str, names: dict[str, set[str]], category: str | None) -> tuple[list[str], str | None]:
-    """The parts of event names the question's own words name ("nvjet kernels", "layer norm", "flash attention"),
-    lower-cased without underscores as the filter compares them, and the category they are found in (the one
-    asked for, else kernels); ([], None) when no word names some events but not all of them."""
+def name_tokens(name: str) -> set[str]:
+    """The words of an event's name, lower-cased ("CUDAFunctor_add" -> cuda, functor, add), and two or three of
+    them run together ("layer_norm" -> layernorm, "AllReduce" -> allreduce): what a question may call it by."""
+    parts = [t.lower() for chunk in re.split(r"[^A-Za-z0-9]+", name or "")
+             for t in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", chunk) or [chunk] if t]
+    out = set(parts)
+    for n in (2, 3):
+        out.update("".join(parts[i:i + n]) for i in range(len(parts) - n + 1))
+    return out
+
+
+def names_said(question: str, names: dict[str, set[str]],
+               category: str | None) -> tuple[dict[str, list[str]], str | None]:
+    """{what the question called them: the event names} for the events its own words name ("nvjet kernels",
+    "layer norm", "the add kernels", "flash attention"), and their category (the one asked for, else kernels);
+    ({}, None) when no word names some events but not all of them. A word must be a word of a name (or two or
+    three of them run together), so "names" is not "(anonymous namespace)"; a family's own parts (nvjet of a
+    GEMM) may be inside one."""
     words = [w for w in re.findall(r"[a-z0-9]+", (question or "").lower())]
-    keys = {n: n.lower().replace("_", "") for n in names}
-    cands: list[str] = []
+    for cat in ([category] if category else ["kernel", "user_annotation"]):
+        # kernels, then the annotations a program names itself ("the optimizer step"); op names are everyday words
+        # ("like" of aten::empty_like), so ops only where the question says ops
+        said = _said_in(words, {n: name_tokens(n) for n, cs in names.items() if cat in cs})
+        if said:
+            return said, cat
+    return {}, None
+
+
+def _said_in(words: list[str], mine: dict[str, set[str]]) -> dict[str, list[str]]:
+    """names_said within one category's names (`mine`: name -> its words)."""
+    said: dict[str, list[str]] = {}
     for i, w in enumerate(words):
-        if i + 1 < len(words) and len(w) >= 3 and len(words[i + 1]) >= 3 and not {w, words[i + 1]} <= _NOT_NAMES:
-            cands.append(w + words[i + 1])   # "layer norm" -> layernorm (vectorized_layer_norm), "all reduce"
-        if len(w) >= 4 and w not in _NOT_NAMES and not w.isdigit():
+        cands = []
+        if i + 1 < len(words) and not {w, words[i + 1]} <= _NOT_NAMES:
+            cands.append(w + words[i + 1])              # "layer norm", "all reduce", "gelu backward"
+        if len(w) >= 3 and w not in _NOT_NAMES and not w.isdigit():
             cands.append(w)
-    parts: list[str] = []
-    for c in cands:
-        for p in KERNEL_FAMILIES.get(c, (c,)):
-            if p not in parts:
-                parts.append(p)
-    found: dict[str, set[str]] = {}
-    for p in parts:
-        cats = {c for n, k in keys.items() if p in k for c in names[n]}
-        if cats:
-            found[p] = cats
-    if not found:
-        return [], None
-    # kernels unless another category is said: op and annotation names are made of everyday words ("like" of
-    # aten::empty_like in "I'd like the utilisation")
-    order = [category or "kernel"]
-    cat = next((c for c in order if any(c in cs for cs in found.values())), None)
-    if cat is None:
-        return [], None
-    kept = [p for p, cs in found.items() if cat in cs]
-    # a word inside every name of the category picks nothing out
-    everyone = [n for n, cs in names.items() if cat in cs]
-    if everyone and all(any(p in keys[n] for p in kept) for n in everyone):
-        return [], None
-    # a pair's words alone ("layer" of "layer norm") add nothing the pair does not name
-    kept = [p for p in kept if not any(p != q and p in q for q in kept)]
-    return kept, cat
+        for c in cands:
+            if c in KERNEL_FAMILIES:
+                hit = sorted(n for n, toks in mine.items() if any(p in t for p in KERNEL_FAMILIES[c] for t in toks))
+            else:
+                hit = sorted(n for n, toks in mine.items() if c in toks)
+            if hit:
+                if hit not in said.values():            # "flash attention (sdpa)": one set of kernels, said thrice
+                    said.setdefault(c, hit)
+                break                                   # the pair, when it names something, before its words
+    if not said or len({n for hit in said.values() for n in hit}) == len(mine):
+        return {}                                       # a word inside every name picks nothing out
+    # a word inside a pair said ("layer" of "layer norm") adds nothing the pair does not name
+    return {c: hit for c, hit in said.items() if not any(c != d and c in d for d in said)}
 
 
 # a question about how the whole trace splits ("break down the trace by category: kernels, memcpy, ..."): the words
@@ -230,7 +258,9 @@ _KERNELS_BESIDE = re.compile(r"\b(vs\.?|versus|against|compared (to|with)|and)\b
 
 # What a trace holds no record of: allocations (no memory events were profiled), occupancy and hardware counters
 _NOT_TRACED = re.compile(r"\b(memory (allocated|allocations?|usage|used|footprint)|allocat\w*|occupancy|"
-                         r"power|energy|temperature|counters?|flops|sm efficiency)\b")
+                         r"power|energy|temperature|counters?|flops|sm efficiency|(cache )?hit rates?|cache misses|"
+                         r"tokens?( per second|/s)|samples? per second|line of (the )?(python|code|script)|"
+                         r"source lines?|(call )?stacks?)\b")
 
 LONG = ("long", "longer", "longest", "largest", "big", "bigger")
 SHORT = ("short", "shorter", "shortest", "small", "smaller", "default", "latest", "recent", "most recent")
@@ -246,6 +276,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     traced = sorted(x.system_id for x in cat.systems.values() if x.n_events)
     if not traced:
         raise OutOfScope("No profiler traces are loaded.")
+    if s.get("metric") and s["metric"] not in TRACE_MEASURES and names_said(str(s["metric"]), cat.trace_names,
+                                                                           None)[0]:
+        s.pop("metric")    # "the loss (nll_loss) kernels": a word of kernels' names, not a measure
     if s.get("metric") and s["metric"] not in TRACE_MEASURES:
         raise OutOfScope(f"A profiler trace records when kernels, ops and copies ran and for how long; it holds no "
                          f"{str(s['metric']).replace('_', ' ')}. Ask where the time goes, the top kernels or the "
@@ -278,8 +311,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     said = (question or "").lower()
     if _NOT_TRACED.search(said) and not s.get("app"):
         raise OutOfScope("A profiler trace records when kernels, ops and copies ran and for how long; these traces "
-                         "hold no memory allocations, occupancy, power or hardware counters. Ask where the time goes, "
-                         "the top kernels, a kernel's time per rank or the compute, communication and idle split.")
+                         "hold no memory allocations, occupancy, power or hardware counters, no throughput of the "
+                         "training and no call stacks. Ask where the time goes, the top kernels, a kernel's time per "
+                         "rank or the compute, communication and idle split.")
     top_asked = s.get("top_n")
     top_n = s.get("top_n", 10)
     if isinstance(top_n, bool) or not isinstance(top_n, int) or not 1 <= top_n <= 200:
@@ -288,10 +322,15 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                                 next((c for c, rx in CATEGORY_WORDS if rx.search(said)), None))
     if tc and not s.get("trace_cat") and _KERNELS_BESIDE.search(said):
         tc, focus = None, "split"    # "memcpy vs kernel time": the categories side by side, as the split has them
-    parts: list[str] = []
-    if not s.get("app") and s.get("library") != "nccl" and not _SPLIT_ASKED.search(said):
-        # "total time in nvjet kernels", "layer norm", "memset": the events the question's words name
-        parts, found = names_said(question, cat.trace_names, tc)
+    said_names: dict[str, list[str]] = {}
+    app = s.get("app") if isinstance(s.get("app"), str) else None
+    if app and app.lower() in KERNEL_FAMILIES:
+        # "gemm kernels": the family's names (cuBLAS's nvjet_* on Hopper), not the letters g-e-m-m
+        said_names, found = names_said(app, cat.trace_names, tc)
+        tc, app = tc or found, None
+    elif not app and s.get("library") != "nccl" and not _SPLIT_ASKED.search(said):
+        # "total time in nvjet kernels", "layer norm", "the add kernels": the events the question's words name
+        said_names, found = names_said(question, cat.trace_names, tc)
         tc = tc or found
     tc = tc or "kernel"
     if tc not in TRACE_CATS:
@@ -301,43 +340,37 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if s.get("library") == "nccl":
         name_filter = top["names"] = " AND e.name ILIKE 'nccl%'"
         named = "NCCL"
-    elif isinstance(s.get("app"), str) and s["app"].lower() in KERNEL_FAMILIES:
-        # "gemm kernels": the family's names (cuBLAS's nvjet_* on Hopper), not the letters g-e-m-m
-        parts = list(KERNEL_FAMILIES[s["app"].lower()])
-        name_filter = top["names"] = NAME_PARTS_FILTER
-        top["name_parts"] = parts
-        named = f"{s['app']!r} (a name containing {', '.join(parts)})"
-    elif s.get("app"):
-        if not isinstance(s["app"], str):
-            raise OutOfScope("app must be a (part of a) kernel or op name.")
+    elif said_names:
+        name_filter = top["names"] = " AND list_contains($event_names, e.name)"
+        top["event_names"] = sorted({n for hit in said_names.values() for n in hit})
+        named = " or ".join(repr(w) for w in said_names)
+    elif app:
         name_filter = top["names"] = " AND e.name ILIKE '%' || $app || '%'"
-        top["app"] = s["app"]
-        named = repr(s["app"])
-    elif parts:
-        name_filter = top["names"] = NAME_PARTS_FILTER
-        top["name_parts"] = parts
-        named = " or ".join(repr(p) for p in parts)
+        top["app"] = app
+        named = repr(app)
+    elif s.get("app"):
+        raise OutOfScope("app must be a (part of a) kernel or op name.")
     s.setdefault("top_n", top_n)
     # per-rank sums and per-call statistics of what the filter keeps, where the question is about some events
-    stats = bool(name_filter) or tc != "kernel" or focus in ("stats", "count")
+    stats = bool(name_filter) or tc != "kernel" or focus in ("stats", "count", "total")
     return Plan(sql=RUNS_SQL.format(system=system), params=params,
                 chart={"kind": "stacked_bar", "x": "rank", "stack": "category", "y": "value", "unit": "us",
                        "series": list(CATEGORIES), "rows": "kind = 'breakdown'"},
                 slots=s, extra={"trace_cat": tc, "pick": pick, "named": named, "streams_asked": _STREAM.findall(said),
                                 "top_asked": top_asked,
-                                "top_sql": TOP_SQL.format(name_filter=name_filter, order="calls DESC, value DESC, "
-                                                          if focus == "calls" else "value DESC, "),
-                                "stats_sql": STATS_SQL.format(name_filter=name_filter), "stream_sql": STREAM_SQL,
+                                "top_sql": TOP_SQL.format(name_filter=name_filter, order=_TOP_ORDER.get(
+                                    focus, "value DESC, ")),
+                                "stats_sql": STATS_SQL.format(match=name_filter[len(" AND "):] or "true"),
+                                "stream_sql": STREAM_SQL,
                                 "parts_sql": PARTS_SQL,
                                 "launch_sql": LAUNCH_SQL, "longest_sql": LONGEST_SQL, "focus": focus},
                 # top: TOP_SQL's filter and values; launches, longest, stats, streams: those queries run too; rank:
                 # the one rank named
                 narrow={"kind": "trace", "by": by, "run": run, "top": top, "launches": focus == "launch",
                         "longest": focus == "longest", "stats": stats, "streams": focus == "stream",
-                        # several names said apart ("layernorm vs gelu"), none a family's: each one's time too
-                        "parts": len(parts) > 1 and not s.get("app") and not any(
-                            p in fam for p in parts for fam in KERNEL_FAMILIES.values()),
-                        "order": "calls" if focus == "calls" else "time",
+                        # several names said apart ("layernorm vs gelu"): each one's time too
+                        "parts": {w: hit for w, hit in said_names.items()} if len(said_names) > 1 else None,
+                        "order": focus if focus in _TOP_ORDER else "time",
                         "rank": rank_named(question)})
 
 
@@ -409,8 +442,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     each = [r for r in rows if r["kind"] == "part"]
     if each and focus in (None, "top"):
         lead = _parts_lead(each, what)
-    elif focus in ("stats", "count") or (not lead and (named or plan.extra["trace_cat"] != "kernel")):
-        lead = _stats_lead(focus, stats, what, named)
+    elif focus in ("stats", "count", "total") or (not lead and (named or plan.extra["trace_cat"] != "kernel")):
+        lead = _stats_lead(focus, stats, what, named, plan.extra["trace_cat"] in GPU_CATS)
     elif focus == "stream":
         lead = _stream_lead([r for r in rows if r["kind"] == "stream"], plan.extra.get("streams_asked") or [])
     if named:
@@ -428,23 +461,30 @@ def _per_call(us: float) -> str:
     return ms(us) if us >= 100 else f"{us:.3g} us"
 
 
-def _stats_lead(focus: str | None, stats: list[dict], what: str, named: str | None) -> str:
+# events on the GPU's timeline, whose time is a share of the trace window (CPU ops and annotations nest and overlap)
+GPU_CATS = ("kernel", "gpu_memcpy", "gpu_memset")
+
+
+def _stats_lead(focus: str | None, stats: list[dict], what: str, named: str | None, on_gpu: bool = True) -> str:
     """Per rank, the events a filter keeps: their summed time and calls (named events), their count, or their
     time per call (mean, median, longest)."""
     if not stats:
         return f"No {what} matching {named} is in this trace." if named else ""
     which = f"{what}s matching {named}" if named else f"{what}s"
     if focus == "count":
+        both = f"; {sum(r['calls'] for r in stats):,} in all" if len(stats) > 1 else ""
         return f"Number of {which}: " + "; ".join(
             f"rank {r['rank']}: {r['calls']:,} ({r['names']} distinct name{'s' if r['names'] != 1 else ''})"
-            for r in stats) + "."
+            for r in stats) + both + "."
     if focus == "stats":
         return f"Time per call of the {which}: " + "; ".join(
             f"rank {r['rank']}: mean {_per_call(r['mean_us'])}, median {_per_call(r['median_us'])}, longest "
             f"{_per_call(r['max_us'])} over {r['calls']:,} calls" for r in stats) + "."
     return f"Time in {which}: " + "; ".join(
         f"rank {r['rank']}: {ms(r['value'])} over {r['calls']:,} calls ({_per_call(r['mean_us'])} each, mean"
-        + (f"; {r['share']:.1f}% of the window" if r.get("share") is not None else "") + ")"
+        + (f"; {r['share']:.1f}% of the window" if r.get("share") is not None and on_gpu else "")
+        + (f", {100.0 * r['value'] / r['category_us']:.1f}% of all {what} time"
+           if named and on_gpu and r.get("category_us") else "") + ")"
         for r in stats) + "."
 
 
@@ -506,11 +546,12 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
             c = by_rank[rk]["communication"]
             total, lapped = c["comm_total_us"] or 0, c["overlap_us"] or 0
             if total:
-                parts.append(f"{100.0 * lapped / total:.0f}% on rank {rk} ({ms(lapped)} of {ms(total)})")
+                parts.append(f"{100.0 * lapped / total:.0f}% on rank {rk} ({ms(lapped)} of {ms(total)}; "
+                             f"{ms(total - lapped)} exposed)")
         if parts:
             first = parts[0].replace("%", "% of the NCCL kernels' time", 1)
             rest = "".join((" and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts[1:], 1))
-            return f"Compute overlaps {first}{rest}; the rest is exposed communication."
+            return f"Compute overlaps {first}{rest} (what it does not overlap is exposed communication)."
     if focus == "split":
         parts = []
         for rk in ranks:
@@ -530,6 +571,10 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
                 f"{ms(first['window_us'])} window ({ms(first['value'])}) and is busy "
                 f"{100.0 * busy / first['window_us']:.1f}% ({ms(busy)})".replace("idle :", "idle:")
                 + (f"; {rest}." if rest else "."))
+    if focus == "by_mean" and top:
+        listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['mean_us'])} per call ({t['calls']} calls)"
+                           for t in top[:min(len(top), top_n or 5, 10)])
+        return f"{what.capitalize()}s by mean time per call: {listed}."
     if focus in ("top", "calls") and top:
         # as many as asked, up to ten in the sentence (the rest in the rows and the chart)
         shown = min(len(top), top_n if isinstance(top_n, int) and top_n > 0 else 10, 10)
@@ -553,8 +598,10 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
             return "No kernel launch (cudaLaunchKernel) in this trace can be matched to its kernel."
         parts = [f"rank {r['rank']}: {r['launches']} launches taking {ms(r['cpu_total_us'])} on the CPU "
                  f"({r['cpu_us']:.3g} us each, mean), the "
-                 f"kernel starting {r['value']:.3g} us after the call began (median; p95 {r['delay_p95']:.3g} us)"
+                 f"kernel starting {r['value']:.3g} us after the call began (median; mean {r['delay_mean']:.3g} us, "
+                 f"p95 {r['delay_p95']:.3g} us)"
                  for r in launches]
-        return "Kernel launches (each cudaLaunchKernel call matched to its kernel by correlation id): " \
+        return "Kernel launches (each cudaLaunchKernel or cuLaunchKernelEx call matched to its kernel by correlation " \
+            "id): " \
             + "; ".join(parts) + "."
     return ""
