@@ -349,6 +349,29 @@ class Asker:
             return "a CUDA stream is named"
         return None
 
+    def _app_owner(self, slots: dict[str, Any], question: str) -> Optional[str]:
+        """The system that stores the app, library or operation the question names, when the system read from it
+        does not, and of those that do one shares the most words with the question ("sqa v100": the SQA test
+        machine with Tesla V100-SXM2, not the Tohoku GV100 SQA baseline)."""
+        sid = slots.get("system")
+        if not isinstance(sid, str) or slots.get("compare_with"):
+            return None
+        for k in ("app", "library", "operation"):
+            v = slots.get(k)
+            owners = (self.cat.owners.get((k, v.lower()), set()) if k != "operation" else
+                      {x for x, ops in self.cat.operations.items() if v in ops}) if isinstance(v, str) else set()
+            if owners and sid not in owners:
+                said = set(re.findall(r"[a-z0-9]{3,}", question.lower())) - _PLAIN_NAME_WORDS
+
+                def shared(x: str) -> int:
+                    return len(said & set(re.findall(r"[a-z0-9]{3,}", f"{x} {self.cat.name(x)}".lower())))
+                top = max(shared(x) for x in owners)
+                named = [x for x in owners if shared(x) == top]
+                # and more of them than the system read ("Lassen ... V100s" stays Lassen)
+                if top > shared(sid) and len(named) == 1:
+                    return named[0]
+        return None
+
     def _untraced_system(self, u, question: str, slots: dict[str, Any]) -> Optional[str]:
         """The likeliest other reading of a trace question about a system no trace is loaded for, when no word of
         it says trace or profile ("kernel" alone is also what DeepBench and SHOC time); None otherwise."""
@@ -546,6 +569,22 @@ class Asker:
             one = sid if isinstance(sid, str) and not slots.get("compare_with") else \
                 [x for x in [sid, *(slots.get("compare_with") or [])] if isinstance(x, str)] or None
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
+        sid = slots.get("system") if isinstance(slots.get("system"), str) else None
+        if sid and mod.NAME in ("size_sweep", "metric_lookup") and _CROSSOVER.search(res.question or "") \
+                and "crossover_msg_size" in self.cat.metrics.get(sid, set()):
+            # "at what message size does the compressed all-to-all start paying off": the size the document states
+            mod = intents.get("metric_lookup")
+            slots = {k: v for k, v in slots.items() if k not in ("msg_bytes", "threshold", "aggregate")}
+            slots["metric"] = "crossover_msg_size"
+            res.intent = mod.NAME
+            res.notes.append("read as the crossover size the document states")
+        owner = self._app_owner(slots, res.question)
+        if owner:
+            # "SQA on the V100": the one V100 system that ran SQA, not the reference V100 of another paper
+            what = slots.get("app") or slots.get("library") or slots.get("operation")
+            res.notes.append(f"{self.cat.name(slots['system'])} has no {what} data; {self.cat.name(owner)}, which "
+                             "the question's words also name, has")
+            slots = dict(slots, system=owner)
         if mod.NAME in _TOOL_FILTERED and not slots.get("tool"):
             # "the SHOC host-to-device bandwidth of Yme and Mini Summit": only the rows of the tool named, when it ran
             # on a system asked about (a system it did not run on is said)
@@ -845,6 +884,12 @@ def _names_group(intent: str, question: str, cat) -> bool:
     return group_in(question, cat) is not None
 
 
+# words of many systems' names, which tell none apart
+_PLAIN_NAME_WORDS = {"node", "nodes", "gpu", "gpus", "system", "systems", "machine", "test", "with", "the", "and",
+                     "nvidia", "intel", "ibm", "cluster", "desktop", "reference", "baseline"}
+# "where does the compressed all-to-all start paying off": the message size a document states as the crossover
+_CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) off\b|\bbreak[- ]?even\b|"
+                        r"\bbegins? to (win|pay off|help)\b|\bstarts? (winning|to win|helping|to help)\b", re.I)
 # planners whose queries can keep one tool's rows (_common.where_plus); metric_lookup narrows by the tool itself
 _TOOL_FILTERED = ("compare_systems", "pair_matrix", "scaling")
 # what only a trace can answer, without the word trace: "a kernel-level time breakdown for the DGX-2 runs"

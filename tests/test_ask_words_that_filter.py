@@ -82,3 +82,25 @@ def test_a_congestor_and_a_pattern_named(asker, built_con):
     assert res.intent == "congestion" and "case x14" in res.answer and f"{off:.2f} x without" in res.answer
     x4 = asker.ask("azure congestion impact for pattern x4 without congestion control")
     assert "case x4" in x4.answer and "case x2" not in x4.answer and "case x3" not in x4.answer
+
+
+def test_where_a_compression_starts_paying_off_is_the_stated_crossover(asker, built_con):
+    res = asker.ask("At what message size does compressed alltoall start paying off on Lassen (OSU)?")
+    sizes = _all(built_con, "SELECT value FROM measurements WHERE system_id = 'lassen' AND metric = "
+                            "'crossover_msg_size'")
+    assert res.intent == "metric_lookup" and res.rows[0]["metric"] == "crossover_msg_size"
+    assert res.rows[0]["value"] in sizes
+
+
+def test_the_system_that_ran_what_the_question_names(asker):
+    """"sqa v100": of the V100 systems only the SQA test machine ran the annealing step."""
+    res = asker.ask("sqa v100 annealing step time with tensor cores")
+    assert res.rows and {r["system_id"] for r in res.rows} == {"sqa_v100_node"}
+    assert any("has no annealing_step data" in n for n in res.notes)
+    lassen = asker.ask("Lassen: bandwidth between each pair of V100s in a node?")
+    assert lassen.slots.get("system") == "lassen" and lassen.intent == "out_of_scope"   # named, so it stays
+
+
+def test_a_benchmark_no_document_holds(asker):
+    res = asker.ask("What HPL Rmax did the DGX-2 reach?")
+    assert res.intent == "out_of_scope" and res.answer.startswith("No HPL results are loaded")

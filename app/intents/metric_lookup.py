@@ -51,6 +51,8 @@ _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a lat
 # "the fastest int8 conv layer" with no measure named: which end is fastest depends on the measure the defaults pick
 # (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
 _MEDIAN = re.compile(r"\bmedian\b", re.I)
+# benchmarks people ask for by name that no loaded document or output holds
+_NOT_LOADED = re.compile(r"\b(HPL|HPCG|LINPACK|Rmax|Rpeak|Top500|Graph500|MLPerf)\b", re.I)
 # operations whose rows a benchmark's parameters tell apart (DeepBench's GEMM, convolution and RNN shapes)
 _PARAMETRISED = ("gemm", "conv", "rnn", "allreduce")
 PARAMS = ",\n       m.params::VARCHAR AS _params"
@@ -72,6 +74,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         s["operation"] = _DEEPBENCH_OPS[op.group(1).lower()]
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
+        if _NOT_LOADED.search(question or ""):
+            raise OutOfScope(f"No {_NOT_LOADED.search(question or '').group(0)} results are loaded for "
+                             f"{cat.name(sid)} (nor for any system). Measured there: "
+                             + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
     notes = []
