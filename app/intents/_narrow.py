@@ -968,55 +968,43 @@ def trace(con, plan, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                             overlap_us=duck_round(r["overlap_us"], 3),
                             nccl_kernels=r["nccl_kernels"], kernels=r["kernels"], source=r["source_file"],
                             trace_sets=names))
+    rank_of = {r["run_id"]: r["rank"] for r in sel}
+
+    def ranked(kind: str, run_id: int, **fields: Any) -> dict[str, Any]:
+        """A row of one rank of the picked set (its launches, longest event, the events a filter keeps, ...)."""
+        return dict(dict.fromkeys(_TRACE_COLUMNS), kind=kind, system_id=sel[0]["system_id"],
+                    trace_set=sel[0]["trace_set"], run_id=run_id, rank=rank_of[run_id],
+                    source=sel[0]["trace_set"] + "/", trace_sets=names, **fields)
     if spec.get("launches"):
-        rank_of = {r["run_id"]: r["rank"] for r in sel}
         for ln in fetch(con, plan.extra["launch_sql"], {"runs": list(rank_of)}):
-            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="launch", system_id=sel[0]["system_id"],
-                            trace_set=sel[0]["trace_set"], run_id=ln["run_id"], rank=rank_of[ln["run_id"]],
-                            category="launch_delay", value=ln["delay_p50"], unit="us", launches=ln["launches"],
-                            cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"], delay_p95=ln["delay_p95"],
-                            delay_mean=ln["delay_mean"],
-                            source=sel[0]["trace_set"] + "/", trace_sets=names))
+            out.append(ranked("launch", ln["run_id"], category="launch_delay", value=ln["delay_p50"], unit="us",
+                              launches=ln["launches"], cpu_us=ln["cpu_us"], cpu_total_us=ln["cpu_total_us"],
+                              delay_p95=ln["delay_p95"], delay_mean=ln["delay_mean"]))
     if spec.get("longest"):
-        rank_of = {r["run_id"]: r["rank"] for r in sel}
         for ev in fetch(con, plan.extra["longest_sql"], {"runs": list(rank_of), "trace_cat": spec["top"]["trace_cat"]}):
-            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="longest", system_id=sel[0]["system_id"],
-                            trace_set=sel[0]["trace_set"], run_id=ev["run_id"], rank=rank_of[ev["run_id"]],
-                            category="longest_event", name=ev["name"], value=ev["value"], unit="us",
-                            source=sel[0]["trace_set"] + "/", trace_sets=names))
+            out.append(ranked("longest", ev["run_id"], category="longest_event", name=ev["name"], value=ev["value"],
+                              unit="us"))
     values = {k: v for k, v in spec["top"].items() if k != "names"}   # "names": the filter's text, for the row cache
     if spec.get("stats"):
-        rank_of = {r["run_id"]: r["rank"] for r in sel}
         for st in fetch(con, plan.extra["stats_sql"], {**{k: v for k, v in values.items() if k != "top_n"},
                                                        "runs": list(rank_of)}):
-            if not st["calls"]:
-                continue      # no event of this rank matches
-            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="stats", system_id=sel[0]["system_id"],
-                            trace_set=sel[0]["trace_set"], run_id=st["run_id"], rank=rank_of[st["run_id"]],
-                            category=values["trace_cat"], value=st["total_us"], unit="us", calls=st["calls"],
-                            mean_us=st["mean_us"], median_us=st["median_us"], max_us=st["max_us"], names=st["names"],
-                            category_us=st["category_us"],
-                            source=sel[0]["trace_set"] + "/", trace_sets=names))
+            if st["calls"]:   # (none: no event of this rank matches)
+                out.append(ranked("stats", st["run_id"], category=values["trace_cat"], value=st["total_us"], unit="us",
+                                  calls=st["calls"], mean_us=st["mean_us"], median_us=st["median_us"],
+                                  max_us=st["max_us"], names=st["names"], category_us=st["category_us"]))
     if spec.get("parts"):
-        rank_of = {r["run_id"]: r["rank"] for r in sel}
         asked = list(spec["parts"])
         pairs = [(w, n) for w in asked for n in spec["parts"][w]]
         got = fetch(con, plan.extra["parts_sql"], {"runs": list(rank_of), "trace_cat": values["trace_cat"],
                                                    "part_words": [w for w, _ in pairs],
                                                    "part_names": [n for _, n in pairs]})
         for st in sorted(got, key=lambda st: (asked.index(st["part"]), st["run_id"])):
-            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="part", system_id=sel[0]["system_id"],
-                            trace_set=sel[0]["trace_set"], run_id=st["run_id"], rank=rank_of[st["run_id"]],
-                            category=values["trace_cat"], name=st["part"], value=st["total_us"], unit="us",
-                            calls=st["calls"], mean_us=st["mean_us"], source=sel[0]["trace_set"] + "/",
-                            trace_sets=names))
+            out.append(ranked("part", st["run_id"], category=values["trace_cat"], name=st["part"],
+                              value=st["total_us"], unit="us", calls=st["calls"], mean_us=st["mean_us"]))
     if spec.get("streams"):
-        rank_of = {r["run_id"]: r["rank"] for r in sel}
         for st in fetch(con, plan.extra["stream_sql"], {"runs": list(rank_of)}):
-            out.append(dict(dict.fromkeys(_TRACE_COLUMNS), kind="stream", system_id=sel[0]["system_id"],
-                            trace_set=sel[0]["trace_set"], run_id=st["run_id"], rank=rank_of[st["run_id"]],
-                            category=f"stream {st['stream']}", stream=st["stream"], value=st["total_us"], unit="us",
-                            calls=st["calls"], source=sel[0]["trace_set"] + "/", trace_sets=names))
+            out.append(ranked("stream", st["run_id"], category=f"stream {st['stream']}", stream=st["stream"],
+                              value=st["total_us"], unit="us", calls=st["calls"]))
     top = fetch(con, plan.extra["top_sql"], {**values, "runs": [r["run_id"] for r in sel]})
     window = duck_round(sum(r["t1"] - r["t0"] for r in sel), 3)
     for t in top:
