@@ -4,6 +4,8 @@ with no trace, a host copy asked without a GPU count. Real model, real built dat
 separate SQL."""
 import statistics
 
+from app.intents._common import fmt_bytes, fmt_value
+
 
 def _all(con, sql, *params):
     return [r[0] for r in con.execute(sql, list(params)).fetchall()]
@@ -104,3 +106,14 @@ def test_the_system_that_ran_what_the_question_names(asker):
 def test_a_benchmark_no_document_holds(asker):
     res = asker.ask("What HPL Rmax did the DGX-2 reach?")
     assert res.intent == "out_of_scope" and res.answer.startswith("No HPL results are loaded")
+
+
+def test_the_top_sizes_of_a_sweep(asker):
+    res = asker.ask("top 3 allreduce busbw sizes on h200")
+    assert res.intent == "size_sweep"
+    best = sorted(res.rows, key=lambda r: r["value"], reverse=True)[:3]
+    said = res.answer.split("The 3 best: ", 1)[1]
+    for r in best:       # best first, each with its series (in or out of place)
+        head = f"{fmt_bytes(r['msg_bytes'])} {fmt_value(r['value'], r['unit'])} ({r['series']})"
+        assert said.startswith(head), (head, said)
+        said = said[len(head):].lstrip(", ")

@@ -183,4 +183,17 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         rows[:] = [r for r in rows if id(r) in crossed] + [r for r in rows if id(r) not in crossed]
     head = (f"{cap(what)} on {cat.name(r0['system_id'])}"
             f"{' (' + ', '.join(where + ([q] if q else [])) + ')' if where or q else ''}")
-    return f"{head}: {parts}."
+    best = _best_sizes(rows, s.get("top_n"))
+    return f"{head}: {parts}.{best}"
+
+
+def _best_sizes(rows: list[dict[str, Any]], top_n: Any) -> str:
+    """"the top 3 allreduce busbw sizes": the sizes of the best values over every series, best first."""
+    if isinstance(top_n, bool) or not isinstance(top_n, int) or top_n < 1 or len(rows) < 2:
+        return ""
+    low = lower_is_better(rows[0]["metric"])
+    ranked = sorted(rows, key=lambda r: r["value"], reverse=not low)[:min(top_n, 10)]
+    many = len({r["series"] for r in rows}) > 1
+    listed = ", ".join(f"{fmt_bytes(r['msg_bytes'])} {fmt_value(r['value'], r['unit'])}"
+                       + (f" ({r['series']})" if many else "") for r in ranked)
+    return f" The {len(ranked)} best: {listed}."
