@@ -117,3 +117,14 @@ def test_the_top_sizes_of_a_sweep(asker):
         head = f"{fmt_bytes(r['msg_bytes'])} {fmt_value(r['value'], r['unit'])} ({r['series']})"
         assert said.startswith(head), (head, said)
         said = said[len(head):].lstrip(", ")
+
+
+def test_a_deepbench_layer_compared_across_machines(asker, built_con):
+    """Only that layer's rows: its shape and "training" pick them, in SQL, as parameters."""
+    res = asker.ask("Which machine is fastest for the DeepBench fp32 conv training layer w=700 h=161 c=1 n=4 k=32?")
+    assert res.intent == "compare_systems" and "$param_" in res.sql
+    assert "'700'" not in res.sql and "700" in res.params.values()          # values only as parameters
+    (n,) = built_con.execute("SELECT count(*) FROM measurements WHERE operation = 'conv' AND params->>'w' = '700' "
+                             "AND params->>'k' = '32' AND params->>'n' = '4' AND params->>'c' = '1' AND "
+                             "params->>'h' = '161' AND params->>'mode' IN ('training', 'train')").fetchone()
+    assert n and res.answer.startswith("Convolution time")

@@ -185,6 +185,12 @@ def in_asked_unit(question: str, value: float, unit: str) -> Optional[str]:
     return fmt_value(value * stored[1] / asked[2], asked[0])
 
 
+# operations whose rows a benchmark's parameters tell apart (DeepBench's GEMM, convolution and RNN shapes)
+PARAMETRISED = ("gemm", "conv", "rnn", "allreduce")
+# "the 1760x7000x1760 fp16 training GEMM": "training" is DeepBench's mode of the GEMM, not the operation training
+DEEPBENCH_OP = re.compile(r"\b(gemm|conv(?:olution)?|rnn|lstm|gru)s?\b", re.I)
+DEEPBENCH_OPS = {"gemm": "gemm", "conv": "conv", "convolution": "conv", "rnn": "rnn", "lstm": "rnn", "gru": "rnn"}
+
 # A benchmark's parameters said in a question, as DeepBench's rows store them in params: a GEMM shape "1760x7000x1760"
 # (m, n, k), "hidden 512", "batch 4", "25 timesteps", "w=700 k=32", "training" or "inference"
 _SHAPE = re.compile(r"\b(\d+)\s*[x×]\s*(\d+)\s*[x×]\s*(\d+)\b")
@@ -212,6 +218,30 @@ def said_params(question: str) -> dict[str, tuple[tuple[str, ...], str]]:
     if mode:
         out["mode"] = (("mode",), "training" if mode.group(1).lower().startswith("train") else "inference")
     return out
+
+
+# the params keys a question's parameters are looked up under (said_params gives no others)
+_PARAM_COLUMNS = {"m", "n", "k", "w", "h", "c", "N", "hidden", "timesteps", "mode"}
+
+
+def params_sql(said: dict[str, tuple[tuple[str, ...], str]]) -> tuple[list[str], dict[str, Any]]:
+    """WHERE fragments and their parameters for the parameters a question names (said_params), for planners that
+    filter in SQL: the keys are from the fixed set above, every value a parameter; a mode stored as "train" is
+    "training"."""
+    frags, params = [], {}
+    for i, (name, (keys, value)) in enumerate(sorted(said.items())):
+        keys = tuple(k for k in keys if k in _PARAM_COLUMNS)
+        if not keys:
+            continue
+        col = "coalesce(" + ", ".join(f"m.params->>'{k}'" for k in keys) + ")" if len(keys) > 1 \
+            else f"(m.params->>'{keys[0]}')"
+        if name == "mode":
+            frags.append(f"list_contains($param_{i}, {col})")
+            params[f"param_{i}"] = ["training", "train"] if value == "training" else ["inference", "infer"]
+        else:
+            frags.append(f"{col} = $param_{i}")
+            params[f"param_{i}"] = value
+    return frags, params
 
 
 def params_match(params: dict[str, Any], said: dict[str, tuple[tuple[str, ...], str]]) -> bool:

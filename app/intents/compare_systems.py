@@ -21,10 +21,12 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (AGG_SQL, agg_choice, cap, cite, fmt_value, lower_is_better, quals, require_ints,
-                                 require_system, systems_with, what_words, where_plus)
+from app.intents._common import (AGG_SQL, DEEPBENCH_OP, DEEPBENCH_OPS, PARAMETRISED, agg_choice, cap, cite,
+                                 fmt_value, lower_is_better, params_sql, quals, require_ints, require_system,
+                                 said_params, systems_with, what_words, where_plus)
 
 NAME = "compare_systems"
+WANTS_QUESTION = True   # app.ask passes the question text: a benchmark's parameters ("w=700 k=32") reach no slot
 FILTERS = ("system", "metric", "operation", "src", "dst", "direction", "msg_bytes", "count", "count_kind",
            "condition", "precision", "app", "library", "statistic")
 
@@ -52,9 +54,15 @@ SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", 
          "unit")
 
 
-def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
+def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     require_ints(s)
+    op = DEEPBENCH_OP.search(question or "")
+    if s.get("operation") in ("training", "inference") and op:
+        s["operation"] = DEEPBENCH_OPS[op.group(1).lower()]   # DeepBench's mode of a GEMM, not an operation
+    # "the fp32 conv training layer w=700 h=161 c=1 n=4 k=32": DeepBench's parameters pick its rows
+    shape_sql, shape_params = params_sql(said_params(question or "")) if s.get("operation") in PARAMETRISED \
+        else ([], {})
     across = []
     if not s.get("system") and (s.get("metric") or s.get("operation")):
         # "which system has the highest host to device bandwidth?": every system that stores it, ranked
@@ -96,13 +104,16 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     if per_metric:      # each system's own name for the quantity; the slice compares them as one metric
         keys = [f"{x}|{per_metric.get(x, s['metric'])}" for x in systems]
         cond, params = where_plus({**s, "system": systems}, [k for k in FILTERS if k != "metric"],
-                                  fixed=("list_contains($metric_keys, m.system_id || '|' || m.metric)",))
+                                  fixed=("list_contains($metric_keys, m.system_id || '|' || m.metric)", *shape_sql))
         params["metric_keys"] = keys
         used = "; ".join(f"{cat.name(x)}: {per_metric.get(x, s['metric'])}" for x in systems)
         notes.append(f"{s['metric']} is stored under different names: {used} (compared as one quantity, though "
                      f"the definitions differ: nccl-tests busbw scales algbw by the collective's traffic factor)")
     else:
-        cond, params = where_plus({**s, "system": systems}, FILTERS)
+        cond, params = where_plus({**s, "system": systems}, FILTERS, fixed=shape_sql)
+    params.update(shape_params)
+    if shape_params:
+        notes.append("the rows with " + ", ".join(f"{k} {v}" for k, (_, v) in sorted(said_params(question).items())))
     # the user's max / min / mean, else the best (min for time-like metrics, max otherwise: chosen per slice)
     how = AGG_SQL.get(s.get("aggregate"))
     metric_as = s["metric"] if per_metric else None

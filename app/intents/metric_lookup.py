@@ -9,8 +9,9 @@ from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import said_words
-from app.intents._common import (LOWER_BETTER, MANY_ROWS, RATE_SCALE, STATED, STATED_SQL, cite, endpoint, fmt_bytes,
-                                 fmt_value, require_metric_on, require_system, said_params, where)
+from app.intents._common import (DEEPBENCH_OP, DEEPBENCH_OPS, LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED,
+                                 STATED_SQL, cite, endpoint, fmt_bytes, fmt_value, require_metric_on, require_system,
+                                 said_params, where)
 from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
 
 NAME = "metric_lookup"
@@ -53,12 +54,7 @@ _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a lat
 _MEDIAN = re.compile(r"\bmedian\b", re.I)
 # benchmarks people ask for by name that no loaded document or output holds
 _NOT_LOADED = re.compile(r"\b(HPL|HPCG|LINPACK|Rmax|Rpeak|Top500|Graph500|MLPerf)\b", re.I)
-# operations whose rows a benchmark's parameters tell apart (DeepBench's GEMM, convolution and RNN shapes)
-_PARAMETRISED = ("gemm", "conv", "rnn", "allreduce")
 PARAMS = ",\n       m.params::VARCHAR AS _params"
-# "the 1760x7000x1760 fp16 training GEMM": "training" is DeepBench's mode of the GEMM, not the operation training
-_DEEPBENCH_OP = re.compile(r"\b(gemm|conv(?:olution)?|rnn|lstm|gru)s?\b", re.I)
-_DEEPBENCH_OPS = {"gemm": "gemm", "conv": "conv", "convolution": "conv", "rnn": "rnn", "lstm": "rnn", "gru": "rnn"}
 _RELATIVE = (("better", re.compile(r"\b(fastest|quickest|best)\b", re.I)),
              ("worse", re.compile(r"\b(slowest|worst)\b", re.I)))
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
@@ -69,9 +65,9 @@ SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
-    op = _DEEPBENCH_OP.search(question or "")
+    op = DEEPBENCH_OP.search(question or "")
     if s.get("operation") in ("training", "inference") and op and s["operation"] not in cat.operations.get(sid, ()):
-        s["operation"] = _DEEPBENCH_OPS[op.group(1).lower()]
+        s["operation"] = DEEPBENCH_OPS[op.group(1).lower()]
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         if _NOT_LOADED.search(question or ""):
@@ -166,7 +162,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
     # "hidden 512, batch 1", "1760x7000x1760", "training": a benchmark's parameters, which rows store in params
-    shape = said_params(question or "") if s.get("operation") in _PARAMETRISED else {}
+    shape = said_params(question or "") if s.get("operation") in PARAMETRISED else {}
     if shape:
         select = select.replace("\nFROM", PARAMS + "\nFROM", 1)
     if s.get("metric") in (None, "latency"):
