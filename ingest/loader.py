@@ -14,7 +14,7 @@ from typing import Iterable, Optional
 import duckdb
 import orjson
 
-from ingest import registry, summaries
+from ingest import registry, summaries, system_hints
 from ingest.records import (Component, JsonArrayParts, Link, Measurement, ParseError, ParseResult,
                             RetryUnsplit,
                             Run, System)
@@ -238,11 +238,9 @@ def _host_system(con, result: ParseResult) -> None:
     for sid in sorted(hosts):
         if _first(con.execute("SELECT 1 FROM systems WHERE system_id = ?", [sid])):
             continue
-        key = sid[len("host_"):]
-        same = sorted({r[0] for r in con.execute(
-            "SELECT system_id FROM systems WHERE ? IN (SELECT trim(regexp_replace(lower(x), '[^a-z0-9]+', '_', 'g'),"
-            " '_') FROM (SELECT unnest(list_concat([system_id, name], coalesce(aliases, []))) AS x))",
-            [key]).fetchall()})
+        key = sid[len("host_"):]   # the host as system_hints.slug made it
+        same = sorted(x for x, name, aliases in con.execute("SELECT system_id, name, aliases FROM systems").fetchall()
+                      if key in {system_hints.slug(n) for n in [x, name, *(aliases or [])] if n})
         if len(same) == 1:
             _rename_system(result, sid, same[0])
             result.warnings.append(f"the host named in the file is the loaded system {same[0]!r}: added to it")

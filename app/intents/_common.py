@@ -188,8 +188,16 @@ def in_asked_unit(question: str, value: float, unit: str) -> Optional[str]:
 # operations whose rows a benchmark's parameters tell apart (DeepBench's GEMM, convolution and RNN shapes)
 PARAMETRISED = ("gemm", "conv", "rnn", "allreduce")
 # "the 1760x7000x1760 fp16 training GEMM": "training" is DeepBench's mode of the GEMM, not the operation training
-DEEPBENCH_OP = re.compile(r"\b(gemm|conv(?:olution)?|rnn|lstm|gru)s?\b", re.I)
-DEEPBENCH_OPS = {"gemm": "gemm", "conv": "conv", "convolution": "conv", "rnn": "rnn", "lstm": "rnn", "gru": "rnn"}
+_DEEPBENCH_OP = re.compile(r"\b(gemm|conv(?:olution)?|rnn|lstm|gru)s?\b", re.I)
+_DEEPBENCH_OPS = {"gemm": "gemm", "conv": "conv", "convolution": "conv", "rnn": "rnn", "lstm": "rnn",
+                  "gru": "rnn"}
+
+
+def mode_as_operation(operation: Any, question: str) -> Any:
+    """The DeepBench operation a question names where the operation read is a mode ("training", "inference") and
+    a GEMM, convolution or RNN is said; else the operation as read."""
+    op = _DEEPBENCH_OP.search(question or "")
+    return _DEEPBENCH_OPS[op.group(1).lower()] if operation in ("training", "inference") and op else operation
 
 # A benchmark's parameters said in a question, as DeepBench's rows store them in params: a GEMM shape "1760x7000x1760"
 # (m, n, k), "hidden 512", "batch 4", "25 timesteps", "w=700 k=32", "training" or "inference"
@@ -198,6 +206,8 @@ _NAMED_PARAM = re.compile(r"\b(hidden(?: size)?|batch(?: size)?|time ?steps?)\s*
                           r"\b(\d+)\s+(time ?steps?)\b|\b([mnkwhc])\s*=\s*(\d+)\b", re.I)
 _PARAM_KEYS = {"hidden": ("hidden",), "batch": ("N", "n"), "timestep": ("timesteps",)}
 _MODE_SAID = re.compile(r"\b(training|train|inference|infer)\b", re.I)
+# a mode as said (the key) and every way DeepBench's files store it
+_MODE_FORMS = {"training": ("training", "train"), "inference": ("inference", "infer")}
 
 
 def said_params(question: str) -> dict[str, tuple[tuple[str, ...], str]]:
@@ -237,7 +247,7 @@ def params_sql(said: dict[str, tuple[tuple[str, ...], str]]) -> tuple[list[str],
             else f"(m.params->>'{keys[0]}')"
         if name == "mode":
             frags.append(f"list_contains($param_{i}, {col})")
-            params[f"param_{i}"] = ["training", "train"] if value == "training" else ["inference", "infer"]
+            params[f"param_{i}"] = list(_MODE_FORMS[value])
         else:
             frags.append(f"{col} = $param_{i}")
             params[f"param_{i}"] = value
@@ -247,12 +257,8 @@ def params_sql(said: dict[str, tuple[tuple[str, ...], str]]) -> tuple[list[str],
 def params_match(params: dict[str, Any], said: dict[str, tuple[tuple[str, ...], str]]) -> bool:
     """Whether a row's params hold every parameter said (a mode stored as "train" is "training")."""
     for keys, want in said.values():
-        got = [params.get(k) for k in keys if params.get(k) is not None]
-        if not got:
-            return False
-        norm = [("training" if str(g).lower().startswith("train") else "inference" if str(g).lower().startswith(
-            "infer") else str(g)) if keys == ("mode",) else str(g) for g in got]
-        if want not in norm:
+        forms = _MODE_FORMS[want] if keys == ("mode",) else (want,)
+        if not any(str(params[k]) in forms for k in keys if params.get(k) is not None):
             return False
     return True
 

@@ -21,9 +21,9 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (AGG_SQL, DEEPBENCH_OP, DEEPBENCH_OPS, PARAMETRISED, agg_choice, cap, cite,
-                                 fmt_value, lower_is_better, params_sql, quals, require_ints, require_system,
-                                 said_params, systems_with, what_words, where_plus)
+from app.intents._common import (AGG_SQL, PARAMETRISED, agg_choice, cap, cite, fmt_value, lower_is_better,
+                                 mode_as_operation, params_sql, quals, require_ints, require_system, said_params,
+                                 systems_with, what_words, where_plus)
 
 NAME = "compare_systems"
 WANTS_QUESTION = True   # app.ask passes the question text: a benchmark's parameters ("w=700 k=32") reach no slot
@@ -57,12 +57,11 @@ SLICE = ("metric", "operation", "condition", "precision", "msg_bytes", "count", 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     require_ints(s)
-    op = DEEPBENCH_OP.search(question or "")
-    if s.get("operation") in ("training", "inference") and op:
-        s["operation"] = DEEPBENCH_OPS[op.group(1).lower()]   # DeepBench's mode of a GEMM, not an operation
+    if s.get("operation"):
+        s["operation"] = mode_as_operation(s["operation"], question or "")   # "the training GEMM"
     # "the fp32 conv training layer w=700 h=161 c=1 n=4 k=32": DeepBench's parameters pick its rows
-    shape_sql, shape_params = params_sql(said_params(question or "")) if s.get("operation") in PARAMETRISED \
-        else ([], {})
+    shape = said_params(question or "") if s.get("operation") in PARAMETRISED else {}
+    shape_sql, shape_params = params_sql(shape)
     across = []
     if not s.get("system") and (s.get("metric") or s.get("operation")):
         # "which system has the highest host to device bandwidth?": every system that stores it, ranked
@@ -113,7 +112,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         cond, params = where_plus({**s, "system": systems}, FILTERS, fixed=shape_sql)
     params.update(shape_params)
     if shape_params:
-        notes.append("the rows with " + ", ".join(f"{k} {v}" for k, (_, v) in sorted(said_params(question).items())))
+        notes.append("the rows with " + ", ".join(f"{k} {v}" for k, (_, v) in sorted(shape.items())))
     # the user's max / min / mean, else the best (min for time-like metrics, max otherwise: chosen per slice)
     how = AGG_SQL.get(s.get("aggregate"))
     metric_as = s["metric"] if per_metric else None

@@ -3,14 +3,15 @@ also the best or worst ("which GPU pair is slowest")."""
 from __future__ import annotations
 
 import re
+import statistics
 from typing import Any
 
 from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import said_words
-from app.intents._common import (DEEPBENCH_OP, DEEPBENCH_OPS, LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED,
-                                 STATED_SQL, cite, endpoint, fmt_bytes, fmt_value, require_metric_on, require_system,
+from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
+                                 endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
 from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
 
@@ -49,12 +50,13 @@ _MEMORY_KINDS = {"local": "lmem_", "shared": "smem_", "texture": "tex_", "global
 _MEMORY_KIND = re.compile(r"\b(local|shared|texture|global|constant)[- ]memory\b", re.I)
 _MEASURED_SAID = re.compile(r"\b(read|measured|shoc|benchmark(ed)?|stream|triad)\b", re.I)
 _LATENCY_SAID = re.compile(r"\blatenc(y|ies)\b", re.I)   # a time asked as a latency (nccl-tests: "time")
-# "the fastest int8 conv layer" with no measure named: which end is fastest depends on the measure the defaults pick
-# (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
 _MEDIAN = re.compile(r"\bmedian\b", re.I)
 # benchmarks people ask for by name that no loaded document or output holds
 _NOT_LOADED = re.compile(r"\b(HPL|HPCG|LINPACK|Rmax|Rpeak|Top500|Graph500|MLPerf)\b", re.I)
+# a benchmark's parameters (said_params), read only where a question names some
 PARAMS = ",\n       m.params::VARCHAR AS _params"
+# "the fastest int8 conv layer" with no measure named: which end is fastest depends on the measure the defaults pick
+# (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
 _RELATIVE = (("better", re.compile(r"\b(fastest|quickest|best)\b", re.I)),
              ("worse", re.compile(r"\b(slowest|worst)\b", re.I)))
 LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
@@ -65,13 +67,12 @@ SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     sid = require_system(s, cat)
-    op = DEEPBENCH_OP.search(question or "")
-    if s.get("operation") in ("training", "inference") and op and s["operation"] not in cat.operations.get(sid, ()):
-        s["operation"] = DEEPBENCH_OPS[op.group(1).lower()]
+    if s.get("operation") and s["operation"] not in cat.operations.get(sid, ()):
+        s["operation"] = mode_as_operation(s["operation"], question or "")   # "the training GEMM"
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
-        if _NOT_LOADED.search(question or ""):
-            raise OutOfScope(f"No {_NOT_LOADED.search(question or '').group(0)} results are loaded for "
+        if (missing := _NOT_LOADED.search(question or "")):
+            raise OutOfScope(f"No {missing.group(0)} results are loaded for "
                              f"{cat.name(sid)} (nor for any system). Measured there: "
                              + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
@@ -256,9 +257,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                           f"answered from {top.get('tool') or 'another source'}")
     if agg in ("mean", "median"):
         vals = [r["value"] for r in rows if r["unit"] == top["unit"]]
-        mid = sorted(vals)
-        v = sum(vals) / len(vals) if agg == "mean" else (
-            mid[len(mid) // 2] if len(mid) % 2 else (mid[len(mid) // 2 - 1] + mid[len(mid) // 2]) / 2)
+        v = sum(vals) / len(vals) if agg == "mean" else statistics.median(vals)
         return (f"{agg.capitalize()} {top.get('metric')} over {len(vals)} measurement{'s' if len(vals) != 1 else ''}"
                 f" on {cat.name(top['system_id'])}: {fmt_value(v, top['unit'])}{cite(rows)}.")
     lead = ""

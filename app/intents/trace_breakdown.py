@@ -15,6 +15,7 @@ with no compute kernel beside it; idle = trace window - GPU busy time. The windo
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -196,15 +197,17 @@ table graph please want need know tell the and for per all any how are was its o
 percentage also just only some more less than then when while during run runs aten etc""".split())
 
 
-def name_tokens(name: str) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def name_tokens(name: str) -> frozenset[str]:
     """The words of an event's name, lower-cased ("CUDAFunctor_add" -> cuda, functor, add), and two or three of
-    them run together ("layer_norm" -> layernorm, "AllReduce" -> allreduce): what a question may call it by."""
+    them run together ("layer_norm" -> layernorm, "AllReduce" -> allreduce): what a question may call it by.
+    Cached: the loaded traces' names are split once, not for every trace question."""
     parts = [t.lower() for chunk in re.split(r"[^A-Za-z0-9]+", name or "")
              for t in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", chunk) or [chunk] if t]
     out = set(parts)
     for n in (2, 3):
         out.update("".join(parts[i:i + n]) for i in range(len(parts) - n + 1))
-    return out
+    return frozenset(out)
 
 
 def names_said(question: str, names: dict[str, set[str]],
@@ -224,7 +227,7 @@ def names_said(question: str, names: dict[str, set[str]],
     return {}, None
 
 
-def _said_in(words: list[str], mine: dict[str, set[str]]) -> dict[str, list[str]]:
+def _said_in(words: list[str], mine: dict[str, frozenset[str]]) -> dict[str, list[str]]:
     """names_said within one category's names (`mine`: name -> its words)."""
     said: dict[str, list[str]] = {}
     for i, w in enumerate(words):
@@ -457,10 +460,6 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
 _STREAM = re.compile(r"\bstreams? ?(\d+)\b")
 
 
-def _per_call(us: float) -> str:
-    return ms(us) if us >= 100 else f"{us:.3g} us"
-
-
 # events on the GPU's timeline, whose time is a share of the trace window (CPU ops and annotations nest and overlap)
 GPU_CATS = ("kernel", "gpu_memcpy", "gpu_memset")
 
@@ -478,10 +477,10 @@ def _stats_lead(focus: str | None, stats: list[dict], what: str, named: str | No
             for r in stats) + both + "."
     if focus == "stats":
         return f"Time per call of the {which}: " + "; ".join(
-            f"rank {r['rank']}: mean {_per_call(r['mean_us'])}, median {_per_call(r['median_us'])}, longest "
-            f"{_per_call(r['max_us'])} over {r['calls']:,} calls" for r in stats) + "."
+            f"rank {r['rank']}: mean {ms(r['mean_us'])}, median {ms(r['median_us'])}, longest "
+            f"{ms(r['max_us'])} over {r['calls']:,} calls" for r in stats) + "."
     return f"Time in {which}: " + "; ".join(
-        f"rank {r['rank']}: {ms(r['value'])} over {r['calls']:,} calls ({_per_call(r['mean_us'])} each, mean"
+        f"rank {r['rank']}: {ms(r['value'])} over {r['calls']:,} calls ({ms(r['mean_us'])} each, mean"
         + (f"; {r['share']:.1f}% of the window" if r.get("share") is not None and on_gpu else "")
         + (f", {100.0 * r['value'] / r['category_us']:.1f}% of all {what} time"
            if named and on_gpu and r.get("category_us") else "") + ")"
@@ -511,7 +510,7 @@ def _stream_lead(streams: list[dict], asked: list[str]) -> str:
 
 
 def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[dict], ranks: list,
-          what: str, longest: list[dict] = (), top_n: int = 10) -> str:
+          what: str, longest: list[dict] = (), top_n: int = 5) -> str:
     """The sentence that answers what the question asked about, before the whole split ('' for none)."""
     by_rank = {rk: {r["category"]: r for r in brk if r["rank"] == rk} for rk in ranks}
     if focus == "longest" and longest:
@@ -571,13 +570,12 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
                 f"{ms(first['window_us'])} window ({ms(first['value'])}) and is busy "
                 f"{100.0 * busy / first['window_us']:.1f}% ({ms(busy)})".replace("idle :", "idle:")
                 + (f"; {rest}." if rest else "."))
+    shown = min(len(top), top_n, 10)   # as many as asked, up to ten in the sentence (the rest in the rows)
     if focus == "by_mean" and top:
         listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['mean_us'])} per call ({t['calls']} calls)"
-                           for t in top[:min(len(top), top_n or 5, 10)])
+                           for t in top[:shown])
         return f"{what.capitalize()}s by mean time per call: {listed}."
     if focus in ("top", "calls") and top:
-        # as many as asked, up to ten in the sentence (the rest in the rows and the chart)
-        shown = min(len(top), top_n if isinstance(top_n, int) and top_n > 0 else 10, 10)
         listed = ", ".join(f"{short_name(t['name'], 48)} {ms(t['value'])} ({t['calls']} calls)" for t in top[:shown])
         summed = (f", summed over {top[0]['n_ranks']} ranks" if top[0]["n_ranks"] > 1
                   else f" on rank {ranks[0]}" if len(ranks) == 1 else "")
@@ -595,7 +593,7 @@ def _lead(focus: str | None, brk: list[dict], top: list[dict], launches: list[di
             return "Exposed communication (NCCL kernels with no compute kernel beside them): " + "; ".join(parts) + "."
     if focus == "launch":
         if not launches:
-            return "No kernel launch (cudaLaunchKernel) in this trace can be matched to its kernel."
+            return "No kernel launch (cudaLaunchKernel or cuLaunchKernelEx) in this trace can be matched to its kernel."
         parts = [f"rank {r['rank']}: {r['launches']} launches taking {ms(r['cpu_total_us'])} on the CPU "
                  f"({r['cpu_us']:.3g} us each, mean), the "
                  f"kernel starting {r['value']:.3g} us after the call began (median; mean {r['delay_mean']:.3g} us, "
