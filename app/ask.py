@@ -202,12 +202,14 @@ class Asker:
                              f"for none: read as {untraced}")
             u = dataclasses.replace(u, intent=untraced)
             res.intent = u.intent
+        from nlu.pipeline import implied_by_intent, part_of_an_app
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent
+            res.slots = dict(res.slots)
+            implied_by_intent(u.intent, res.slots, self.cat)   # what the reader could not infer without the intent
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
-        from nlu.pipeline import part_of_an_app
         unknown_sys = [s for slot, s in u.unresolved if slot == "system" and _looks_like_name(s, res.question)
                        and not part_of_an_app(s, self.cat)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]

@@ -73,15 +73,21 @@ _NAMING_SLOTS = ("system", "metric", "operation", "condition", "app", "library",
 _DEVICE_SPELLINGS = {"gpu", "ipu", "cpu"}   # "g p u", "i p u" as letters run together
 
 
+def _has_number(word: str) -> bool:
+    """"gpu15", not "gpu" or "15": a device id written with its number."""
+    return any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+
+
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Five slips of the tagger around device numbers:
+    """Six slips of the tagger around device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
     - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
       has none is its number;
     - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2);
-    - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu": an id that has its number, then a count;
+    - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu" (or "gpu15", "1" and "gpu"): an id that has its
+      number, then a count;
     - "i p u five" tagged as the system "i p u" and an endpoint "five": one spelled device."""
     out: list[tuple[str, int, int]] = []
     taken = 0
@@ -92,6 +98,14 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
                 and _NUMBER_WORD.match(words[b - 1].lower()) and b < len(words) and _COUNT_WORD.match(words[b].lower())):
             # "gpu15 | 1 gpu" tagged as one endpoint "gpu15 1" and another "gpu": the id, then a count
             out += [(slot, a, b - 1), ("count", b - 1, b + 1)]
+            taken = b + 1
+            continue
+        if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and _has_number(words[a - 1])
+                and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b]) and b < len(words)
+                and _COUNT_WORD.match(words[b].lower())):
+            # "gpu15 | 1 | gpu" tagged as an endpoint, the rest of one and another: the id has its number, so
+            # the number and the device word after it are a count
+            out.append(("count", a, b + 1))
             taken = b + 1
             continue
         if (out and slot in _ENDS and out[-1][0] in _ENDS and out[-1][2] == a and tags[a].startswith("I-")
@@ -613,6 +627,12 @@ class NLU:
             drop_numbers_read_in(slots, bounds, limit.pop("words"))
             slots["threshold"] = limit
             limit = None
+        if any(sl == "msg_bytes" and b < len(words) and _RATE_WORD.fullmatch(words[b]) and _bare_number(words[a:b])
+               for sl, a, b in bounds):
+            # "convert 25 GB/s to Gbit/s": a number with a rate's unit is a rate, not a message size of 25 bytes
+            slots.pop("msg_bytes", None)
+        if any(sl == "top_n" and a > 0 and words[a - 1].lower() == "all" for sl, a, b in bounds):
+            slots.pop("top_n", None)    # "for all three apps": every one of them, not a top three
         asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
@@ -818,6 +838,13 @@ class NLU:
             # a grid of pairs, or peer access turned on or off, is about transfers between two devices
             slots["operation"] = "p2p"
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
+        held = held_condition(slots, cands, self.catalog)
+        if held:
+            # "p100 hbm2 bandwidth spec (dgx-1)": "hbm2" is a condition of another system's rows; "spec", also
+            # said, is one the DGX-1 P100 stores
+            slots["condition"] = held
+        if intent == "link_efficiency" and slots.get("metric") == "share":
+            slots["metric"] = "efficiency"    # "what share of the X bus bandwidth do copies get": of the link's rate
         if copy_bandwidth(intent, slots, self.catalog, words):
             notes.append("no metric given: bandwidth, what a copy between memories is quoted by")
         if intent == "size_sweep" and "msg_bytes" in slots and \
@@ -1132,6 +1159,19 @@ _BOTH_SETTINGS = re.compile(rf"\b(?:(enabled|on|with)\b.{{0,40}}?\b{_SIDE_BY}\s+
 _SETTING_PAIRS = ({"pinned", "pageable"}, {"in_place", "out_of_place"}, {"nvlink", "pcie"})
 
 
+def held_condition(slots: dict[str, Any], cands, catalog) -> Optional[str]:
+    """Where the condition read is not stored for the system named, the one other condition the question says
+    that is; None otherwise."""
+    cond, sid = slots.get("condition"), slots.get("system")
+    if catalog is None or not isinstance(cond, str) or not isinstance(sid, str):
+        return None
+    have = catalog.conditions.get(sid, set())
+    if cond in have:
+        return None
+    said = {c for _, _, c in _slot_spans(cands, "condition") if isinstance(c, str) and c != cond and c in have}
+    return next(iter(said)) if len(said) == 1 else None
+
+
 def both_settings(said: str, condition: Any, named: set[str] = frozenset()) -> list[str]:
     """A switch's two settings named together ("tensor cores on vs off", "with peer access enabled vs disabled",
     "pinned vs pageable": `named`, the conditions the vocabulary found): [the condition read, the other]; [] unless
@@ -1330,6 +1370,7 @@ _THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|
                         r"at least|below|under|less than|within|drops? below|falls? below)\s+"
                         r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>" + _RATE_UNIT + r"|us|µs|usec|microseconds?|ms|msec|"
                         r"milliseconds?|ns|nanoseconds?|%|percent|x|times)(?![\w/])", re.I)
+_RATE_WORD = re.compile(_RATE_UNIT, re.I)     # "25 GB/s": the unit as one word of the question
 _RATE_UNITS = {"gb/s": 1.0, "gbps": 1.0, "mb/s": 1e-3, "mbps": 1e-3, "tb/s": 1e3, "tbps": 1e3}
 _BIT_UNITS = {"gbit/s": 0.125, "gb/s": 0.125, "gbps": 0.125, "mbit/s": 1.25e-4, "mb/s": 1.25e-4, "mbps": 1.25e-4,
               "tbit/s": 125.0, "tb/s": 125.0, "tbps": 125.0}
@@ -1831,11 +1872,18 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
         slots["operation"] = "p2p"
+    _link_generation(slots, catalog)
+    implied_by_intent(intent, slots, catalog)
+
+
+def implied_by_intent(intent: str, slots: dict[str, Any], catalog) -> None:
+    """What a measurement question implies once its intent is known (the metric an operation was measured by, the
+    benchmark "max flops" names, the mode a link names): also run by the asker when an unsure reading is answered
+    as the intent the data backs ("wat is the gtx980 maxflops sp": read out of scope, answered as a lookup)."""
     _max_flops(intent, slots, catalog)
     _only_metric(intent, slots, catalog)
     _metric_as_stored(intent, slots, catalog)
     _congested_operation(intent, slots, catalog)
-    _link_generation(slots, catalog)
     if intent in MEASUREMENT_INTENTS:
         link_as_mode(slots, catalog)
 
@@ -1890,19 +1938,22 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
     system's runs of that app store under the app's own name becomes the operation, and the app, now saying
     nothing more, is dropped; an app with several unrelated operations (GEMM, Stencil2D) stays as it is."""
     app, sid = slots.get("app"), slots.get("system")
-    if "operation" in slots or not app or not sid:
+    if not app or not sid:
         return
     name = re.sub(r"[^a-z0-9]", "", str(app).lower())
     ops = catalog.app_ops.get(sid, {}).get(str(app).lower())
     if not ops:
-        if name in catalog.operations.get(sid, set()):   # "triad" on SuperMUC-NG: STREAM's triad, no app there
-            slots["operation"] = name
+        if "operation" not in slots and name in catalog.operations.get(sid, set()):
+            slots["operation"] = name    # "triad" on SuperMUC-NG: STREAM's triad, no app there
             del slots["app"]
             return
         longer = _stored_family(str(app).lower(), catalog.app_ops.get(sid, {}))
         if len(longer) == 1:
-            # "lenet5" on Chifflot, which stores lenet5_mnist only: the name stored
+            # "lenet5" on Chifflot, which stores lenet5_mnist only; "ResNet-50 convolution" on the IPU, which
+            # stores resnet50_v1.5: the name stored (whether or not an operation is named too)
             slots["app"] = next((a for a in sorted(catalog.apps) if a.lower() == longer[0]), longer[0])
+        return
+    if "operation" in slots:
         return
     exact = [o for o in ops if re.sub(r"[^a-z0-9]", "", o) == name]
     named = exact or [o for o in ops if o.startswith(name) and o[len(name):len(name) + 1] in ("_", "")]

@@ -346,8 +346,8 @@ def key_pieces(text: str) -> list[str]:
 
 
 # shorthands people type for the same words: "unified mem" = "unified memory", "peer-to-peer access" = "P2P access"
-_SHORT = {"mem": "memory"}
-_SHORT_WORD = {"peertopeer": "p2p"}
+_SHORT = {"mem": "memory", "w": "with", "wo": "without"}   # "w/ tensor cores", "w/o congestion control"
+_SHORT_WORD = {"peertopeer": "p2p", "unidir": "unidirectional", "bidir": "bidirectional"}
 
 
 @lru_cache(maxsize=65536)
