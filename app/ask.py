@@ -247,6 +247,13 @@ class Asker:
             res.notes.append(f"{res.slots['link_type']} is no link of {self.cat.name(res.slots['system'])}: "
                              "read as the name of a case")
             res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
+        if res.slots.get("link_type") == "OnChip" and u.intent not in ("topology", "link_efficiency") \
+                and _link_absent(res.slots, self.cat):
+            # "IPU on-chip broadcast bandwidth vs destination tiles": on-chip is where the transfer stays (inside
+            # one device), not a link of the system's graph to filter on
+            res.notes.append(f"on-chip: within one device; {self.cat.name(res.slots['system'])} stores no on-chip "
+                             "links, so no link is filtered on")
+            res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
         if _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
                 and res.slots.get("metric") != "efficiency":
             u = dataclasses.replace(u, intent="metric_lookup")   # a measured mode has no link to rate against
@@ -891,7 +898,8 @@ _PLAIN_NAME_WORDS = {"node", "nodes", "gpu", "gpus", "system", "systems", "machi
                      "nvidia", "intel", "ibm", "cluster", "desktop", "reference", "baseline"}
 # "where does the compressed all-to-all start paying off": the message size a document states as the crossover
 _CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) off\b|\bbreak[- ]?even\b|"
-                        r"\bbegins? to (win|pay off|help)\b|\bstarts? (winning|to win|helping|to help)\b", re.I)
+                        r"\bbegins? to (win|pay off|help)\b|\bstarts? (winning|to win|helping|to help)\b|"
+                        r"\bbeats? (the )?(baseline|uncompressed)\b|\bstarts? (to beat|beating)\b", re.I)
 # planners whose queries can keep one tool's rows (_common.where_plus); metric_lookup narrows by the tool itself
 _TOOL_FILTERED = ("compare_systems", "pair_matrix", "scaling")
 # what only a trace can answer, without the word trace: "a kernel-level time breakdown for the DGX-2 runs"

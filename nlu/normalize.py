@@ -38,9 +38,9 @@ _LEADING = {"the", "a", "an", "on", "in", "at", "of", "for", "from", "over", "vi
             "our", "this", "that", "these", "those", "to", "between", "and", "vs", "versus", "or", "with"}
 _TRAILING = {"1", "ones", "value", "values", "number", "numbers", "figure", "figures", "result", "results",
              "please", "measurement", "measurements"}
-_TRAILING_SYSTEM = {"system", "systems", "machine", "machines", "box", "server", "servers", "node", "cluster",
+_TRAILING_SYSTEM = {"system", "systems", "machine", "machines", "box", "boxes", "server", "servers", "node", "cluster",
                     "supercomputer", "computer", "platform", "testbed", "workstation", "desktop", "setup", "one",
-                    "ones", "data", "results"}
+                    "ones", "data", "results", "nodes", "clusters", "computers", "platforms", "desktops", "workstations"}
 _NO_TRAILING_1 = {"system", "app", "link_type", "library", "component_kind"}
 _CONTAIN = {"system", "app", "metric", "operation", "library", "link_type", "precision"}
 _FUZZY = {"system", "app", "operation", "metric", "library"}
@@ -106,6 +106,10 @@ def _edit_distance(a: str, b: str, limit: int) -> int:
 
 def _digits(s: str) -> str:
     return "".join(c for c in s if c.isdigit())
+
+
+# words inside a setting that say nothing more: "peer access turned off", "congestion control is switched on"
+_SETTING_VERBS = {"is", "are", "was", "were", "be", "being", "turned", "set", "switched"}
 
 
 class Normalizer:
@@ -234,6 +238,9 @@ class Normalizer:
                     or index.get("".join(w for w in p2 if w not in _FABRIC_WORDS) or "-")
             if e is None and section == "condition" and "access" in p2[1:]:
                 e = index.get("".join(w for w in p2 if w != "access"))   # "P2P access disabled" = "P2P disabled"
+            if e is None and section == "condition" and any(w in _SETTING_VERBS for w in p2[1:-1]):
+                # "peer access turned off" = "peer access off" (the gazetteer skips the same words in a window)
+                e = index.get("".join(w for i, w in enumerate(p2) if not (0 < i < len(p2) - 1 and w in _SETTING_VERBS)))
             if e is None and len(k2) > 3 and k2.endswith("s"):
                 e = index.get(k2[:-1]) or (index.get(k2[:-2]) if k2.endswith("es") else None)
             if e is None and section in _CONTAIN:

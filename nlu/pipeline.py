@@ -635,7 +635,8 @@ class NLU:
             slots.pop("top_n", None)    # "for all three apps": every one of them, not a top three
         asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
-                (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count):
+                (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count
+                 or _ASKS_SIZE.search(said)):
             # "the smallest message size at which the H200 all-reduce exceeds 100 GB/s bus bandwidth": a sweep read
             # for the size where it crosses the line; the size is the answer, the metric is the one with the unit
             drop_numbers_read_in(slots, bounds, limit.pop("words"))   # "under 20 us" is no count of 20
@@ -656,8 +657,9 @@ class NLU:
                     slots["metric"] = named.group(1) if named else ({"%": "efficiency", "x": "speedup"}.get(
                         limit["unit"]) or metric_by_unit(lw, limit["unit"]))
                 slots.pop("count", None)
-            elif slots.get("metric") in _SIZE_METRICS:
-                del slots["metric"]
+            elif slots.get("metric") in _SIZE_METRICS or _ASKS_SIZE.search(said):
+                if slots.get("metric") in _SIZE_METRICS:
+                    del slots["metric"]
                 slots.pop("aggregate", None)              # "smallest" was said of the size, not of the value
                 named = metric_by_unit(lw, limit["unit"])
                 if named:
@@ -812,6 +814,12 @@ class NLU:
                     and not any(st < b and a < en for a, b in sizes)]   # "to the GPU, 1 GB": the 1 is the size's
             if ends:
                 slots[dev] = ends[0]
+        if slots.get("metric") == "flops" and slots.get("precision") and not slots.get("operation") \
+                and "aggregate" not in slots and _PEAK.search(said) and self.catalog is not None:
+            # "double precision peak flops titan rtx versus yme": the peak of a rate is what SHOC's MaxFlops
+            # measures where every system asked about ran it (_max_flops), not the best of whatever kernels were
+            # timed; elsewhere (a spec sheet's peak) nothing more is read
+            _max_flops(intent, dict(slots, aggregate="max"), self.catalog, into=slots)
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
@@ -847,9 +855,11 @@ class NLU:
             slots["metric"] = "efficiency"    # "what share of the X bus bandwidth do copies get": of the link's rate
         if copy_bandwidth(intent, slots, self.catalog, words):
             notes.append("no metric given: bandwidth, what a copy between memories is quoted by")
-        if intent == "size_sweep" and "msg_bytes" in slots and \
-                len({f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1:
-            # "from 8 bytes up to 4 GB": two sizes bound the sweep; one alone is a point to read off it
+        if intent == "size_sweep" and "msg_bytes" in slots and (
+                len({f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1
+                or any(sl == "msg_bytes" and a > 0 and lw[a - 1] in _BOUND_WORDS for sl, a, b in bounds)):
+            # "from 8 bytes up to 4 GB", "from tiny messages up to 4 GiB": sizes that bound the sweep; a size
+            # alone is a point to read off it
             del slots["msg_bytes"]
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
@@ -912,6 +922,19 @@ class NLU:
             intent = "metric_lookup"
             if self.catalog is not None:
                 link_as_mode(slots, self.catalog)    # what infer_implicit does for a measurement question
+        if intent == "topology" and not (slots.get("src") or slots.get("dst")) and \
+                len({str(v).lower()[:4] for _, _, v in _slot_spans(cands, "link_type")}) > 1:
+            # "draw the interconnect graph of the DGX-1 P100: NVLink, PCIe switches, CPUs": every kind of link
+            # listed is the whole graph, not the first kind named
+            slots.pop("link_type", None)
+            if slots.get("condition") in ("nvlink", "pcie"):
+                del slots["condition"]
+        if intent == "link_efficiency" and slots.get("app") and not slots.get("link_type") \
+                and not (slots.get("src") and slots.get("dst")):
+            # "lassen training efficiency for amoeba net f two fourteen on 2048 gpus": an application's efficiency
+            # (its scaling), with no link named to rate against
+            ruled_out.add(intent)
+            intent = "metric_lookup"
         both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
         if both and intent == "link_efficiency" and not slots.get("link_type") and slots.get("metric") != "efficiency":
             # "GTX 980 D2H pageable vs pinned at 4 KB": two settings of a copy, no link's share of its rate
@@ -1367,7 +1390,8 @@ _RATE_UNIT = r"[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps"
 # "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
 _THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|"
                         r"surpass(?:es|ed|ing)?|cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|"
-                        r"at least|below|under|less than|within|drops? below|falls? below)\s+"
+                        r"at least|below|under|less than|within|drops? below|falls? below|breaks?|breaking|"
+                        r"longer than|shorter than)\s+"
                         r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>" + _RATE_UNIT + r"|us|µs|usec|microseconds?|ms|msec|"
                         r"milliseconds?|ns|nanoseconds?|%|percent|x|times)(?![\w/])", re.I)
 _RATE_WORD = re.compile(_RATE_UNIT, re.I)     # "25 GB/s": the unit as one word of the question
@@ -1383,6 +1407,12 @@ _TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microsec
 _ASKS_BYTES = re.compile(r"\bhow (?:many|much) (?:bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|kib|mib|gib)\b")
 _ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|"
                          r"devices)|(?:what|which) (?P<kind2>gpu|node|ipu|rank|core|tile|process|thread) count)\b")
+_PEAK = re.compile(r"\b(peak|max|maximum|top)\b", re.I)
+# the word before a size that makes it an end of a sweep ("up to 4 GiB", "from 8 B")
+_BOUND_WORDS = {"to", "until", "till", "through", "thru", "from"}
+# "smallest transfer where ... breaks 100 GB/s", "from what copy size": the size is what is asked
+_ASKS_SIZE = re.compile(r"\b(smallest|largest|biggest|minimum|maximum|which|what|from what|at what)\s+"
+                        r"((msg|message|transfer|copy|buffer) )?(size|transfer|message|copy)\b", re.I)
 _RATIO_WORD = re.compile(r"\b(efficiency|speedup|slowdown)\b")
 
 
@@ -1424,7 +1454,7 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
     else:
         value, unit = rate_gbps(v, u), "GB/s"
     op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
-        not m.group("op").lower().startswith(("more", "greater")) else ">"
+        not m.group("op").lower().startswith(("more", "greater", "longer")) else ">"
     return {"op": op, "value": round(value, 6), "unit": unit, "words": (first, last)}
 
 
@@ -1496,7 +1526,7 @@ _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 # "single", "double" or "half" before a thing counted: one (or two) of it, no floating-point precision
 _ONE_OF = re.compile(r"^(single|double|half) (hops?|nodes?|gpus?|ipus?|cores?|pairs?|links?|messages?|runs?|copy|"
                      r"copies|transfers?|kernels?|ranks?|threads?|sockets?|boards?|chips?|tiles?|steps?|iterations?|"
-                     r"directions?|ports?|switch(es)?)$", re.I)
+                     r"directions?|ports?|switch(es)?|nvlinks?|envy|xlinks?|bricks?)$", re.I)
 # Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
 _HEAD_FILLER = {"the", "a", "an", "version", "versions", "machine", "machines", "system", "systems", "box",
                 "boxes", "model", "variant", "flavour", "flavor", "ones"}
@@ -1676,7 +1706,7 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = next(iter(found))
 
 
-def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
+def _max_flops(intent: str, slots: dict[str, Any], catalog, into: Optional[dict[str, Any]] = None) -> None:
     """"the max single precision flops of GPU0 on Yme": where every system asked about ran SHOC's MaxFlops, the
     "max" of a FLOP rate at one precision names that benchmark (maxspflops / maxdpflops, built to reach the peak),
     not the highest of whatever kernels were measured (a DGEMM's 7.2 TFLOP/s beside MaxFlops' 8.1)."""
@@ -1686,9 +1716,10 @@ def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
         return
     op = f"max{_PRECISION_OPS[prec]}flops"
     if all(op in catalog.operations.get(s, set()) for s in [sid, *(slots.get("compare_with") or [])]):
-        slots["operation"] = op
-        slots["metric"] = "flops"
-        del slots["aggregate"]
+        out = slots if into is None else into    # `into`: the reading to change, when `slots` is a copy
+        out["operation"] = op
+        out["metric"] = "flops"
+        out.pop("aggregate", None)
 
 
 # (SAME_MEASURE, nlu/cues.py. A time asked as a latency, or the other way round, is left to the planner, whose
@@ -1806,8 +1837,18 @@ def _could_be(sid: str, surfaces: list[str], catalog) -> bool:
     ("the xeon 6148 cluster" and "Xeon Gold 6148 EDR InfiniBand cluster"; not "Aurora Xe" and the IPU system)."""
     info = catalog.systems.get(sid)
     names = [info.name, *info.aliases] if info else [sid]
-    theirs = {w for n in names for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) >= 3} - _GENERIC_NAME_WORDS
-    return all({w for w in re.findall(r"[a-z0-9]+", s.lower()) if len(w) >= 3} & theirs for s in surfaces)
+    theirs = {w for n in names for w in _name_words(n)} - _GENERIC_NAME_WORDS
+    return all(_name_words(s) & theirs for s in surfaces)
+
+
+def _name_words(text: str) -> set[str]:
+    """The words of a name that can tell systems apart, singular ("a C2 board" shares "c2" and "board" with
+    "8 C2 PCIe boards"): three letters or more, or a letter and a digit."""
+    out = set()
+    for w in re.findall(r"[a-z0-9]+", text.lower()):
+        if len(w) >= 3 or (re.search(r"[a-z]", w) and re.search(r"\d", w)):
+            out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
 
 
 _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "machine", "test", "with", "and",

@@ -227,10 +227,16 @@ def names_said(question: str, names: dict[str, set[str]],
     return {}, None
 
 
+# words after which a number (spelled or not) says where in the trace, not which events
+_PLACE_WORDS = {"rank", "ranks", "gpu", "stream", "streams", "device", "thread", "tid", "pid", "process"}
+
+
 def _said_in(words: list[str], mine: dict[str, frozenset[str]]) -> dict[str, list[str]]:
     """names_said within one category's names (`mine`: name -> its words)."""
     said: dict[str, list[str]] = {}
     for i, w in enumerate(words):
+        if i > 0 and words[i - 1] in _PLACE_WORDS:
+            continue                                    # "rank zero" is a place in the trace, not "zero_grad"
         cands = []
         if i + 1 < len(words) and not {w, words[i + 1]} <= _NOT_NAMES:
             cands.append(w + words[i + 1])              # "layer norm", "all reduce", "gelu backward"
