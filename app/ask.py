@@ -274,7 +274,8 @@ class Asker:
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
             before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
             for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
-                                                               self._nearest_size(slots), self._app_as_op(slots)):
+                                                               self._nearest_size(slots), self._app_as_op(slots),
+                                                               self._counted_in_parts(slots)):
                 try:
                     self._run(res, mod, relaxed)
                 except OutOfScope:
@@ -307,6 +308,11 @@ class Asker:
                 elif kind == "ranks":
                     res.notes.append(f"{relaxed.get('count')} {value} read as {relaxed.get('count')} GPUs (one "
                                      "process per GPU); no counts of ranks are stored")
+                    res.slots = relaxed
+                elif kind == "parts":
+                    res.notes.append(f"{value} {slots['count_kind']} read as the {relaxed['count']} "
+                                     f"{relaxed['count_kind']} they were stored as (the {slots['count_kind']} count "
+                                     "is kept beside each row)")
                     res.slots = relaxed
                 elif kind == "as_operation":
                     res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
@@ -429,6 +435,24 @@ class Asker:
                                       (cond, self.cat.conditions)) if x in have.get(sid, set()))
         return best, (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as {best}, "
                       f"since {self.cat.name(sid)} holds {held}")
+
+    def _counted_in_parts(self, slots: dict[str, Any]) -> Optional[tuple[int, str]]:
+        """"reduce efficiency on 16 IPUs": the IPU paper's rows count tiles (19456 on 16 IPUs) and keep the IPU
+        count beside, in params. The (count, kind) the system stores for the asked count of the asked kind when
+        exactly one such pair exists, and no row counts that kind itself; None otherwise."""
+        n, kind, sid, metric = (slots.get(k) for k in ("count", "count_kind", "system", "metric"))
+        if not isinstance(n, int) or isinstance(n, bool) or not isinstance(kind, str) or not isinstance(sid, str) \
+                or not isinstance(metric, str):
+            return None
+        sql = ("SELECT DISTINCT count, count_kind FROM measurements WHERE system_id = $system AND metric = $metric "
+               "AND count IS NOT NULL AND count_kind IS DISTINCT FROM $kind "
+               "AND TRY_CAST(params->>$kind AS DOUBLE) = $n")
+        params: dict[str, Any] = {"system": sid, "metric": metric, "kind": kind, "n": n}
+        if isinstance(slots.get("operation"), str):
+            sql += " AND operation = $operation"
+            params["operation"] = slots["operation"]
+        found = self.con.execute(sql, params).fetchall()
+        return (int(found[0][0]), str(found[0][1])) if len(found) == 1 else None
 
     def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
         """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
@@ -786,7 +810,8 @@ RANK_KINDS = ("ranks", "processes")
 
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
-                  nearest: Optional[int] = None, app_op: Optional[str] = None):
+                  nearest: Optional[int] = None, app_op: Optional[str] = None,
+                  parts: Optional[tuple[int, str]] = None):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
     metric under the name its tool uses; another value the question's own words give a slot ("share of
     VASP's runtime" read as time: share); the nearest measured message size (`nearest`), under the asked
@@ -803,6 +828,9 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
     if intent in RELAXING_INTENTS and slots.get("count_kind") in RANK_KINDS:
         # "8 ranks" of nccl-tests or OSU: one process per GPU, and the tools store the GPUs
         yield "ranks", "count_kind", slots["count_kind"], {**slots, "count_kind": "gpus"}
+    if intent in RELAXING_INTENTS and parts:
+        # "on 16 IPUs", stored as 19456 tiles with the IPU count beside (_counted_in_parts)
+        yield "parts", "count", slots["count"], {**slots, "count": parts[0], "count_kind": parts[1]}
     if intent in RELAXING_INTENTS and app_op:
         yield "as_operation", "app", slots["app"], \
             {**{k: v for k, v in slots.items() if k != "app"}, "operation": app_op}

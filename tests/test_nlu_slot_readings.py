@@ -172,3 +172,12 @@ def test_every_kind_of_link_listed_is_the_whole_graph(asker):
     res = asker.ask("Draw me the interconnect graph of the DGX-1 P100: NVLink, PCIe switches, CPUs.")
     assert res.intent == "topology" and "link_type" not in res.slots
     assert asker.ask("show the nvlink topology of the dgx1 p100").slots.get("link_type") == "NVLink"
+
+
+def test_a_count_stored_as_a_count_of_parts(asker, built_con):
+    # the IPU paper's rows count tiles and keep the IPU count beside, in params
+    res = asker.ask("paralel efficiency of the reduce on 16 IPUs (weak scaling)?")
+    want = built_con.execute("SELECT value FROM measurements WHERE system_id = 'ipu16' AND metric = 'efficiency' "
+                             "AND operation = 'reduce' AND params->>'ipus' = '16'").fetchall()
+    assert len(want) == 1 and res.rows[0]["value"] == want[0][0]
+    assert not res.answer.startswith("Nothing matches") and any("read as the 19456 tiles" in n for n in res.notes)
