@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from nlu.normalize import Normalizer
+from nlu.normalize import SETTING_VERBS, Normalizer
 from nlu.vocab import key
 
 # vocabulary sections that map onto one slot each (endpoints and numbers are the tagger's job)
@@ -32,7 +32,7 @@ WEAK = {"a", "an", "the", "on", "off", "in", "out", "of", "to", "at", "by", "for
         "theoretical", "kernel", "kernels", "estimated", "estimate", "actual", "actually"}
 MAX_WORDS = 6
 EXTENDING = {"condition", "direction", "precision"}
-FILLER = {"is", "are", "was", "were", "be", "being", "turned", "set", "switched", "the"}
+FILLER = SETTING_VERBS | {"the"}
 QUANTITY_WORDS = {"both", "single", "dual", "quad", "pair", "a"}
 DEVICE_WORDS = {"gpu", "g", "ipu", "i", "core", "tile", "node", "cpu", "c", "socket", "device"}
 SIZE_WORDS = {"b", "byte", "bytes", "k", "kb", "kib", "kilobyte", "kilobytes", "m", "mb", "mib", "megabyte",

@@ -109,7 +109,8 @@ def _digits(s: str) -> str:
 
 
 # words inside a setting that say nothing more: "peer access turned off", "congestion control is switched on"
-_SETTING_VERBS = {"is", "are", "was", "were", "be", "being", "turned", "set", "switched"}
+# (the gazetteer skips them inside a window too: nlu.gazetteer.FILLER)
+SETTING_VERBS = frozenset({"is", "are", "was", "were", "be", "being", "turned", "set", "switched"})
 
 
 class Normalizer:
@@ -238,9 +239,9 @@ class Normalizer:
                     or index.get("".join(w for w in p2 if w not in _FABRIC_WORDS) or "-")
             if e is None and section == "condition" and "access" in p2[1:]:
                 e = index.get("".join(w for w in p2 if w != "access"))   # "P2P access disabled" = "P2P disabled"
-            if e is None and section == "condition" and any(w in _SETTING_VERBS for w in p2[1:-1]):
-                # "peer access turned off" = "peer access off" (the gazetteer skips the same words in a window)
-                e = index.get("".join(w for i, w in enumerate(p2) if not (0 < i < len(p2) - 1 and w in _SETTING_VERBS)))
+            if e is None and section == "condition" and any(w in SETTING_VERBS for w in p2[1:-1]):
+                # "peer access turned off" = "peer access off"
+                e = index.get("".join(w for i, w in enumerate(p2) if not (0 < i < len(p2) - 1 and w in SETTING_VERBS)))
             if e is None and len(k2) > 3 and k2.endswith("s"):
                 e = index.get(k2[:-1]) or (index.get(k2[:-2]) if k2.endswith("es") else None)
             if e is None and section in _CONTAIN:

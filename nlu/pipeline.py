@@ -94,7 +94,7 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
     for slot, a, b in bounds:
         if a < taken:
             continue
-        if (slot in _ENDS and b - a >= 2 and any(c.isdigit() for c in words[a]) and any(c.isalpha() for c in words[a])
+        if (slot in _ENDS and b - a >= 2 and _has_number(words[a])
                 and _NUMBER_WORD.match(words[b - 1].lower()) and b < len(words) and _COUNT_WORD.match(words[b].lower())):
             # "gpu15 | 1 gpu" tagged as one endpoint "gpu15 1" and another "gpu": the id, then a count
             out += [(slot, a, b - 1), ("count", b - 1, b + 1)]
@@ -819,7 +819,9 @@ class NLU:
             # "double precision peak flops titan rtx versus yme": the peak of a rate is what SHOC's MaxFlops
             # measures where every system asked about ran it (_max_flops), not the best of whatever kernels were
             # timed; elsewhere (a spec sheet's peak) nothing more is read
-            _max_flops(intent, dict(slots, aggregate="max"), self.catalog, into=slots)
+            slots["aggregate"] = "max"
+            _max_flops(intent, slots, self.catalog)
+            slots.pop("aggregate", None)      # (what _max_flops did not take for MaxFlops: not said as such)
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
@@ -1706,7 +1708,7 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = next(iter(found))
 
 
-def _max_flops(intent: str, slots: dict[str, Any], catalog, into: Optional[dict[str, Any]] = None) -> None:
+def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
     """"the max single precision flops of GPU0 on Yme": where every system asked about ran SHOC's MaxFlops, the
     "max" of a FLOP rate at one precision names that benchmark (maxspflops / maxdpflops, built to reach the peak),
     not the highest of whatever kernels were measured (a DGEMM's 7.2 TFLOP/s beside MaxFlops' 8.1)."""
@@ -1716,10 +1718,9 @@ def _max_flops(intent: str, slots: dict[str, Any], catalog, into: Optional[dict[
         return
     op = f"max{_PRECISION_OPS[prec]}flops"
     if all(op in catalog.operations.get(s, set()) for s in [sid, *(slots.get("compare_with") or [])]):
-        out = slots if into is None else into    # `into`: the reading to change, when `slots` is a copy
-        out["operation"] = op
-        out["metric"] = "flops"
-        out.pop("aggregate", None)
+        slots["operation"] = op
+        slots["metric"] = "flops"
+        del slots["aggregate"]
 
 
 # (SAME_MEASURE, nlu/cues.py. A time asked as a latency, or the other way round, is left to the planner, whose
