@@ -33,7 +33,7 @@ NUMERIC = ("count", "numa_node", "top_n", "run")
 ENDPOINT = ("src", "dst")
 SLOTS = tuple(NAMED) + NUMERIC + ENDPOINT + ("msg_bytes",)
 
-_FABRIC_WORDS = {"infiniband", "ib", "ethernet", "roce", "omnipath", "opa", "slingshot"}
+FABRIC_WORDS = {"infiniband", "ib", "ethernet", "roce", "omnipath", "opa", "slingshot"}
 _LEADING = {"the", "a", "an", "on", "in", "at", "of", "for", "from", "over", "via", "using", "by", "its", "their",
             "our", "this", "that", "these", "those", "to", "between", "and", "vs", "versus", "or", "with"}
 _TRAILING = {"1", "ones", "value", "values", "number", "numbers", "figure", "figures", "result", "results",
@@ -212,6 +212,8 @@ class Normalizer:
             if _digits(cand) != dk or abs(len(cand) - len(k)) > limit:
                 continue
             d = _edit_distance(k, cand, limit)
+            if d == 2 and cand[0] != k[0]:
+                continue    # two edits and another first letter: a different word ("cross board", not "xmoss board")
             if d < best:
                 best, best_vals = d, {val}
             elif d == best:
@@ -233,10 +235,10 @@ class Normalizer:
             p2 = self._strip(slot, pieces)
             k2 = "".join(p2)
             e = index.get(k2)
-            if e is None and section == "system" and any(w in _FABRIC_WORDS for w in pieces[1:-1]):
+            if e is None and section == "system" and any(w in FABRIC_WORDS for w in pieces[1:-1]):
                 # "the in-house InfiniBand cluster": the fabric inside a cluster's name does not pick the cluster
-                e = index.get("".join(w for w in pieces if w not in _FABRIC_WORDS)) \
-                    or index.get("".join(w for w in p2 if w not in _FABRIC_WORDS) or "-")
+                e = index.get("".join(w for w in pieces if w not in FABRIC_WORDS)) \
+                    or index.get("".join(w for w in p2 if w not in FABRIC_WORDS) or "-")
             if e is None and section == "condition" and "access" in p2[1:]:
                 e = index.get("".join(w for w in p2 if w != "access"))   # "P2P access disabled" = "P2P disabled"
             if e is None and section == "condition" and any(w in SETTING_VERBS for w in p2[1:-1]):

@@ -11,10 +11,12 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, GRAPH_MEASURES, MEMORY_BANDWIDTH,
-                      OF_PEAK, SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series, family_readings,
-                      names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, CONDITION_PAIRS, GRAPH_MEASURES,
+                      MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series,
+                      family_readings, names_a_condition_pair, precision_readings, rates_against, spec_question,
+                      verb_readings)
 from nlu.gazetteer import spelled_device
+from nlu.normalize import FABRIC_WORDS
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -214,6 +216,8 @@ class NLU:
         other = {i for s, e, found in cands if a <= s and e <= b and slot not in found
                  and any(k in _NAMING_SLOTS for k in found) for i in range(s, e)}
         rest = [i for i in range(a, b) if i not in other]
+        if slot == "system" and other and all(a < i < b - 1 and words[i].lower() in FABRIC_WORDS for i in other):
+            return range(a, b)     # "the in-house InfiniBand cluster": the fabric describes the cluster it names
         if other and rest and self.norm.value(slot, " ".join(words[i] for i in rest)) == value:
             return rest
         return range(a, b)
@@ -715,6 +719,11 @@ class NLU:
                 slots["compare_with"] = systems[1:]
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
+        if "aggregate" not in slots and intent == "metric_lookup" and lw and lw[0] in _LEADING_AGGREGATE \
+                and tags[0] == "O":
+            # "best h2d bw titan rtx": a terse question that opens with the extreme it wants (a word too weak
+            # for the vocabulary net anywhere else in a sentence)
+            slots["aggregate"] = self.norm.aggregate(lw[0], slots.get("metric"))
         apply_cues(intent, words, slots)
         if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
                 intent == "pair_matrix" and not _PAIR_WORD.search(said)) or (
@@ -822,9 +831,17 @@ class NLU:
             slots["aggregate"] = "max"
             _max_flops(intent, slots, self.catalog)
             slots.pop("aggregate", None)      # (what _max_flops did not take for MaxFlops: not said as such)
+        asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
+        if asked_systems:
+            # "which systems have PyTorch traces?": the systems are the answer, even where only one has them
+            slots.pop("system", None)
+        prec = unsaid_precision(slots, self.catalog) if self.catalog is not None else None
+        if prec:
+            notes.append(prec)
+            implied_by_intent(intent, slots, self.catalog)    # the metric the operation implies (flops)
         if mended:
             notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
@@ -833,6 +850,17 @@ class NLU:
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
+        if intent == "topology" and len(several_values(words, cands, "link_type")) > 1:
+            # "does GPU0 -> GPU7 go over PCIe or NVLink?": which links the route takes is the question, so no one
+            # link type (nor the transport mode a benchmark recorded) narrows it
+            slots.pop("link_type", None)
+            if slots.get("condition") in ("nvlink", "pcie"):
+                del slots["condition"]
+        if intent == "trace_breakdown":
+            slots.pop("aggregate", None)    # "which kernels take the most time": a breakdown is ranked by time already
+        if intent == "topology" and "dst" in slots and "src" not in slots:
+            # "which GPUs have no NVLink to GPU0?": links have no direction; the one device named is where they start
+            slots["src"] = slots.pop("dst")
         both = _BOTH_GPUS.search(said)
         if both and "count" not in slots and slots.get("operation") not in POINT_TO_POINT and intent != "topology" \
                 and not re.search(r"\bbetween( the)?\s*$", said[:both.start()]):
@@ -855,6 +883,8 @@ class NLU:
             slots["condition"] = held
         if intent == "link_efficiency" and slots.get("metric") == "share":
             slots["metric"] = "efficiency"    # "what share of the X bus bandwidth do copies get": of the link's rate
+        if intent in MEASUREMENT_INTENTS and items_per_second(said, slots, self.catalog):
+            notes.append("things counted per second: read as a throughput")
         if copy_bandwidth(intent, slots, self.catalog, words):
             notes.append("no metric given: bandwidth, what a copy between memories is quoted by")
         if intent == "size_sweep" and "msg_bytes" in slots and (
@@ -1704,6 +1734,12 @@ def _only_metric(intent: str, slots: dict[str, Any], catalog) -> None:
     found: set[str] = set()
     for s in [sid, *(slots.get("compare_with") or [])]:
         found |= catalog.op_metrics(s, op)
+    if intent == "congestion":
+        # "LAMMPS slowed by an all-to-all congestor": only what was measured under congestion says what a
+        # congestion question asks (the in-house cluster's all-to-all rows are a share of MPI time, no slowdown)
+        congested = set().union(*CONDITION_PAIRS)
+        found = {m for (s, m, o, c) in catalog.combos if m in found and o == op and c in congested
+                 and s in (sid, *(slots.get("compare_with") or []))}
     if len(found) == 1:
         slots["metric"] = next(iter(found))
 
@@ -1829,6 +1865,28 @@ def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[
     return True
 
 
+_LEADING_AGGREGATE = {"best", "highest", "max", "maximum", "fastest", "worst", "lowest", "min", "minimum", "slowest"}
+
+
+def items_per_second(said: str, slots: dict[str, Any], catalog) -> bool:
+    """"how many random numbers per second can the IPU's PRNG produce": things counted per second are a
+    throughput (bytes or flops per second are the vocabulary's bandwidth and flop rate), where every system asked
+    about measured the operation as one. True when the metric was set."""
+    op, sid = slots.get("operation"), slots.get("system")
+    m = _PER_SECOND.search(said)
+    if catalog is None or "metric" in slots or not m or not sid or m.group(1) in _RATE_NOUNS:
+        return False
+    have = [catalog.op_metrics(s, op) if op else catalog.metrics.get(s, set())
+            for s in [sid, *(slots.get("compare_with") or [])]]
+    if not all("throughput" in h for h in have):
+        return False
+    slots["metric"] = "throughput"
+    return True
+
+
+_PER_SECOND = re.compile(r"\b([a-z]+) (?:per|a|each) (?:second|sec)\b")
+_RATE_NOUNS = {"bytes", "byte", "kilobytes", "megabytes", "gigabytes", "terabytes", "bits", "gigabits", "megabits",
+               "flops", "flop", "gigaflops", "teraflops", "operations", "ops", "times", "cycles", "hz"}
 _TIME_WORDS = {"take", "takes", "took", "taking", "long", "longer", "duration", "wait", "waits"}
 _COPY_INTENTS = MEASUREMENT_INTENTS - {"congestion"}
 
@@ -1972,6 +2030,23 @@ def _congested_operation(intent: str, slots: dict[str, Any], catalog) -> None:
 
 
 _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
+
+
+def unsaid_precision(slots: dict[str, Any], catalog) -> Optional[str]:
+    """"SHOC MaxFlops on the DGX-2 with 1 to 16 GPUs" names no precision, and MaxFlops measures two: its headline
+    figure is single precision (maxspflops, the line SHOC prints first), so that is read, and the note says so
+    (the planner would otherwise take whichever row came first). Returns the note, or None."""
+    app, sid = slots.get("app"), slots.get("system")
+    if not app or not sid or "operation" in slots or "precision" in slots:
+        return None
+    name = re.sub(r"[^a-z0-9]", "", str(app).lower())
+    ops = catalog.app_ops.get(sid, {}).get(str(app).lower()) or set()
+    sp, dp = f"maxsp{name[3:]}", f"maxdp{name[3:]}"
+    if not name.startswith("max") or sp not in ops or dp not in ops:
+        return None
+    slots["operation"] = sp
+    del slots["app"]
+    return f"no precision given: single precision ({sp}; ask for double precision for {dp})"
 
 
 def app_operation(slots: dict[str, Any], catalog) -> None:
