@@ -237,7 +237,8 @@ class Asker:
             raise OutOfScope(f"I have no data for {unknown_sys[0].strip(' -,.')!r}. " + self.cat.describe() + ".")
         other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
         if other and res.slots.get("system") and not res.slots.get("compare_with") and (
-                u.intent == "compare_systems" or _COMPARING.search(res.question)):
+                u.intent == "compare_systems" or _COMPARING.search(res.question)
+                or (_set_against(other[0], res.question) and not res.slots.get("nominal"))):
             # "should I buy H200s or MI300X": one side is known, the other has no data (not "with which system?")
             raise OutOfScope(f"I have no data for {other[0]!r}, so {self.cat.name(res.slots['system'])} "
                              "cannot be compared with it. " + self.cat.describe() + ".")
@@ -611,7 +612,13 @@ class Asker:
             slots["metric"] = "crossover_msg_size"
             res.intent = mod.NAME
             res.notes.append("read as the crossover size the document states")
-        owner = self._app_owner(slots, res.question)
+        owner = self._app_owner(slots, res.question) if mod.NAME != "topology" else None
+        if mod.NAME == "topology" and isinstance(slots.get("operation"), str) and isinstance(sid, str) \
+                and slots["operation"] not in self.cat.operations.get(sid, set()):
+            # "d g x one p one hundred hybrid cube mesh: show me the connection graph": a graph is the same whatever
+            # runs over it, so a word read as an operation the system never ran ("mesh") neither narrows it nor
+            # sends the question to a system that ran it
+            slots = {k: v for k, v in slots.items() if k != "operation"}
         if owner:
             # "SQA on the V100": the one V100 system that ran SQA, not the reference V100 of another paper
             what = slots.get("app") or slots.get("library") or slots.get("operation")
@@ -963,6 +970,13 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
 _COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+
+
+def _set_against(span: str, question: str) -> bool:
+    """"deepbench gemm times on an AMD MI250X vs the dgx-2": the unknown name stands on one side of a "vs"."""
+    name = re.escape(span.strip(" -,.?"))
+    return bool(name) and bool(re.search(rf"{name}\W+(vs\.?|versus|against)\b|\b(vs\.?|versus|against)\W+"
+                                         rf"(an?\s+|the\s+)?{name}", question, re.I))
 
 
 def _describes(span: str, name: str) -> bool:

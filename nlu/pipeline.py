@@ -583,6 +583,13 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         over_counts = _OVER_COUNTS.search(said)
+        if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
+                and not _SCALING_WORD.search(said) and not count_series(words):
+            # "all-reduce of 400000 bytes on 2 GPUs: how do dgx2, yme and minisummit stack up?": one count on
+            # several machines is no curve over counts but the machines side by side
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "compare_systems", {intent})
+            conf = max(conf, model_conf, CONFIDENCE_FLOOR)   # the words settle it: several machines, one count
         if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots:
             # "IPU point-to-point bandwidth under load with more threads per tile": a count that grows is the axis
             # of a scaling curve, whatever else the question names
@@ -600,7 +607,7 @@ class NLU:
             if kind:
                 slots["count_kind"] = kind
         if intent == "scaling" and over_counts and "count_kind" not in slots:
-            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c") if g))[1]
+            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e") if g))[1]
             if kind:
                 slots["count_kind"] = kind
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(said):
@@ -682,6 +689,12 @@ class NLU:
                 slots["metric"] = other
             else:
                 del slots["metric"]
+        if (intent != "topology" or conf < CONFIDENCE_FLOOR) and _TOPO_TOOL.search(said):
+            # "what does nvidia-smi topo -m look like on the H200 pair": the tool that prints the connection graph
+            # names the graph (a confident reading of anything else, or an unsure one, gives way)
+            if intent != "topology":
+                ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "topology" and _ASKS_BYTES.search(said):
             # "how many bytes of buffering are there between nodes on the xmp64": a connection graph holds no bytes;
             # a stored quantity in bytes is asked for, which the lookup finds by the document's words for it
@@ -690,7 +703,18 @@ class NLU:
             slots.setdefault("metric", "memory")
         if intent == "link_efficiency" and slots.get("condition") == "measured":
             del slots["condition"]        # "measured vs nominal" says what an efficiency is, not which rows
-        given = nominal_in(words) if intent == "link_efficiency" else None
+        given = nominal_in(words) if intent in ("link_efficiency", "metric_lookup") else None
+        if given and intent == "metric_lookup":
+            if slots.get("metric") in (None, "bandwidth") and "threshold" not in slots:
+                # "host-to-device over NVLink on Mini Summit, relative to 75 GB/s": a measured rate set against a
+                # rate of the user's own is a percent of that nominal, what a link-efficiency answer gives
+                ruled_out.add(intent)
+                intent = "link_efficiency"
+                if slots.get("condition") in ("nvlink", "pcie"):
+                    # the transport mode a lookup reads "over NVLink" as is, for a link's efficiency, the link
+                    slots.setdefault("link_type", {"nvlink": "NVLink", "pcie": "PCIe"}[slots.pop("condition")])
+            else:
+                given = None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
             drop_numbers_read_in(slots, bounds, given.pop("words"))
@@ -735,6 +759,24 @@ class NLU:
             # words settle it, as sure as the model was of its first reading)
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        if intent == "link_efficiency" and slots.get("condition") in ("theoretical", "nominal", "spec") \
+                and not _EFFICIENCY_ASKED.search(said) and not OF_PEAK.search(said) and not slots.get("nominal") \
+                and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
+                and slots["condition"] in self.catalog.conditions.get(slots["system"], set()):
+            # "what is the theoretical local memory read bandwidth": the stated figure itself, which the system
+            # stores; no word asks how close a measurement gets to it
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+            conf = max(conf, model_conf)
+        if intent == "link_efficiency" and _WHERE_PEAK.search(said) and not OF_PEAK.search(said) \
+                and "efficiency" not in said and not slots.get("link_type"):
+            # "where does pageable host->GPU0 bandwidth peak on Yme, and how high does it get": where a curve
+            # peaks is a point of the size sweep, not a fraction of a link's peak
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, model_conf)
+            slots["aggregate"] = "max"
+            if slots.get("metric") in (None, "efficiency"):
+                slots["metric"] = "bandwidth"
         if intent == "size_sweep" and "metric" not in slots and "saturat" in said:
             # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
             slots["metric"] = "bandwidth"
@@ -831,6 +873,12 @@ class NLU:
             slots["aggregate"] = "max"
             _max_flops(intent, slots, self.catalog)
             slots.pop("aggregate", None)      # (what _max_flops did not take for MaxFlops: not said as such)
+        ends = endpoints_in_order(words, cands, self.endpoints)
+        read_ends = {slots.get("src"), slots.get("dst")} - {None}
+        if len(ends) == 2 and read_ends and read_ends < set(ends):
+            # "the i p u five to i p u six bandwidth": two devices said, but the tagger ran one into a system span:
+            # both ends, in the order said
+            slots["src"], slots["dst"] = ends
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
@@ -1084,7 +1132,11 @@ _OVER_COUNTS = re.compile(
     r"(?P<a>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(as|when|while)\s+the\s+(?P<b>gpu|ipu|node|rank|tile|core|thread|process)\s+(count|number)\s+"
     r"(grows|increases|rises|goes up)\b"
-    r"|\bnumber of (?P<c>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\s+(grows|increases|rises|goes up)\b")
+    r"|\bnumber of (?P<c>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\s+(grows|increases|rises|goes up)\b"
+    # "efficiency vs #gpus", "speedup against the number of nodes", "time vs gpu count"
+    r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
+    r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
+    r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) count\b")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
@@ -1297,6 +1349,17 @@ def _joined(words: list[str], spans: list[tuple[int, int, Any]], comparative: bo
     return best if len(best) > 1 else []
 
 
+def endpoints_in_order(words: list[str], cands, endpoints: frozenset[str]) -> list[str]:
+    """The stored endpoints a question names, each once, in the order said (as named_endpoints finds them)."""
+    at = [(st, f["endpoint"]) for st, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"]
+    at += [(i, w.lower()) for i, w in enumerate(words) if w.lower() in endpoints]
+    out: list[str] = []
+    for _, e in sorted(at):
+        if e not in out:
+            out.append(e)
+    return out
+
+
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:
     """The stored endpoints a question names: written as one word ("ipu5", "GPU0") or spelled out and found by the
     vocabulary ("i p u five")."""
@@ -1392,7 +1455,9 @@ _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|"
                        r"how much (faster|slower|quicker))\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
-_WHICH_SYSTEMS = re.compile(r"^(which|what)( \w+){0,2} (systems|machines|clusters|platforms) (have|has|had|with|"
+_TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
+_WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) "
+                            r"(systems|machines|clusters|platforms) ((that|which) )?(have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
 
 
@@ -1420,10 +1485,10 @@ _SIZE_METRICS = {"message_size", "msg_size", "size", "msg_bytes"}
 # a data rate as printed: upper-case B bytes, lower-case b bits
 _RATE_UNIT = r"[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps"
 # "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
-_THRESHOLD = re.compile(r"\b(?P<op>exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|"
-                        r"surpass(?:es|ed|ing)?|cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|"
-                        r"at least|below|under|less than|within|drops? below|falls? below|breaks?|breaking|"
-                        r"longer than|shorter than)\s+"
+_THRESHOLD_OPS = (r"exceed(?:s|ed|ing)?|above|over|reach(?:es|ed|ing)?|pass(?:es|ed|ing)?|surpass(?:es|ed|ing)?|"
+                  r"cross(?:es|ed|ing)?|hits?|tops?|more than|greater than|beyond|at least|below|under|less than|"
+                  r"within|drops? below|falls? below|breaks?|breaking|longer than|shorter than")
+_THRESHOLD = re.compile(r"(?:\b(?P<op>" + _THRESHOLD_OPS + r")\s+|(?<![-=<>])(?P<sym>[<>]=?)\s*)"
                         r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>" + _RATE_UNIT + r"|us|µs|usec|microseconds?|ms|msec|"
                         r"milliseconds?|ns|nanoseconds?|%|percent|x|times)(?![\w/])", re.I)
 _RATE_WORD = re.compile(_RATE_UNIT, re.I)     # "25 GB/s": the unit as one word of the question
@@ -1438,11 +1503,15 @@ _TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microsec
 # "how many bytes", "how much MB": a size asked for, which no connection graph holds
 _ASKS_BYTES = re.compile(r"\bhow (?:many|much) (?:bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|kib|mib|gib)\b")
 _ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|"
-                         r"devices)|(?:what|which) (?P<kind2>gpu|node|ipu|rank|core|tile|process|thread) count)\b")
+                         r"devices|g p us|i p us)|(?:what|which) (?P<kind2>gpu|g p u|node|ipu|i p u|rank|core|tile|process|thread) count)\b")
 _PEAK = re.compile(r"\b(peak|max|maximum|top)\b", re.I)
 # the word before a size that makes it an end of a sweep ("up to 4 GiB", "from 8 B")
 _BOUND_WORDS = {"to", "until", "till", "through", "thru", "from"}
 # "smallest transfer where ... breaks 100 GB/s", "from what copy size": the size is what is asked
+_EFFICIENCY_ASKED = re.compile(r"\b(efficien\w*|utili[sz]\w*|percent\w*|fraction|share|how close|how near|"
+                               r"how much of|reach(es)?|achieve[sd]?|get(s)? to|% of)\b|%")
+_WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
+                         r"\b[^?]{0,60}\bpeaks?\b")
 _ASKS_SIZE = re.compile(r"\b(smallest|largest|biggest|minimum|maximum|which|what|from what|at what)\s+"
                         r"((msg|message|transfer|copy|buffer) )?(size|transfer|message|copy)\b", re.I)
 _RATIO_WORD = re.compile(r"\b(efficiency|speedup|slowdown)\b")
@@ -1462,7 +1531,9 @@ def drop_numbers_read_in(slots: dict[str, Any], bounds, words: tuple[int, int]) 
     "under 20 us" is not 20 of anything."""
     at, to = words
     for slot, a, b in bounds:
-        if a < to and b > at and slot in ("count", "count_kind", "msg_bytes"):
+        first = min(x for sl, x, _ in bounds if sl == slot)
+        if a < to and b > at and slot in ("count", "count_kind", "msg_bytes") and a == first:
+            # (only the value read first is the slot's: "at 256MiB ... under 9 GB/s" keeps the 256 MiB)
             slots.pop(slot, None)
 
 
@@ -1472,7 +1543,7 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
     text = " ".join(words)
     m = _THRESHOLD.search(text)
     if not m:
-        return None
+        return spoken_threshold(words)
     first = text[:m.start("v")].count(" ")          # the words of the number and its unit
     last = first + text[m.start("v"):m.end("u")].count(" ") + 1
     u, v = m.group("u"), float(m.group("v"))
@@ -1485,9 +1556,54 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
         value, unit = v * _TIME_UNITS[low], "us"
     else:
         value, unit = rate_gbps(v, u), "GB/s"
-    op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
-        not m.group("op").lower().startswith(("more", "greater", "longer")) else ">"
+    if m.group("sym"):
+        op = m.group("sym")[0]     # "busbw > 100 GB/s"
+    else:
+        op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
+            not m.group("op").lower().startswith(("more", "greater", "longer")) else ">"
     return {"op": op, "value": round(value, 6), "unit": unit, "words": (first, last)}
+
+
+_THRESHOLD_OP = re.compile(r"(?:" + _THRESHOLD_OPS + r")$", re.I)
+# a unit said in words after a spoken number ("three hundred gigabytes per second", "seventy percent")
+_SPOKEN_UNITS = ((("gigabytes", "gigabyte", "gigs", "gig"), "GB/s"), (("megabytes", "megabyte", "megs"), "MB/s"),
+                 (("terabytes", "terabyte"), "TB/s"))
+_PER_SECOND_WORDS = (("per", "second"), ("a", "second"), ("per", "sec"))
+
+
+def spoken_threshold(words: list[str]) -> Optional[dict[str, Any]]:
+    """threshold_in for a line said in words, as a transcript has it: "go above three hundred gigabytes per second",
+    "fall below seventy percent" (the number read by the vocabulary's number words, the unit spelt out)."""
+    from nlu.vocab import norm_words
+    lw = [w.lower() for w in words]
+    for i in range(len(lw)):
+        for k in (2, 1):
+            if i + k > len(lw) or not _THRESHOLD_OP.match(" ".join(lw[i:i + k])):
+                continue
+            j = i + k
+            n = next((n for n in range(min(6, len(lw) - j), 0, -1)
+                      if re.fullmatch(r"\d+(?:\.\d+)?", "".join(norm_words(" ".join(lw[j:j + n]))) or "-")), 0)
+            if not n:
+                continue
+            v = float("".join(norm_words(" ".join(lw[j:j + n]))))
+            rest = lw[j + n:j + n + 3]
+            unit = None
+            if rest[:1] == ["percent"] or rest[:2] == ["per", "cent"]:
+                value, unit, used = v, "%", 1 if rest[:1] == ["percent"] else 2
+            elif rest[:1] in (["microseconds"], ["microsecond"]):
+                value, unit, used = v, "us", 1
+            elif rest[:1] in (["milliseconds"], ["millisecond"]):
+                value, unit, used = v * 1e3, "us", 1
+            else:
+                for names, u in _SPOKEN_UNITS:
+                    if rest[:1] and rest[0] in names and tuple(rest[1:3]) in _PER_SECOND_WORDS:
+                        value, unit, used = rate_gbps(v, u), "GB/s", 3
+            if unit is None:
+                continue
+            op = "<" if lw[j - 1] in ("below", "under", "than", "within") and \
+                not lw[i].startswith(("more", "greater", "longer")) else ">"
+            return {"op": op, "value": round(value, 6), "unit": unit, "words": (j, j + n + used)}
+    return None
 
 
 def metric_by_unit(lw: list[str], unit: str) -> Optional[str]:
