@@ -994,9 +994,14 @@ jureca piz daint pizdaint mira sequoia tianhe sunway taihulight jupiter alps cru
 archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters titan""".split())
 
 
+# the analysis tools our users name beside their data (../shared/research/anchors.md): a tool, not a machine
+ANALYSIS_TOOLS = frozenset({"hta", "perfetto", "nsys", "nsight", "hatchet", "thicket", "inam", "osu inam",
+                            "tensorboard", "vtune", "hpctoolkit", "tau", "caliper", "score-p", "scalasca", "vampir"})
+
+
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
-    if not words:
+    if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True

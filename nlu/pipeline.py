@@ -392,7 +392,10 @@ class NLU:
 
         gaz_systems: list[tuple[int, int, str]] = []     # systems the vocabulary found where the tagger did not
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
-            unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end]
+            # a span the vocabulary reads part of is resolved by that reading, except a system name nobody knows
+            # around a common word ("an 8x MI300X node": "node" is a count's kind, "MI300X" still no system here)
+            unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end
+                          or (u[0] == "system" and h.slot == "count_kind" and _unknown_name(words, u, h))]
             hit_words.update(range(h.start, h.end))
             if h.slot == "system":
                 if h.value not in systems:
@@ -584,7 +587,7 @@ class NLU:
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         over_counts = _OVER_COUNTS.search(said)
         if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
-                and not _SCALING_WORD.search(said) and not count_series(words):
+                and not _SCALING_WORD.search(said) and not count_series(words) and not _TWO_COUNTS.search(said):
             # "all-reduce of 400000 bytes on 2 GPUs: how do dgx2, yme and minisummit stack up?": one count on
             # several machines is no curve over counts but the machines side by side
             ruled_out.add(intent)
@@ -595,6 +598,14 @@ class NLU:
             # of a scaling curve, whatever else the question names
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+        if over_counts and (over_counts.group("d") or over_counts.group("e")) and "count" not in slots \
+                and intent != "list_data" and (intent != "out_of_scope" or (
+                    systems and (slots.get("operation") or slots.get("metric")))):
+            # "chifflot train eff vs #gpus": the axis said outright settles the reading, however unsure the model
+            # was of so terse a question
+            if intent != "scaling":
+                ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
         if series and intent == "metric_lookup":
             # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
@@ -632,6 +643,9 @@ class NLU:
             # the answer
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
+        if intent == "scaling" and "count" in slots and _COUNT_RANGE.search(said):
+            # "from 1 tile up to 19456 tiles": the ends of the curve asked for, no one count
+            slots.pop("count")
         limit = threshold_in(words)
         if limit and intent == "pair_matrix":
             # "dgx2 gpu pairs above 100 GB/s": a line the pairs are set against, not a message size of 100 B
@@ -844,11 +858,26 @@ class NLU:
             intent = "metric_lookup"
             if slots.get("operation") == "p2p":
                 del slots["operation"]
+        if intent == "link_efficiency" and slots.get("metric") in ("busbw", "algbw") and not slots.get("nominal") \
+                and not _EFFICIENCY_ASKED.search(said) and not OF_PEAK.search(said) and "nominal" not in said:
+            # "peak busbw for allreduce on the h200 node": the highest bus bandwidth measured; no word sets it
+            # against a link's rate
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
+            if _PEAK.search(said):
+                slots.setdefault("aggregate", "max")
         if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
             # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
             # or a time is no link's, whatever "peak" rates
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
             ruled_out.add("link_efficiency")
+        if intent == "topology" and slots.get("metric") in _MEASURED_ONLY and slots.get("operation") \
+                and not (slots.get("src") and slots.get("dst")):
+            # "allreduce busbw on the h200 node": a collective's bus bandwidth is a measurement, never a property
+            # of the connection graph (a route between two named devices stays a graph question)
+            ruled_out.add("topology")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
+            conf = max(conf, model_conf)
         if "operation" not in slots and intent != "topology":
             # "device to host" tagged as a source "device" and a destination "host" names the copy itself
             for st, en, found in cands:
@@ -1065,7 +1094,8 @@ class NLU:
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)    # the words settle it, whatever the model read
         if slots.get("metric") == "bandwidth":
             # "busbw allgather h200x2 1 GiB in GB/s": the unit says bandwidth, and the words say which one
-            which = {f["metric"] for _, _, f in cands if f.get("metric") in ("busbw", "algbw")}
+            which = {f["metric"] for st, _, f in cands if f.get("metric") in ("busbw", "algbw")
+                     and not _x_bus(words, st)}
             if len(which) == 1:
                 slots["metric"] = which.pop()
         readings = other_readings(slots, cands)
@@ -1349,6 +1379,19 @@ def _joined(words: list[str], spans: list[tuple[int, int, Any]], comparative: bo
     return best if len(best) > 1 else []
 
 
+def _x_bus(words: list[str], i: int) -> bool:
+    """Whether words[i] ("Bus") ends the POWER9 link's name "X-Bus" / "X Bus": its "bus bandwidth" is the link's."""
+    prev = [w.lower() for w in words[max(0, i - 2):i]]
+    return prev[-1:] == ["x"] or prev == ["x", "-"]
+
+
+def _unknown_name(words: list[str], span, hit) -> bool:
+    """Whether an unresolved span has, beside the vocabulary hit inside it, a word shaped like a product name
+    (letters and digits: "MI300X", "B200", "GH200")."""
+    return any(re.fullmatch(r"(?=.*[a-z])(?=.*\d)[a-z0-9-]{3,}", words[i].lower())
+               for i in range(span[2], span[3]) if not hit.start <= i < hit.end)
+
+
 def endpoints_in_order(words: list[str], cands, endpoints: frozenset[str]) -> list[str]:
     """The stored endpoints a question names, each once, in the order said (as named_endpoints finds them)."""
     at = [(st, f["endpoint"]) for st, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"]
@@ -1510,6 +1553,12 @@ _BOUND_WORDS = {"to", "until", "till", "through", "thru", "from"}
 # "smallest transfer where ... breaks 100 GB/s", "from what copy size": the size is what is asked
 _EFFICIENCY_ASKED = re.compile(r"\b(efficien\w*|utili[sz]\w*|percent\w*|fraction|share|how close|how near|"
                                r"how much of|reach(es)?|achieve[sd]?|get(s)? to|% of)\b|%")
+# "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
+_TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
+                         r"processes|threads?)\b")
+# measures only a benchmark gives: no connection graph holds them
+_MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
+_COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|till|until|through) \d+\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")
 _ASKS_SIZE = re.compile(r"\b(smallest|largest|biggest|minimum|maximum|which|what|from what|at what)\s+"
@@ -2076,6 +2125,7 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
         if owners and len(owners) == 1:
             slots["system"] = next(iter(owners))
     app_operation(slots, catalog)
+    library_as_app(slots, catalog)
     op, sid = slots.get("operation"), slots.get("system")
     if op and sid and op not in catalog.operations.get(sid, set()):
         # "triad" on Yme, where SHOC's triad is stored as triad_bw: the one operation of that name there
@@ -2163,6 +2213,20 @@ def unsaid_precision(slots: dict[str, Any], catalog) -> Optional[str]:
     slots["operation"] = sp
     del slots["app"]
     return f"no precision given: single precision ({sp}; ask for double precision for {dp})"
+
+
+def library_as_app(slots: dict[str, Any], catalog) -> None:
+    """"DeepBench MPI allreduce on Heid": no row of the system says library MPI, but one benchmark of that operation
+    is named for it (nccl_mpi_all_reduce, which runs NCCL under MPI): that benchmark is what the word picks."""
+    lib, sid, op = slots.get("library"), slots.get("system"), slots.get("operation")
+    if not isinstance(lib, str) or not isinstance(sid, str) or "app" in slots \
+            or sid in catalog.owners.get(("library", lib.lower()), set()):
+        return
+    apps = [a for a, ops in catalog.app_ops.get(sid, {}).items()
+            if (op is None or op in ops) and lib.lower() in a.lower().split("_")]
+    if len(apps) == 1:
+        slots["app"] = next((a for a in sorted(catalog.apps) if a.lower() == apps[0]), apps[0])
+        del slots["library"]
 
 
 def app_operation(slots: dict[str, Any], catalog) -> None:

@@ -193,3 +193,64 @@ def test_idle_power_and_power_cap_are_told_apart(asker, built_con):
     assert idle != cap
     assert asker.ask("idle power draw of GPU 0 on Heid before the benchmarks started").rows[0]["value"] == idle
     assert asker.ask("What power cap does nvidia-smi report for GPU 0 in Heid?").rows[0]["value"] == cap
+
+
+@pytest.mark.parametrize("q, op", [("ag busbw 1g oop h200", "allgather"), ("rs busbw vs size h200", "reduce_scatter"),
+                                   ("yme vs minisummit ar bw 8mb", "allreduce")])
+def test_collectives_two_letter_shorthands(asker, q, op):
+    res = asker.ask(q)
+    assert res.slots.get("operation") == op and res.rows and all(r.get("operation", op) == op for r in res.rows)
+
+
+def test_a_terse_curve_over_devices_is_read_however_unsure_the_model(asker):
+    for q in ("chifflot train eff vs #gpus", "heid ar bw vs gpus"):
+        res = asker.ask(q)
+        assert res.intent == "scaling" and res.slots.get("count_kind") == "gpus", q
+
+
+def test_an_unknown_product_name_around_a_count_word_is_no_known_system(asker):
+    res = asker.ask("allreduce busbw on an 8x MI300X node?")
+    assert res.intent == "out_of_scope" and "MI300X" in res.answer and not res.rows
+
+
+def test_a_collectives_bus_bandwidth_is_no_graph_question(asker, built_con):
+    res = asker.ask("allreduce busbw on the h200 node")
+    top = built_con.execute("SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = "
+                            "'allreduce' AND metric = 'busbw'").fetchone()[0]
+    assert res.intent == "metric_lookup" and res.rows[0]["value"] == top
+    res = asker.ask("peak busbw for allreduce on the h200 node?")
+    assert res.intent == "metric_lookup" and res.rows[0]["value"] == top
+
+
+def test_an_analysis_tool_named_is_no_unknown_machine(asker):
+    res = asker.ask("Is the NCCL all-reduce actually overlapped with compute in the DDP trace from the two H200s, or "
+                    "is it sitting on the critical path? HTA would call this comm/comp overlap.")
+    assert res.intent == "trace_breakdown" and "overlap" in res.answer
+
+
+def test_the_x_bus_bandwidth_is_the_links(asker):
+    s = asker.nlu.understand("X-Bus bandwidth between the two POWER9 sockets of the TUM AC922?").slots
+    assert s.get("link_type") == "X-Bus" and s.get("metric") == "bandwidth"
+
+
+def test_a_range_of_counts_is_no_count(asker):
+    s = asker.nlu.understand("ipu reduce weak scaling, aggregate bandwidth from 1216 tiles (1 IPU) up to 19456 "
+                             "tiles").slots
+    assert "count" not in s and s.get("count_kind") == "tiles"
+
+
+def test_the_longest_single_gpu_kernel_is_one_call(asker):
+    res = asker.ask("Longest single GPU kernel anywhere in the H200 traces?")
+    assert res.answer.startswith("The longest single kernel is")
+
+
+def test_deepbench_all_reduce_benchmarks_by_their_words(asker, built_con):
+    res = asker.ask("single-process NCCL allreduce on the DGX-2 with 16 GPUs, 258,000,000-byte buffer: how long "
+                    "does it take?")
+    want = built_con.execute("SELECT value FROM measurements WHERE system_id = 'dgx2' AND app = "
+                             "'nccl_single_all_reduce' AND count = 16 AND msg_bytes = 258000000 AND metric = 'time' "
+                             "AND statistic = 'mean'").fetchall()
+    assert res.slots.get("app") == "nccl_single_all_reduce" and [r["value"] for r in res.rows[:1]] == [want[0][0]]
+    # "MPI" names the benchmark that runs NCCL under MPI (no row of the DGX-2 says library MPI)
+    res = asker.ask("DeepBench MPI allreduce on Heid: is there a straggler? max vs mean time across ranks at 16 GPUs")
+    assert res.slots.get("app") == "nccl_mpi_all_reduce" and not res.answer.startswith("Nothing matches")

@@ -112,7 +112,7 @@ FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren
                               r"\bmost (called|invoked|launched)\b|\bby (number of )?(calls|launches)\b|"
                               r"\bcall counts?\b")),
          ("launch", re.compile(r"launch\w*")),   # "cudaLaunchKernel overhead": no word boundary inside the name
-         ("longest", re.compile(r"\b(longest|slowest) (single|individual|one) (kernel|op|call|event)\b|"
+         ("longest", re.compile(r"\b(longest|slowest) (single|individual|one)( gpu| cuda| cpu)? (kernel|op|call|event)\b|"
                                 r"\blongest (kernel |op )?(call|instance|invocation)\b|\blongest slices?\b|"
                                 r"\b(longest|slowest) (kernel|op|call|event)\b(?! time)")),
          ("straggler", re.compile(r"\bstraggl\w*|\b(slowest|lagging) rank\b|\bwho (do|does) (the )?(others?|"
