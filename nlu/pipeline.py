@@ -1393,7 +1393,7 @@ def _unknown_name(words: list[str], span, hit) -> bool:
 
 
 def endpoints_in_order(words: list[str], cands, endpoints: frozenset[str]) -> list[str]:
-    """The stored endpoints a question names, each once, in the order said (as named_endpoints finds them)."""
+    """The stored endpoints a question names, each once, in the order said."""
     at = [(st, f["endpoint"]) for st, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"]
     at += [(i, w.lower()) for i, w in enumerate(words) if w.lower() in endpoints]
     out: list[str] = []
@@ -1406,8 +1406,7 @@ def endpoints_in_order(words: list[str], cands, endpoints: frozenset[str]) -> li
 def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[str]:
     """The stored endpoints a question names: written as one word ("ipu5", "GPU0") or spelled out and found by the
     vocabulary ("i p u five")."""
-    found = {f["endpoint"] for _, _, f in cands if f.get("endpoint") and f["endpoint"] != "host"}
-    return found | {w.lower() for w in words if w.lower() in endpoints}
+    return set(endpoints_in_order(words, cands, endpoints))
 
 
 def part_number_pause(words: list[str], size_bytes) -> list[str]:
