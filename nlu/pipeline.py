@@ -878,6 +878,21 @@ class NLU:
             ruled_out.add("topology")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
             conf = max(conf, model_conf)
+        if intent == "pair_matrix" and slots.get("metric") == "efficiency" and slots.get("link_type") \
+                and not (slots.get("src") and slots.get("dst")):
+            # "percent of nominal for the NVLink x2 pairs on the DGX-1 V100": a percent of a link's rate, which the
+            # link-efficiency answer gives per class of pairs (no grid of per-pair efficiencies is stored)
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, model_conf)
+        lt_said = slots.get("link_type") or {"nvlink": "NVLink", "pcie": "PCIe"}.get(str(slots.get("condition")))
+        if intent == "metric_lookup" and lt_said and _EXISTS.search(said) \
+                and not any(f.get("metric") for _, _, f in cands) and not slots.get("msg_bytes"):
+            # "mini summit - any gpu to gpu nvlink at all?": whether a link is there, which the graph says; no
+            # measure was asked for
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf)
+            slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst")}
+            slots["link_type"] = lt_said
         if "operation" not in slots and intent != "topology":
             # "device to host" tagged as a source "device" and a destination "host" names the copy itself
             for st, en, found in cands:
@@ -1558,6 +1573,7 @@ _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
 _COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|till|until|through) \d+\b")
+_EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")
 _ASKS_SIZE = re.compile(r"\b(smallest|largest|biggest|minimum|maximum|which|what|from what|at what)\s+"
@@ -2133,6 +2149,14 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
         named = _stored_family(op, stored) or [o for o in stored if op.startswith(f"{o}_")]
         if len(named) == 1:
             slots["operation"] = named[0]
+    src, dst = slots.get("src"), slots.get("dst")
+    if slots.get("operation") == "memcpy" and sid and "memcpy" not in catalog.operations.get(sid, set()) \
+            and "p2p" in catalog.operations.get(sid, set()) and (
+                str(slots.get("link_type") or "").lower().startswith("nvlink")
+                or (str(src).startswith(DEVICE_PREFIXES) and str(dst).startswith(DEVICE_PREFIXES))):
+        # "the NVLink x2 pairs on the DGX-1 V100, halfduplex memcpy": a copy between two GPUs, which the system
+        # stores as its peer-to-peer transfers
+        slots["operation"] = "p2p"
     src, dst = slots.get("src"), slots.get("dst")
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):

@@ -158,10 +158,13 @@ def test_an_unsure_reading_is_backed_by_a_condition_the_system_stores(asker):
 
 
 def test_a_runner_up_needs_something_to_work_on(asker):
-    # the pair-matrix reading has no pair to show; its runner-up rates the NVLinks against their nominal rate
-    pairs = asker.ask("DGX-1 V100: percent of nominal for the double-NVLink pairs versus the single-NVLink pairs")
+    # a percent of nominal for classes of NVLink pairs rates the links against their nominal rate (the reader reads
+    # it so since session 33; before, the pair-matrix reading had no pair to show and its runner-up answered, the
+    # runner-up mechanism that tests/test_ask.py still covers)
+    q = "DGX-1 V100: percent of nominal for the double-NVLink pairs versus the single-NVLink pairs"
+    pairs = asker.ask(q)
     assert pairs.intent == "link_efficiency" and pairs.rows
-    assert any("as pair_matrix the data cannot answer it" in n for n in pairs.notes)
+    assert asker.nlu.understand(q).intent == "link_efficiency"
     # a comparison with a system that has no barrier is refused as one: a link question has no link to rate
     barrier = asker.ask("how does the x m p sixty four barrier compare with a barrier on the i p u")
     assert barrier.intent == "out_of_scope" and "nothing to compare" in barrier.answer

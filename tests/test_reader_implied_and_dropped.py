@@ -254,3 +254,15 @@ def test_deepbench_all_reduce_benchmarks_by_their_words(asker, built_con):
     # "MPI" names the benchmark that runs NCCL under MPI (no row of the DGX-2 says library MPI)
     res = asker.ask("DeepBench MPI allreduce on Heid: is there a straggler? max vs mean time across ranks at 16 GPUs")
     assert res.slots.get("app") == "nccl_mpi_all_reduce" and not res.answer.startswith("Nothing matches")
+
+
+def test_whether_a_link_is_there_is_a_graph_question(asker):
+    res = asker.ask("mini summit - any gpu to gpu nvlink at all?")
+    assert res.intent == "topology" and res.slots.get("link_type") == "NVLink" and "metric" not in res.slots
+
+
+def test_a_percent_of_nominal_for_pairs_of_a_link_kind_is_a_link_efficiency(asker):
+    res = asker.ask("percent of nominal for the NVLink x2 pairs on the DGX-1 V100, halfduplex memcpy, one direction")
+    # "memcpy" between GPUs is the DGX-1's stored p2p; no per-pair efficiency grid is stored, the link classes are
+    assert res.intent == "link_efficiency" and res.slots.get("operation") == "p2p"
+    assert "% of the 25 GB/s nominal" in res.answer
