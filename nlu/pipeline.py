@@ -930,6 +930,9 @@ class NLU:
         if asked_systems:
             # "which systems have PyTorch traces?": the systems are the answer, even where only one has them
             slots.pop("system", None)
+        changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
+        if changed:
+            notes.append(changed)
         prec = unsaid_precision(slots, self.catalog) if self.catalog is not None else None
         if prec:
             notes.append(prec)
@@ -2219,6 +2222,27 @@ def _congested_operation(intent: str, slots: dict[str, Any], catalog) -> None:
 
 
 _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
+
+
+_CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|increase|increases|boost|speed ?up",
+                 "increase": r"increase|increases|growth|grows|more",
+                 "reduction": r"reduction|reduce|reduced|reduces|saving|savings|decrease|cut|lower",
+                 "drop": r"drop|drops|loss|decrease|falls?"}
+
+
+def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
+    """"lassen deepspeed a2a thruput gain": the metric named (throughput) was never stored on the system, but its
+    change was (throughput_improvement, as the paper states it): a word for that change reads the stored metric.
+    Returns the note, or None."""
+    m, sid = slots.get("metric"), slots.get("system")
+    if not m or not sid or m in catalog.metrics.get(sid, set()):
+        return None
+    for suffix, words in _CHANGE_WORDS.items():
+        stored = f"{m}_{suffix}"
+        if stored in catalog.metrics.get(sid, set()) and re.search(rf"\b({words})\b", said):
+            slots["metric"] = stored
+            return f"{m} is stored there only as its {suffix}: {stored}"
+    return None
 
 
 def unsaid_precision(slots: dict[str, Any], catalog) -> Optional[str]:

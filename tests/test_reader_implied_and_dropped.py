@@ -266,3 +266,12 @@ def test_a_percent_of_nominal_for_pairs_of_a_link_kind_is_a_link_efficiency(aske
     # "memcpy" between GPUs is the DGX-1's stored p2p; no per-pair efficiency grid is stored, the link classes are
     assert res.intent == "link_efficiency" and res.slots.get("operation") == "p2p"
     assert "% of the 25 GB/s nominal" in res.answer
+
+
+def test_a_change_of_a_measure_is_read_where_only_the_change_is_stored(asker, built_con):
+    res = asker.ask("lassen deepspeed a2a thruput gain")
+    assert res.slots.get("metric") == "throughput_improvement" and res.rows
+    assert "throughput" not in {r[0] for r in built_con.execute(
+        "SELECT DISTINCT metric FROM measurements WHERE system_id = 'lassen'").fetchall()}
+    res = asker.ask("By how much does compression cut the latency of a 16 MB all-to-all on 2 nodes of Frontera Liquid?")
+    assert res.slots.get("metric") == "latency_reduction" and not res.answer.startswith("Nothing matches")
