@@ -243,6 +243,9 @@ def precision_readings(words: list[str], slots: dict[str, Any]) -> dict[str, lis
     return {}
 
 
+# transport conditions (Tartan's "over PCIe" / "over NVLink" runs) and the link type each names
+CONDITION_LINK_TYPES = {"pcie": "PCIe", "nvlink": "NVLink"}
+
 # a condition and its counterpart: named together, the question is about the difference (the congestion intent)
 CONDITION_PAIRS = ({"congestion_free", "under_load"}, {"cc_on", "cc_off"})
 

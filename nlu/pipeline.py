@@ -11,10 +11,10 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, CONDITION_PAIRS, GRAPH_MEASURES,
-                      MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES, TRACE_WORD, apply_cues, count_series,
-                      family_readings, names_a_condition_pair, precision_readings, rates_against, spec_question,
-                      verb_readings)
+from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, CONDITION_LINK_TYPES,
+                      CONDITION_PAIRS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES,
+                      TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
+                      precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.normalize import FABRIC_WORDS
 
@@ -726,7 +726,7 @@ class NLU:
                 intent = "link_efficiency"
                 if slots.get("condition") in ("nvlink", "pcie"):
                     # the transport mode a lookup reads "over NVLink" as is, for a link's efficiency, the link
-                    slots.setdefault("link_type", {"nvlink": "NVLink", "pcie": "PCIe"}[slots.pop("condition")])
+                    slots.setdefault("link_type", CONDITION_LINK_TYPES[slots.pop("condition")])
             else:
                 given = None
         if given:
@@ -774,7 +774,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "link_efficiency" and slots.get("condition") in ("theoretical", "nominal", "spec") \
-                and not _EFFICIENCY_ASKED.search(said) and not OF_PEAK.search(said) and not slots.get("nominal") \
+                and not _asks_efficiency(said) and not slots.get("nominal") \
                 and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
                 and slots["condition"] in self.catalog.conditions.get(slots["system"], set()):
             # "what is the theoretical local memory read bandwidth": the stated figure itself, which the system
@@ -859,7 +859,7 @@ class NLU:
             if slots.get("operation") == "p2p":
                 del slots["operation"]
         if intent == "link_efficiency" and slots.get("metric") in ("busbw", "algbw") and not slots.get("nominal") \
-                and not _EFFICIENCY_ASKED.search(said) and not OF_PEAK.search(said) and "nominal" not in said:
+                and not _asks_efficiency(said) and "nominal" not in said:
             # "peak busbw for allreduce on the h200 node": the highest bus bandwidth measured; no word sets it
             # against a link's rate
             ruled_out.add(intent)
@@ -884,7 +884,7 @@ class NLU:
             # link-efficiency answer gives per class of pairs (no grid of per-pair efficiencies is stored)
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf)
-        lt_said = slots.get("link_type") or {"nvlink": "NVLink", "pcie": "PCIe"}.get(str(slots.get("condition")))
+        lt_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
         if intent == "metric_lookup" and lt_said and _EXISTS.search(said) \
                 and not any(f.get("metric") for _, _, f in cands) and not slots.get("msg_bytes"):
             # "mini summit - any gpu to gpu nvlink at all?": whether a link is there, which the graph says; no
@@ -1562,14 +1562,22 @@ _TIME_UNITS = {"us": 1.0, "µs": 1.0, "usec": 1.0, "microsecond": 1.0, "microsec
 # "how many GPUs until ...", "at what node count ...", "which GPU count ...": the answer is a count
 # "how many bytes", "how much MB": a size asked for, which no connection graph holds
 _ASKS_BYTES = re.compile(r"\bhow (?:many|much) (?:bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|kib|mib|gib)\b")
-_ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|"
-                         r"devices|g p us|i p us)|(?:what|which) (?P<kind2>gpu|g p u|node|ipu|i p u|rank|core|tile|process|thread) count)\b")
+_ASKS_COUNT = re.compile(r"\b(how many (?P<kind>gpus|nodes|ipus|ranks|cores|tiles|processes|threads|devices|g p us|"
+                         r"i p us)|(?:what|which) (?P<kind2>gpu|g p u|node|ipu|i p u|rank|core|tile|process|thread) "
+                         r"count)\b")
 _PEAK = re.compile(r"\b(peak|max|maximum|top)\b", re.I)
 # the word before a size that makes it an end of a sweep ("up to 4 GiB", "from 8 B")
 _BOUND_WORDS = {"to", "until", "till", "through", "thru", "from"}
 # "smallest transfer where ... breaks 100 GB/s", "from what copy size": the size is what is asked
 _EFFICIENCY_ASKED = re.compile(r"\b(efficien\w*|utili[sz]\w*|percent\w*|fraction|share|how close|how near|"
                                r"how much of|reach(es)?|achieve[sd]?|get(s)? to|% of)\b|%")
+
+
+def _asks_efficiency(said: str) -> bool:
+    """Whether the words set a measurement against a rate ("how close to", "percent of", "of the nominal peak")."""
+    return bool(_EFFICIENCY_ASKED.search(said) or OF_PEAK.search(said))
+
+
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
@@ -1623,12 +1631,15 @@ def threshold_in(words: list[str]) -> Optional[dict[str, Any]]:
         value, unit = v * _TIME_UNITS[low], "us"
     else:
         value, unit = rate_gbps(v, u), "GB/s"
-    if m.group("sym"):
-        op = m.group("sym")[0]     # "busbw > 100 GB/s"
-    else:
-        op = "<" if m.group("op").lower().split()[-1] in ("below", "under", "than", "within") and \
-            not m.group("op").lower().startswith(("more", "greater", "longer")) else ">"
+    op = m.group("sym")[0] if m.group("sym") else _line_op(m.group("op"))    # "busbw > 100 GB/s"
     return {"op": op, "value": round(value, 6), "unit": unit, "words": (first, last)}
+
+
+def _line_op(said: str) -> str:
+    """"<" for the words of a line from below ("below", "under", "less than", "within"), ">" otherwise."""
+    said = said.lower()
+    return "<" if said.split()[-1] in ("below", "under", "than", "within") and \
+        not said.startswith(("more", "greater", "longer")) else ">"
 
 
 _THRESHOLD_OP = re.compile(r"(?:" + _THRESHOLD_OPS + r")$", re.I)
@@ -1636,6 +1647,7 @@ _THRESHOLD_OP = re.compile(r"(?:" + _THRESHOLD_OPS + r")$", re.I)
 _SPOKEN_UNITS = ((("gigabytes", "gigabyte", "gigs", "gig"), "GB/s"), (("megabytes", "megabyte", "megs"), "MB/s"),
                  (("terabytes", "terabyte"), "TB/s"))
 _PER_SECOND_WORDS = (("per", "second"), ("a", "second"), ("per", "sec"))
+_SPOKEN_TIME_UNITS = {"microsecond", "microseconds", "millisecond", "milliseconds"}   # (keys of _TIME_UNITS)
 
 
 def spoken_threshold(words: list[str]) -> Optional[dict[str, Any]]:
@@ -1648,28 +1660,26 @@ def spoken_threshold(words: list[str]) -> Optional[dict[str, Any]]:
             if i + k > len(lw) or not _THRESHOLD_OP.match(" ".join(lw[i:i + k])):
                 continue
             j = i + k
-            n = next((n for n in range(min(6, len(lw) - j), 0, -1)
-                      if re.fullmatch(r"\d+(?:\.\d+)?", "".join(norm_words(" ".join(lw[j:j + n]))) or "-")), 0)
-            if not n:
+            # the longest run of words after the op that reads as one number ("three hundred")
+            read = ((n, "".join(norm_words(" ".join(lw[j:j + n])))) for n in range(min(6, len(lw) - j), 0, -1))
+            number = next(((n, t) for n, t in read if re.fullmatch(r"\d+(?:\.\d+)?", t)), None)
+            if number is None:
                 continue
-            v = float("".join(norm_words(" ".join(lw[j:j + n]))))
+            n, v = number[0], float(number[1])
             rest = lw[j + n:j + n + 3]
             unit = None
             if rest[:1] == ["percent"] or rest[:2] == ["per", "cent"]:
                 value, unit, used = v, "%", 1 if rest[:1] == ["percent"] else 2
-            elif rest[:1] in (["microseconds"], ["microsecond"]):
-                value, unit, used = v, "us", 1
-            elif rest[:1] in (["milliseconds"], ["millisecond"]):
-                value, unit, used = v * 1e3, "us", 1
+            elif rest[:1] and rest[0] in _SPOKEN_TIME_UNITS:
+                value, unit, used = v * _TIME_UNITS[rest[0]], "us", 1
             else:
                 for names, u in _SPOKEN_UNITS:
                     if rest[:1] and rest[0] in names and tuple(rest[1:3]) in _PER_SECOND_WORDS:
                         value, unit, used = rate_gbps(v, u), "GB/s", 3
             if unit is None:
                 continue
-            op = "<" if lw[j - 1] in ("below", "under", "than", "within") and \
-                not lw[i].startswith(("more", "greater", "longer")) else ">"
-            return {"op": op, "value": round(value, 6), "unit": unit, "words": (j, j + n + used)}
+            return {"op": _line_op(" ".join(lw[i:j])), "value": round(value, 6), "unit": unit,
+                    "words": (j, j + n + used)}
     return None
 
 
@@ -2160,7 +2170,6 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
         # "the NVLink x2 pairs on the DGX-1 V100, halfduplex memcpy": a copy between two GPUs, which the system
         # stores as its peer-to-peer transfers
         slots["operation"] = "p2p"
-    src, dst = slots.get("src"), slots.get("dst")
     if (intent in MEASUREMENT_INTENTS | {"link_efficiency"} and "operation" not in slots and src and dst
             and src.startswith(DEVICE_PREFIXES) and dst.startswith(DEVICE_PREFIXES)):
         slots["operation"] = "p2p"

@@ -15,7 +15,7 @@ import networkx as nx
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, endpoint, require_system
-from nlu.cues import GRAPH_MEASURES
+from nlu.cues import CONDITION_LINK_TYPES, GRAPH_MEASURES
 
 NAME = "topology"
 
@@ -33,8 +33,6 @@ SEL_LINK_TYPE = "starts_with(lower(l.link_type), lower($link_type))"
 SEL_NODE = "(l.a = $node OR l.b = $node)"
 
 SWITCH_KINDS = {"nvswitch", "pcie_switch", "switch"}
-# transport conditions (Tartan's "over PCIe" / "over NVLink" runs) that name a link type in a path question
-CONDITION_LINK_TYPES = {"pcie": "PCIe", "nvlink": "NVLink"}
 NVLINK_CLASS = ("nvlink", "nvswitch")
 
 
