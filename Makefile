@@ -27,7 +27,7 @@ nlu: db
 	$(VENV)/bin/hpcask retrain --if-missing
 
 # Speech: Debian's espeak-ng and flite speak the training questions; the fine-tuned speech model is built on
-# first setup (about 45 minutes on 2 quiet cores with bfloat16 instructions, about twice that without; with
+# first setup (about 55 minutes on 2 cores with bfloat16 instructions, about twice that without; with
 # progress), then cached in models/asr/build/current.
 tts:
 	@command -v espeak-ng >/dev/null && command -v flite >/dev/null || { echo "installing espeak-ng, flite (apt-get)"; \
