@@ -224,7 +224,7 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
     # with PyTorch's fused CPU attention kernel (measured session 34: 1.51 against 1.72-1.96 s for 16 clips in a
     # 6-second window). The probabilities are rounded to bfloat16 before the value product, as under CUDA autocast.
     attn_was = model.config._attn_implementation
-    _set_attention(model, "eager")
+    model.set_attn_implementation("eager")
     model.train()
     if not full:
         encoder.eval()
@@ -246,6 +246,10 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
                 s, npre = seqs[i]
                 inp[r, : len(s) - 1] = torch.tensor(s[:-1])
                 lab[r, npre - 1: len(s) - 1] = torch.tensor(s[npre:])
+            # the 51864-word projection only where a token is scored (not the prompt, not the padding)
+            scored = (lab != -100).reshape(-1)
+            targets = lab.reshape(-1)[scored].to(dev)
+            scored = scored.to(dev)
             with torch.autocast(dev.type, dtype=torch.bfloat16, enabled=amp):
                 if full:
                     mel = torch.from_numpy(np.stack([clips[i].mel for i in b]).astype(np.float32)).to(dev)
@@ -253,10 +257,8 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
                 else:
                     states = torch.from_numpy(np.stack([clips[i].enc for i in b]).astype(np.float32)).to(dev)
                 hid = dec(input_ids=inp.to(dev), encoder_hidden_states=states).last_hidden_state
-                # the 51864-word projection only where a token is scored (not the prompt, not the padding)
-                scored = (lab != -100).reshape(-1).to(dev)
                 logits = model.proj_out(hid.reshape(-1, hid.shape[-1])[scored]).float()
-            loss = torch.nn.functional.cross_entropy(logits, lab.to(dev).reshape(-1)[scored])
+            loss = torch.nn.functional.cross_entropy(logits, targets)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(dec_params + enc_params, 1.0)
             opt.step()
@@ -267,18 +269,11 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
             if progress:
                 progress("train", step, total, {"loss": sum(losses[-20:]) / len(losses[-20:])})
     model.eval()
-    _set_attention(model, attn_was)
+    model.set_attn_implementation(attn_was)
     model.to("cpu")
     return {"steps": step, "seconds": round(time.perf_counter() - t0, 1), "device": dev.type,
             "precision": "bf16" if amp else "fp32", "trains": "encoder and decoder" if full else "decoder",
             "first_loss": round(float(np.mean(losses[:10])), 4), "last_loss": round(float(np.mean(losses[-10:])), 4)}
-
-
-def _set_attention(model, implementation: str) -> None:
-    if hasattr(model, "set_attn_implementation"):
-        model.set_attn_implementation(implementation)
-    else:
-        model.config._attn_implementation = implementation
 
 
 def write_manifest(path: Path, clips, extra: dict) -> None:
