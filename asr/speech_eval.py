@@ -25,6 +25,14 @@ def speakable(text: str) -> str:
     return text.replace("_", " ")
 
 
+def said(item: dict) -> str:
+    """The reference a transcript is scored against: the question as written, except that a question written
+    with typos on purpose ("waht systems r loaded") has its misspellings spelled right (`said`, nlu/eval/README.md).
+    The voice reads the typo and a good transcript writes the word: scoring "what" against "waht" counted the
+    right transcript as an error."""
+    return item.get("said") or item["text"]
+
+
 @dataclass
 class SpeechItem:
     item: dict
@@ -75,6 +83,8 @@ class SpeechReport:
     wer_by_style: dict[str, tuple[int, float]] = field(default_factory=dict)
     errors: list[dict] = field(default_factory=list)
     strict_intent_acc: Optional[float] = None   # a right refusal of data the set marks missing held as a miss
+    # WER against the questions as written, misspellings and all (`wer` takes a typo question's `said`)
+    wer_written: Optional[float] = None
 
     def engine_text(self) -> str:
         """'espeak-ng 6.60%, festival 11.15%, ...': one wording for the CLI and the bench."""
@@ -88,6 +98,8 @@ class SpeechReport:
         out = [f"speech model         {self.model}",
                f"questions            {self.n} (voices never used in training)",
                f"WER                  {self.wer:.2%}  ({self.engine_text()})",
+               *([f"WER as written       {self.wer_written:.2%}  (misspelt words of typo questions as the "
+                  "reference)"] if self.wer_written is not None and self.wer_written != self.wer else []),
                *([f"WER by style         {self.style_text()}"] if self.wer_by_style else []),
                f"HPC-term recall      {self.term_recall:.2%}",
                f"intent accuracy      {self.intent_acc:.2%}"
@@ -132,9 +144,10 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
             progress(i + 1, len(clips))
     rep = evaluate(lambda text: _answered(answers[text]), [c.item for c in clips])
     pairs = [(c.item["text"], heard[c.item["text"]][0]) for c in clips]
+    refs = [(said(c.item), h) for c, (_, h) in zip(clips, pairs)]
     by_engine: dict[str, list] = {}
     by_style: dict[str, list] = {}
-    for c, pr in zip(clips, pairs):
+    for c, pr in zip(clips, refs):
         by_engine.setdefault(c.voice.split(":")[0], []).append(pr)
         if c.item.get("style"):
             by_style.setdefault(c.item["style"], []).append(pr)
@@ -146,7 +159,8 @@ def evaluate_speech(asker, transcriber, clips: list[SpeechItem], progress: Optio
     return SpeechReport(
         model=transcriber.name + (" + vocabulary prompt" if transcriber.bias else "") + f" ({transcriber.window} window)"
         + (" + vocabulary correction" if getattr(transcriber, "corrector", None) is not None and not raw else ""),
-        n=len(clips), wer=metrics.wer(pairs), term_recall=metrics.term_recall(pairs), intent_acc=rep.intent_acc,
+        n=len(clips), wer=metrics.wer(refs), wer_written=metrics.wer(pairs), term_recall=metrics.term_recall(refs),
+        intent_acc=rep.intent_acc,
         strict_intent_acc=rep.strict_intent_acc, slot_f1=rep.slot_f1, answer_acc=rep.answer_acc, n_answers=rep.n_answers,
         p50_ms=statistics.median(ms), p95_ms=q[18], p50_5s_ms=statistics.median(five) if five else None,
         rtf=sum(ms) / 1000 / max(1e-9, sum(heard[c.item["text"]][2] for c in clips)),

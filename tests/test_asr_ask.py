@@ -20,6 +20,15 @@ def asker(built_db):
     a.close()
 
 
+@pytest.fixture(scope="module")
+def reader(built_db):
+    """The question pipeline alone: for transcripts written by hand, no speech model needed."""
+    from app.ask import Asker
+    a = Asker(built_db)
+    yield a
+    a.close()
+
+
 def test_spoken_question_gets_the_typed_answer(asker, built_con):
     res = asker.ask_audio(AUDIO / "allreduce_h200.wav", qid="s1")
     assert res.error is None and res.transcript and res.question == res.transcript
@@ -93,6 +102,25 @@ def test_speech_report_breaks_wer_down_by_question_style(asker):
     bare = [SpeechItem({**it.item, "style": None}, it.audio, it.voice, 4.0) for it in items]
     again = evaluate_speech(asker, asker.speech(), bare, transcripts=heard)
     assert again.wer_by_style == {} and again.wer == rep.wer
+
+
+def test_a_typo_question_is_scored_against_its_words_spelled_right(reader):
+    # "waht systems r loaded" read aloud: the right transcript writes "what", which the written text would count
+    # as an error; the set's `said` spells the misspelt words right, and only those
+    from asr import metrics
+    from asr.speech_eval import SpeechItem, evaluate_speech
+    from asr.transcribe import Transcript
+    audio = AUDIO / json.loads((AUDIO / "clips.json").read_text())[0]["file"]
+    item = {"id": "t0", "text": "waht systems r loaded", "said": "what systems r loaded", "intent": "list_data",
+            "slots": {}, "style": "typo"}
+    heard = {str(audio): Transcript(text="what systems are loaded", audio_s=2.0, raw_text="what systems are loaded",
+                                    timings_ms={"total": 100.0})}
+    from asr.transcribe import Transcriber
+    rep = evaluate_speech(reader, Transcriber("tiny.en", bias=False), [SpeechItem(item, audio, "flite:rms", 2.0)],
+                          transcripts=heard)
+    assert rep.wer == metrics.wer([(item["said"], "what systems are loaded")]) == 0.25
+    assert rep.wer_written == 0.5 and rep.wer_by_style["typo"] == (1, 0.25)
+    assert any(line.startswith("WER as written") for line in rep.lines())
 
 
 HESITANT = json.loads((AUDIO / "hesitant_openings.json").read_text())

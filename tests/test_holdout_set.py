@@ -68,7 +68,7 @@ def test_shape_and_size(items):
     ids = [it["id"] for it in items]
     assert len(set(ids)) == len(ids)
     for it in items:
-        assert set(it) - {"missing"} == {"id", "text", "intent", "slots", "expected", "style", "note"}, it["id"]
+        assert set(it) - {"missing", "said"} == {"id", "text", "intent", "slots", "expected", "style", "note"}, it["id"]
         # data the database lacks is said in the note too, and the intent stays the one the user means
         assert not it.get("missing") or (it["note"] and it["intent"] != "out_of_scope"), it["id"]
         assert it["text"].strip() and it["intent"] in INTENTS and it["style"] in STYLES, it["id"]
@@ -77,6 +77,21 @@ def test_shape_and_size(items):
             assert set(it["expected"]) == {"value", "unit"} and isinstance(it["expected"]["value"], (int, float))
     texts = [" ".join(it["text"].lower().split()) for it in items]
     assert len(set(texts)) == len(texts), "duplicate question text"
+
+
+@pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET], ids=["first", "second"])
+def test_a_spoken_reference_only_spells_a_typo_right(path):
+    # `said` (nlu/eval/README.md): a typo question's text with its misspelt words spelled right, word for word
+    said = [it for it in load_set(path) if "said" in it]
+    assert said
+    for it in said:
+        assert it["style"] == "typo" and it["said"] != it["text"], it["id"]
+        pairs = list(zip(it["text"].split(), it["said"].split()))
+        assert len(pairs) == len(it["text"].split()) == len(it["said"].split()), it["id"]
+        changed = [(a, b) for a, b in pairs if a != b]
+        # a respelling, not another word: the same first letter and most of the letters kept
+        assert all(a[0].lower() == b[0].lower() and len(set(a.lower()) & set(b.lower())) >= len(set(a.lower())) - 1
+                   for a, b in changed), (it["id"], changed)
 
 
 def test_coverage(items):
