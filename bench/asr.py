@@ -125,8 +125,8 @@ def main() -> None:
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, r in reports.items():
         lines.append(f"| {LABELS[name]} | {r.wer:.2%} | {r.wer_written:.2%} | {r.term_recall:.2%} | {_intent(r)} | "
-                     f"{r.slot_f1:.3f} | "
-                     f"{(r.answer_acc or 0):.2%} of {r.n_answers} | {r.p50_ms / 1000:.2f} / {r.p95_ms / 1000:.2f} s | "
+                     f"{r.slot_f1:.3f} | {(r.answer_acc or 0):.2%} of {r.n_answers} | "
+                     f"{r.p50_ms / 1000:.2f} / {r.p95_ms / 1000:.2f} s | "
                      f"{(r.p50_5s_ms or 0) / 1000:.2f} s | {r.rtf:.3f} |")
     lines.append(f"| typed text (same questions, no ASR) | | | | {_intent(typed)} | {typed.slot_f1:.3f} | "
                  f"{(typed.answer_acc or 0):.2%} of {typed.n_answers} | | | |")
@@ -137,8 +137,7 @@ def main() -> None:
                   "| model | WER | WER as written | HPC-term recall | intent acc. (strict) | slot F1 | answer acc. |",
                   "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
         lines += [f"| {LABELS[name]} | {r.wer:.2%} | {r.wer_written:.2%} | {r.term_recall:.2%} | {_intent(r)} | "
-                  f"{r.slot_f1:.3f} | "
-                  f"{(r.answer_acc or 0):.2%} of {r.n_answers} |" for name, r in runs.items()]
+                  f"{r.slot_f1:.3f} | {(r.answer_acc or 0):.2%} of {r.n_answers} |" for name, r in runs.items()]
         lines += [f"| typed text (same questions, no ASR) | | | | {_intent(t)} | {t.slot_f1:.3f} | "
                   f"{(t.answer_acc or 0):.2%} of {t.n_answers} |"]
     lines += ["", "WER by engine (festival is never used in training; espeak-ng/flite rows are held-out voices):", ""]
@@ -167,8 +166,8 @@ def main() -> None:
               "references are the written questions, so a voice reading \"1G\" or \"busbw\" differently from how "
               "it is written counts as an error too, except that since session 35 a question written with typos on "
               "purpose is scored against its misspelt words spelled right (`said`, nlu/eval/README.md: \"waht\" "
-              "-> \"what\"); \"WER as written\" scores against the typos, as before. Intent accuracy counts a refusal as right where the set marks "
-              "the data as missing (`missing`, nlu/eval/README.md); the strict count in brackets holds it as a miss.",
+              "-> \"what\"); \"WER as written\" scores against the typos, as before. Intent accuracy counts a "
+              "refusal as right where the set marks the data as missing (`missing`, nlu/eval/README.md); the strict count in brackets holds it as a miss.",
               f"(evaluation speech synthesized in {tts_s:.0f} s; cached for later runs)"]
     if default in reports:
         r = reports[default]

@@ -109,13 +109,12 @@ def test_a_typo_question_is_scored_against_its_words_spelled_right(reader):
     # as an error; the set's `said` spells the misspelt words right, and only those
     from asr import metrics
     from asr.speech_eval import SpeechItem, evaluate_speech
-    from asr.transcribe import Transcript
+    from asr.transcribe import Transcriber, Transcript
     audio = AUDIO / json.loads((AUDIO / "clips.json").read_text())[0]["file"]
     item = {"id": "t0", "text": "waht systems r loaded", "said": "what systems r loaded", "intent": "list_data",
             "slots": {}, "style": "typo"}
     heard = {str(audio): Transcript(text="what systems are loaded", audio_s=2.0, raw_text="what systems are loaded",
                                     timings_ms={"total": 100.0})}
-    from asr.transcribe import Transcriber
     rep = evaluate_speech(reader, Transcriber("tiny.en", bias=False), [SpeechItem(item, audio, "flite:rms", 2.0)],
                           transcripts=heard)
     assert rep.wer == metrics.wer([(item["said"], "what systems are loaded")]) == 0.25
