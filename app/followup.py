@@ -57,7 +57,11 @@ def carry(u, context: Optional[dict[str, Any]], question: str) -> Optional[str]:
     merged = {**prev, **new}
     was = u.intent
     u.intent = context["intent"]
-    u.confidence = float(context.get("confidence") or u.confidence)
+    # The previous turn was answered as this intent, whatever the model's share for it was (a reading the data
+    # backed, session 23, can stand on 40%): below the floor the follow-up would be read afresh from the data
+    # and could change kind ("and the device to host bandwidth?" after a lookup became the topology).
+    from nlu.pipeline import CONFIDENCE_FLOOR
+    u.confidence = max(float(context.get("confidence") or u.confidence), CONFIDENCE_FLOOR)
     u.slots = merged
     kept = ", ".join(k for k in prev if k not in new)
     return (f"follow-up: kept the previous question's intent ({u.intent}"

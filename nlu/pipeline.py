@@ -293,6 +293,9 @@ class NLU:
             if slot == "count" and _bare_number(words[a:b]) and b + 1 < len(words) \
                     and words[b + 1].isdigit() and self.norm.endpoint(f"{words[b]} {words[b + 1]}") in self.endpoints:
                 continue                      # "bandwidth, 2 GPU 5 and GPU12": a numbered GPU is no count of GPUs
+            if slot == "count" and b - a == 2 and _bare_number(words[a:a + 1]) and b < len(words) \
+                    and words[b].isdigit() and self.norm.endpoint(f"{words[b - 1]} {words[b]}") in self.endpoints:
+                continue                      # the same with "GPU" inside the count's span ("2 GPU | 5")
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
@@ -321,6 +324,9 @@ class NLU:
             if slot == "count_kind" and "count" not in slots and any(
                     s <= a and b <= e and "condition" in found for s, e, found in cands):
                 continue                      # "tensor cores" names a condition, not what is counted
+            if slot == "system" and _bare_number(words[a:b]) and b + 2 < len(words) \
+                    and [w.lower() for w in words[b:b + 2]] == ["of", "the"] and _GPU_MODEL.match(words[b + 2].lower()):
+                slot = "count"                # "just one of the H200s" with "one" tagged as a system: a number, counting
             if slot == "count":
                 ck = self.norm.count_and_kind(surface)
                 if ck[0] is not None:
@@ -745,9 +751,12 @@ class NLU:
                     unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
                     break
         for st, en, sid in sys_spans + gaz_systems:
-            if en - st == 1 and words[st].lower() in ("llm", "llms") and en < len(words) \
-                    and words[en].lower() in _LLM_WORK and sid in systems:
-                systems.remove(sid)   # "LLM training": large language models, not the LLM memory system's name
+            if words[st].lower() in ("llm", "llms") and sid in systems and (
+                    (en - st == 1 and en < len(words) and words[en].lower() in _LLM_WORK)
+                    or (en - st == 2 and words[st + 1].lower() in _LLM_WORK)):
+                # "LLM training" (with or without "training" inside the span): large language models, not the
+                # LLM memory system's name
+                systems.remove(sid)
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
@@ -770,15 +779,24 @@ class NLU:
                 and _RANKS_SYSTEMS.search(said):
             # "which system has the highest host to device bandwidth?", "rank the systems by allreduce bandwidth":
             # no system named, and the question asks which is best: each system that stores it, compared (the
-            # words settle it, as sure as the model was of its first reading)
+            # words settle it: at least as sure as the model was of its first reading, and never below the floor,
+            # where a model unsure between a list and a comparison would have it refused)
             ruled_out.add(intent)
-            intent, conf = "compare_systems", max(conf, model_conf)
+            intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "link_efficiency" and slots.get("condition") in ("theoretical", "nominal", "spec") \
                 and not _asks_efficiency(said) and not slots.get("nominal") \
                 and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
                 and slots["condition"] in self.catalog.conditions.get(slots["system"], set()):
             # "what is the theoretical local memory read bandwidth": the stated figure itself, which the system
             # stores; no word asks how close a measurement gets to it
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+            conf = max(conf, model_conf)
+        if intent == "scaling" and isinstance(slots.get("count"), int) and _AT_ONE_COUNT.search(said) \
+                and not _CURVE_ASKED.search(said) \
+                and intent_probs[self.labels["intents"].index("metric_lookup")] >= SCALING_POINT_RUNNER_UP:
+            # "strong scaling efficiency of amoebanet on lassen at 2048 gpus": one count, named as where the value
+            # is taken, and no word asks for the curve: a point on it, when the model itself weighed a lookup
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, model_conf)
@@ -1733,6 +1751,13 @@ _SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one)
 # a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
 # "the fastest system for ..."
 _SYSTEM_WORD = r"(systems?|machines?|gpus?|nodes?|clusters?|platforms?|servers?|boxe?s?|computers?|accelerators?)"
+# one count as where a value is taken ("at 2048 gpus"), and words that ask for the curve instead
+_AT_ONE_COUNT = re.compile(r"\b(at|on|with|using)\s+(\d[\d,]*|one|two|four|eight|sixteen)\s+(gpus?|ipus?|nodes?|ranks?|"
+                           r"processes|cores?|devices?)\b", re.I)
+_CURVE_ASKED = re.compile(r"\b(curve|plot|chart|trend|graph|grows?|increases?|up to|from\s+\S+\s+to|how (well )?"
+                          r"(does|do|did)\b.*\bscale|across|versus|vs\.?|counts)\b", re.I)
+SCALING_POINT_RUNNER_UP = 0.3   # the lookup's share of the model's belief for the words to settle it
+
 _RANKS_SYSTEMS = re.compile(
     rf"\b(which|what) {_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|achieves?|gives?|is|are|was|shows?|delivers?"
     rf"|offers?)( the)? (highest|lowest|best|worst|fastest|slowest|most|least|largest|smallest|greatest|top|biggest)\b"
