@@ -27,8 +27,8 @@ nlu: db
 	$(VENV)/bin/hpcask retrain --if-missing
 
 # Speech: Debian's espeak-ng and flite speak the training questions; the fine-tuned speech model is built on
-# first setup (about 55 minutes on 2 cores with bfloat16 instructions, about twice that without; with
-# progress), then cached in models/asr/build/current.
+# first setup (about 57 minutes on 2 cores without bfloat16 instructions, less with them; with progress), then
+# cached in models/asr/build/current.
 tts:
 	@command -v espeak-ng >/dev/null && command -v flite >/dev/null || { echo "installing espeak-ng, flite (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng flite >/dev/null; }
