@@ -1,18 +1,18 @@
 """The default speech model: tiny.en fine-tuned on HPC questions, at models/asr/build/current.
 
-`hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate 8000 questions as people type them
-(NLU generator, "written" style, evaluation sentences excluded), plus one question for each written vocabulary
-form none of them says (`cover_forms`; about 200), plus 1000 sentences of the source documents that say a
-vocabulary word (`prose`, asr/prose.py) -> speak them with training voices (espeak-ng, flite) and roughen
-some -> log-mel features in each clip's serving window -> fine-tune encoder and decoder (asr/finetune.py;
-`train_encoder: 0` in models/asr/train_config.json gives session 19's decoder-only recipe over the frozen int8
-encoder's outputs) -> convert back to CTranslate2 (asr/convert.py) -> check on a small dev set spoken by held-out
-voices -> count the wording model that ranks the beam (asr/lm.py, ~20 s) -> install (the previous model is kept at
-build/previous). Deterministic for a given config on one
-machine: the training runs with PyTorch's deterministic kernels (asr/finetune.py), since without them two builds
-in session 11 started with the same losses and ended at other weights (WER 15.89 vs 16.77%). On a GPU (CUDA
-present) the training takes a minute or two; on 2 CPU cores about 40 minutes (bfloat16 where the processor has
-it), the whole build about 45 (bench/RESULTS.md has the measured build).
+`hpcask retrain --asr` (and `make setup`, when it is missing) runs: generate 6000 questions as people type them
+(`questions` in train_config.json; NLU generator, "written" style, evaluation sentences excluded), plus one question
+for each written vocabulary form none of them says (`cover_forms`; about 200), plus 1000 sentences of the source
+documents that say a vocabulary word (`prose`, asr/prose.py) -> speak them with training voices (espeak-ng, flite)
+and roughen some -> log-mel features in each clip's serving window -> fine-tune encoder and decoder
+(asr/finetune.py; `train_encoder: 0` in models/asr/train_config.json gives session 19's decoder-only recipe over the
+frozen int8 encoder's outputs) -> convert back to CTranslate2 (asr/convert.py) -> check on a small dev set spoken by
+held-out voices -> count the wording model that ranks the beam (asr/lm.py, ~20 s) -> install (the previous model is
+kept at build/previous). Deterministic for a given config on one machine: the training runs with PyTorch's
+deterministic kernels (asr/finetune.py), since without them two builds in session 11 started with the same losses
+and ended at other weights (WER 15.89 vs 16.77%). On a GPU (CUDA present) the training takes a minute or two; on 2
+CPU cores about 46 minutes in float32 (less in bfloat16, where the processor has it), the whole build about 57
+(bench/RESULTS.md has the measured build).
 """
 from __future__ import annotations
 

@@ -326,7 +326,7 @@ class NLU:
                 continue                      # "tensor cores" names a condition, not what is counted
             if slot == "system" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and [w.lower() for w in words[b:b + 2]] == ["of", "the"] and _GPU_MODEL.match(words[b + 2].lower()):
-                slot = "count"                # "just one of the H200s" with "one" tagged as a system: a number, counting
+                slot = "count"                # "just one of the H200s", "one" tagged as a system: a count
             if slot == "count":
                 ck = self.norm.count_and_kind(surface)
                 if ck[0] is not None:
