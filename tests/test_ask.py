@@ -88,6 +88,22 @@ def test_follow_up_reuses_previous_system(asker):
     assert any("follow-up" in n or "previous question" in n for n in r.notes)
 
 
+def test_a_follow_up_of_an_answer_the_data_backed_is_not_read_afresh():
+    # the first turn was answered as a lookup on 40% (the data backed it); the follow-up's own words read as a
+    # topology question at 55%. Carried over, it must stay a lookup and clear the floor, whatever the model drew.
+    from app.followup import carry
+    from nlu.pipeline import CONFIDENCE_FLOOR, Understanding
+    u = Understanding(intent="topology", confidence=0.55, slots={"operation": "d2h", "metric": "bandwidth"})
+    note = carry(u, {"intent": "metric_lookup", "confidence": 0.40, "system": "ac922_yme", "operation": "h2d"},
+                 "and the device to host bandwidth?")
+    assert note and u.intent == "metric_lookup" and u.confidence >= CONFIDENCE_FLOOR
+    assert u.slots == {"system": "ac922_yme", "operation": "d2h", "metric": "bandwidth"}
+    # a sure previous turn keeps its own confidence
+    v = Understanding(intent="topology", confidence=0.55, slots={})
+    carry(v, {"intent": "metric_lookup", "confidence": 0.93, "system": "dgx2"}, "and on the DGX-2?")
+    assert v.confidence == 0.93
+
+
 def test_batch_cli(tmp_path, built_db, capsys):
     from app.cli import main
     f = tmp_path / "q.jsonl"
