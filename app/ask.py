@@ -210,8 +210,9 @@ class Asker:
             implied_by_intent(u.intent, res.slots, self.cat)   # what the reader could not infer without the intent
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
-        unknown_sys = [s for slot, s in u.unresolved if (slot == "system" and _looks_like_name(s, res.question)
-                                                         or slot != "system" and _GPU_MODEL.fullmatch(s.strip(" -,.?")))
+        unknown_sys = [s for slot, s in u.unresolved
+                       if (_looks_like_name(s, res.question) if slot == "system"
+                           else _ACCELERATOR_MODEL.fullmatch(s.strip(" -,.?")))
                        and not part_of_an_app(s, self.cat)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         if unsure and not backed:
@@ -974,8 +975,9 @@ _COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave
-# it ("compare the h200 with an a100" tagged "a100" as a metric); known ones resolve and never reach this
-_GPU_MODEL = re.compile(r"(?:a|b|h|k|l|p|t|v|gb|gh|mi|rtx)\s?\d{2,4}[a-z]?", re.I)
+# it ("compare the h200 with an a100" tagged "a100" as a metric); known ones resolve and never reach this. A pattern,
+# not nlu.pipeline's _GPU_MODEL (the closed list of models a count may be of): the names asked about are open-ended
+_ACCELERATOR_MODEL = re.compile(r"(?:a|b|h|k|l|p|t|v|gb|gh|mi|rtx)\s?\d{2,4}[a-z]?", re.I)
 
 
 def _set_against(span: str, question: str) -> bool:

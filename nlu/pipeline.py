@@ -290,12 +290,11 @@ class NLU:
             if slot == "precision" and b - a == 1 and a in link_counts:
                 covered.add(a)
                 continue                      # "the double-NVLink pairs": two links, not double precision
-            if slot == "count" and _bare_number(words[a:b]) and b + 1 < len(words) \
-                    and words[b + 1].isdigit() and self.norm.endpoint(f"{words[b]} {words[b + 1]}") in self.endpoints:
-                continue                      # "bandwidth, 2 GPU 5 and GPU12": a numbered GPU is no count of GPUs
-            if slot == "count" and b - a == 2 and _bare_number(words[a:a + 1]) and b < len(words) \
-                    and words[b].isdigit() and self.norm.endpoint(f"{words[b - 1]} {words[b]}") in self.endpoints:
-                continue                      # the same with "GPU" inside the count's span ("2 GPU | 5")
+            # "bandwidth, 2 GPU 5 and GPU12", with "GPU" in the count's span or not: a numbered GPU is no count
+            if slot == "count" and b - a in (1, 2) and _bare_number(words[a:a + 1]) and a + 2 < len(words) \
+                    and words[a + 2].isdigit() \
+                    and self.norm.endpoint(f"{words[a + 1]} {words[a + 2]}") in self.endpoints:
+                continue
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
