@@ -298,7 +298,7 @@ class Corrector:
     def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
         """`text` with a pause-comma inside a vocabulary name dropped (join_split_names) and near-misses of
         vocabulary terms replaced (see _correct)."""
-        joined = self.on_not_and(self.join_split_names(text))
+        joined = self.on_not_and(self.join_split_names(written_shorthand(text)))
         out = self._correct(joined, probs)
         return dataclasses.replace(out, raw=text)
 
@@ -515,6 +515,25 @@ class Corrector:
                     break
             i += 1
         return out
+
+
+# typed shorthand as a voice reads it out: "w/o" is said "w slash o", an arrow between two devices "greater than"
+# (festival reads "->" so; the evaluation's keyword queries are full of both: "ipu5->ipu6 bw w/o congestion")
+_W_SLASH = re.compile(r"\b([wW])(?:[- ]|, )slash(?:(?:[- ]|, )([oO])\b)?")
+_SLASH = re.compile(r"\b(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-9]+)[- ]slash[- ]"
+                    r"(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-9]+)\b")   # "comm slash compute": "comm/compute"
+_DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
+_ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
+
+
+def written_shorthand(text: str) -> str:
+    """`text` with typed shorthand written as it is typed: "w slash o" -> "w/o", "w-slash" -> "w/", "comm slash
+    compute" -> "comm/compute", and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only between two numbered
+    devices, where "greater than" cannot be a comparison the user meant: devices are not ordered). The reader
+    knows the written forms ("w/o" is without); the speech model writes what it hears."""
+    text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), text)
+    text = _SLASH.sub(r"\1/\2", text)
+    return _ARROW.sub(r"\1 -> \2", text)
 
 
 def _trim(heard: list[str], said: list[str], english) -> tuple[list[str], list[str]]:

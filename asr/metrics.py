@@ -118,10 +118,29 @@ def _compounds() -> frozenset[str]:
     return frozenset(out)
 
 
+# written two ways before the words are read: a contraction typed without its apostrophe ("whats" is "what's"),
+# and a plural of a hundred ("the h two hundreds" is "the H200s", not a number word the normaliser leaves alone)
+_APOSTROPHE_DROPPED = re.compile(r"\b(what|that|there|here|where|who|how)s\b", re.IGNORECASE)
+_HUNDREDS = re.compile(r"\b(hundred|thousand)s\b", re.IGNORECASE)
+# copy directions in shorthand: "PtoP", "DtoH" are the vocabulary's own spellings of P2P and D2H, said alike
+_LETTER_TO_LETTER = re.compile(r"^([pdh])to([pdh])$")
+
+
 def scored_words(text: str) -> list[str]:
-    """`words`, then one spelling for what is written two ways (SAME_WORD, compounds split in two): what WER
-    compares."""
-    return _rewrite([SAME_WORD.get(w, w) for w in words(text)], {}, _compounds())
+    """`words`, then one spelling for what is written two ways (SAME_WORD, compounds split in two, the two
+    spellings of a copy direction, a contraction without its apostrophe, "hundreds"): what WER compares."""
+    text = _HUNDREDS.sub(r"\1 s", _APOSTROPHE_DROPPED.sub(r"\1's", text))
+    ws: list[str] = []
+    for w in words(text):
+        m = _LETTER_TO_LETTER.match(w)
+        if m:
+            ws += [m.group(1), "2", m.group(2)]
+        else:
+            ws.append(SAME_WORD.get(w, w))
+    for i in range(1, len(ws) - 1):        # "p to p" said in full is P2P too
+        if ws[i] == "to" and ws[i - 1] in ("p", "d", "h") and ws[i + 1] in ("p", "d", "h"):
+            ws[i] = "2"
+    return _rewrite(ws, {}, _compounds())
 
 
 def edit_distance(ref: list[str], hyp: list[str]) -> int:

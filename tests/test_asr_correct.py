@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from asr import metrics
-from asr.correct import Corrector, phrase_key, said_tokens, word_key
+from asr.correct import Corrector, phrase_key, said_tokens, word_key, written_shorthand
 
 AUDIO = Path(__file__).parent / "fixtures" / "audio"
 CLIPS = json.loads((AUDIO / "clips.json").read_text())
@@ -119,6 +119,25 @@ def test_on_heard_as_and_before_the_only_system_is_on(corrector, heard, want):
                                   "allreduce on the DGX-2 and the H200 pair"])
 def test_an_and_that_joins_two_things_stays(corrector, text):
     assert corrector.on_not_and(text) == text
+
+
+@pytest.mark.parametrize("heard, want", [
+    ("dgx2 allreduce time w-slash nccl", "dgx2 allreduce time w/ nccl"),
+    ("latency from ipu 2 to ipu 3 w slash o load", "latency from ipu 2 to ipu 3 w/o load"),
+    ("the comm slash compute split in the trace", "the comm/compute split in the trace"),
+    ("GPU3 greater than GPU 5 bw on the dgx2", "GPU3 -> GPU 5 bw on the dgx2"),
+    ("tile 4, greater than tile 9 latency", "tile 4 -> tile 9 latency"),
+])
+def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
+    """Voices read a keyword query's "w/o" as "w slash o" and festival reads "->" as "greater than"."""
+    assert written_shorthand(heard) == want
+    assert corrector.correct(heard).text == want and corrector.correct(heard).raw == heard
+
+
+@pytest.mark.parametrize("text", ["is the speedup greater than 2 on lassen", "latency greater than 5 us on gpu0",
+                                  "which pairs are greater than 100 GB/s", "a slash in the path", "the slash command"])
+def test_a_greater_than_or_slash_that_is_meant_stays(text):
+    assert written_shorthand(text) == text
 
 
 def test_sound_keys():

@@ -120,6 +120,20 @@ def test_wer_reads_one_word_written_two_ways_as_one():
     assert metrics.words("16 megabytes") == ["16", "megabytes"]
 
 
+def test_wer_reads_two_spellings_said_alike_as_one():
+    # the vocabulary's own spellings of a copy direction, a contraction typed without its apostrophe, and a
+    # plural of a hundred said in full: the same words as their written forms
+    for ref, hyp in (("when P2P is disabled", "when PtoP is disabled"), ("d2h pageable", "DtoH pageable"),
+                     ("with p to p on", "with P2P on"), ("whats the latency", "what's the latency"),
+                     ("on the h two hundreds", "on the H200s"), ("the two h two hundreds", "the two H200s")):
+        assert metrics.wer([(ref, hyp)]) == 0, (ref, hyp)
+    # other words stay apart, and the words the wording model is counted in are as they were
+    assert metrics.wer([("what is the latency", "whats the latency")]) > 0
+    assert metrics.wer([("on the h200 pair", "on the H200s")]) > 0
+    assert metrics.wer([("stop", "s to p")]) > 0
+    assert metrics.words("PtoP") == ["ptop"] and metrics.words("whats") == ["what", "s"]
+
+
 SOFT = json.loads((AUDIO / "soft_openings.json").read_text())
 
 
