@@ -799,6 +799,12 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, model_conf)
+        if intent == "scaling" and isinstance(slots.get("count"), int) and _OVER_SIZES.search(said) \
+                and not _OVER_COUNTS.search(said) and not _COUNT_SPAN.search(said):
+            # "dgx-2 allreduce bandwidth of message size grows, 2 gpus": one count, and the axis the words ask for is
+            # the message size: a sweep over sizes at that count
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, model_conf)
         if intent == "link_efficiency" and _WHERE_PEAK.search(said) and not OF_PEAK.search(said) \
                 and "efficiency" not in said and not slots.get("link_type"):
             # "where does pageable host->GPU0 bandwidth peak on Yme, and how high does it get": where a curve
@@ -1202,10 +1208,11 @@ _OVER_COUNTS = re.compile(
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) count\b")
-# a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes"
+# a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
+# a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it)
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
-                         r"increases|goes up))\b")
+                         r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up))\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:
@@ -1756,6 +1763,9 @@ _AT_ONE_COUNT = re.compile(r"\b(at|on|with|using)\s+(\d[\d,]*|one|two|four|eight
 _CURVE_ASKED = re.compile(r"\b(curve|plot|chart|trend|graph|grows?|increases?|up to|from\s+\S+\s+to|how (well )?"
                           r"(does|do|did)\b.*\bscale|across|versus|vs\.?|counts)\b", re.I)
 SCALING_POINT_RUNNER_UP = 0.3   # the lookup's share of the model's belief for the words to settle it
+# counts as a range ("1 to 4 gpus", "8 -> 2048 gpus", "up to 16 nodes"): the count is the axis after all
+_COUNT_SPAN = re.compile(r"\b\d+\s*(to|-|->|through|and)\s*\d+\s*(gpus?|ipus?|nodes?|ranks?|processes|cores?)\b"
+                         r"|\bup to\b|\bcounts\b", re.I)
 
 _RANKS_SYSTEMS = re.compile(
     rf"\b(which|what) {_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|achieves?|gives?|is|are|was|shows?|delivers?"

@@ -154,3 +154,18 @@ def test_the_hesitation_free_text_is_read_only_where_the_heard_text_fails(asker)
                       hesitation_free="so how do i enable peer access", hesitation_gap=0.01)
     r = asker.ask_transcript(both)
     assert r.intent == "out_of_scope" and r.transcript == both.text
+
+
+@pytest.mark.parametrize("heard", ["DGX-2 broadcast bandwidth of message size grows, 2 GPUs.",
+                                   "DGX-2 all reduce bandwidth of message size grows, 4 GPUs."])
+def test_a_message_size_that_grows_is_the_axis_even_without_as(reader, heard):
+    # "as" heard as "of": one count where the value is taken, and the words ask for a curve over message sizes
+    res = reader.ask(heard, transcript=heard)
+    assert res.intent == "size_sweep" and res.slots["count"] in (2, 4) and res.rows
+
+
+def test_counts_as_a_range_keep_the_curve_over_counts(reader):
+    res = reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus as message size grows")
+    assert res.intent != "size_sweep"
+    assert reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus").intent == "scaling"
+
