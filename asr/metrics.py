@@ -123,7 +123,8 @@ def _compounds() -> frozenset[str]:
 _APOSTROPHE_DROPPED = re.compile(r"\b(what|that|there|here|where|who|how)s\b", re.IGNORECASE)
 _HUNDREDS = re.compile(r"\b(hundred|thousand)s\b", re.IGNORECASE)
 # copy directions in shorthand: "PtoP", "DtoH" are the vocabulary's own spellings of P2P and D2H, said alike
-_LETTER_TO_LETTER = re.compile(r"^([pdh])to([pdh])$")
+_COPY_ENDS = ("p", "d", "h")
+_LETTER_TO_LETTER = re.compile(rf"^([{''.join(_COPY_ENDS)}])to([{''.join(_COPY_ENDS)}])$")
 
 
 def scored_words(text: str) -> list[str]:
@@ -138,7 +139,7 @@ def scored_words(text: str) -> list[str]:
         else:
             ws.append(SAME_WORD.get(w, w))
     for i in range(1, len(ws) - 1):        # "p to p" said in full is P2P too
-        if ws[i] == "to" and ws[i - 1] in ("p", "d", "h") and ws[i + 1] in ("p", "d", "h"):
+        if ws[i] == "to" and ws[i - 1] in _COPY_ENDS and ws[i + 1] in _COPY_ENDS:
             ws[i] = "2"
     return _rewrite(ws, {}, _compounds())
 

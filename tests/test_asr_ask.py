@@ -165,7 +165,7 @@ def test_a_message_size_that_grows_is_the_axis_even_without_as(reader, heard):
 
 
 def test_counts_as_a_range_keep_the_curve_over_counts(reader):
-    res = reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus as message size grows")
-    assert res.intent != "size_sweep"
-    assert reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus").intent == "scaling"
-
+    # "up to 16 gpus" keeps the count 16 as a slot: only the range guard keeps it a curve over counts
+    res = reader.ask("dgx2 allreduce bandwidth up to 16 gpus as message size grows")
+    assert res.intent == "scaling" and res.slots.get("count") == 16
+    assert reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus as message size grows").intent == "scaling"
