@@ -357,9 +357,13 @@ class Corrector:
         letter = [bool(c) and c.isalpha() and (len(c) == 1 or (_SPELLED.match(c) is not None
                                                                and c not in self.english)) for c in core]
         numeric = [bool(c) and (c[0].isdigit() or c in NUMBER_WORDS) for c in core]
+        # a data rate ("GB/s", "GBps") is a unit, not letters to respell: "100 GB/s" had become "100GbE"
+        unit = [_RATE_UNIT.match(w.rstrip(",.;:?!")) is not None for w in words]
+        letter = [lt and not u for lt, u in zip(letter, unit)]
         run = self._runs(letter)
         odd = [any(self.odd(t) for t in ts) for ts in toks]
         protected = self._protected(toks, letter, numeric, odd)
+        protected = [p or (i + 1 if unit[i] else 0) for i, p in enumerate(protected)]
         # words that must survive any change: English (not letters) and vocabulary as heard
         unsure = [False] * n
         if probs is not None and len(probs) == n and self.unsure > 0:
@@ -522,17 +526,20 @@ class Corrector:
 _W_SLASH = re.compile(r"\b([wW])(?:[- ]|, )slash(?:(?:[- ]|, )([oO])\b)?")
 _SLASH = re.compile(r"\b(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-9]+)[- ]slash[- ]"
                     r"(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-9]+)\b")   # "comm slash compute": "comm/compute"
+_RATE_DASH = re.compile(r"(\d\s?[KMGT]i?[Bb])-s\b")          # "100 GB-s": the slash of "GB/s" heard as a pause
+_RATE_UNIT = re.compile(r"^[KMGTP]i?[Bb](?:/s|ps)$")
 _DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
 _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
 
 def written_shorthand(text: str) -> str:
     """`text` with typed shorthand written as it is typed: "w slash o" -> "w/o", "w-slash" -> "w/", "comm slash
-    compute" -> "comm/compute", and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only between two numbered
-    devices, where "greater than" cannot be a comparison the user meant: devices are not ordered). The reader
-    knows the written forms ("w/o" is without); the speech model writes what it hears."""
+    compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only
+    between two numbered devices, where "greater than" cannot be a comparison the user meant: devices are not
+    ordered). The reader knows the written forms ("w/o" is without); the speech model writes what it hears."""
     text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), text)
     text = _SLASH.sub(r"\1/\2", text)
+    text = _RATE_DASH.sub(r"\1/s", text)
     return _ARROW.sub(r"\1 -> \2", text)
 
 

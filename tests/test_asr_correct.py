@@ -127,6 +127,8 @@ def test_an_and_that_joins_two_things_stays(corrector, text):
     ("the comm slash compute split in the trace", "the comm/compute split in the trace"),
     ("GPU3 greater than GPU 5 bw on the dgx2", "GPU3 -> GPU 5 bw on the dgx2"),
     ("tile 4, greater than tile 9 latency", "tile 4 -> tile 9 latency"),
+    ("exceeds 100 GB-s bus bandwidth", "exceeds 100 GB/s bus bandwidth"),
+    ("which links reach 25GB-s", "which links reach 25GB/s"),
 ])
 def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
     """Voices read a keyword query's "w/o" as "w slash o" and festival reads "->" as "greater than"."""
@@ -138,6 +140,18 @@ def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
                                   "which pairs are greater than 100 GB/s", "a slash in the path", "the slash command"])
 def test_a_greater_than_or_slash_that_is_meant_stays(text):
     assert written_shorthand(text) == text
+
+
+@pytest.mark.parametrize("text", ["exceeds 100 GB/s bus bandwidth", "what is 100 GB/s in the matrix",
+                                  "exceeds 100 GBps", "12.5 GB/s, over PCIe", "peak 25 Gb/s per lane"])
+def test_a_data_rate_is_a_unit_not_letters_to_respell(corrector, text):
+    """"100 GB/s" had become the link type "100GbE" and "100 GBps" the benchmark "GUPS"."""
+    got = corrector.correct(text)
+    assert got.text == text and not got.changes
+
+
+def test_spelled_letters_beside_a_data_rate_still_become_the_name(corrector):
+    assert corrector.correct("b g x 1 at 16 MB/s").text == "dgx-1 at 16 MB/s"
 
 
 def test_sound_keys():
