@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import time
@@ -95,6 +96,10 @@ class Asker:
             res.intent, res.answer, res.rows, res.chart = "out_of_scope", str(e), [], {"kind": "none"}
         res.timings_ms["total"] = round((time.perf_counter() - t0) * 1000, 2)
         return res
+
+    @functools.cached_property
+    def _system_names(self) -> frozenset[tuple[str, ...]]:
+        return system_name_words(self.nlu.vocab)
 
     def speech(self):
         """The speech recogniser, loaded on first use (asr.transcribe.Transcriber; $HPCASK_ASR_MODEL picks
@@ -214,6 +219,7 @@ class Asker:
                        if (_looks_like_name(s, res.question) if slot == "system"
                            else _ACCELERATOR_MODEL.fullmatch(s.strip(" -,.?")))
                        and not part_of_an_app(s, self.cat)
+                       and not _part_of_a_known_system(s, self._system_names)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         if unsure and not backed:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
@@ -1005,6 +1011,23 @@ archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters ti
 # the analysis tools our users name beside their data (../shared/research/anchors.md): a tool, not a machine
 ANALYSIS_TOOLS = frozenset({"hta", "perfetto", "nsys", "nsight", "hatchet", "thicket", "inam", "osu inam",
                             "tensorboard", "vtune", "hpctoolkit", "tau", "caliper", "score-p", "scalasca", "vampir"})
+
+
+def system_name_words(vocab) -> frozenset[tuple[str, ...]]:
+    """Every form of every known system's name as its lower-case words ("in-house cluster": in, house, cluster)."""
+    return frozenset(tuple(re.findall(r"[a-z0-9]+", s.lower())) for c in vocab.canonicals("system")
+                     for s in vocab.surfaces("system", c))
+
+
+def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> bool:
+    """"In House vs Azure": words of a known system's name, in its order, are that system said in part, not a
+    machine nobody knows, however a transcript capitalised them (the speech model writes "In House" for the
+    in-house cluster). A machine named as one the data lacks ("Titan" beside "Titan RTX") stays unknown."""
+    ws = tuple(w for w in re.findall(r"[a-z0-9]+", span.lower()) if w not in {"the", "a", "an"})
+    if not ws or any(w in OTHER_MACHINES for w in ws):
+        return False
+    n = len(ws)
+    return any(name[i:i + n] == ws for name in names for i in range(len(name) - n + 1))
 
 
 def _looks_like_name(span: str, question: str) -> bool:

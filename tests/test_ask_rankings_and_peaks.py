@@ -151,3 +151,18 @@ def test_a_comparison_with_a_system_not_loaded_is_refused_by_name(asker, q, unkn
     res = asker.ask(q)
     assert res.intent == "out_of_scope" and f"I have no data for" in res.answer and unknown in res.answer
     assert "llm_sim" not in str(res.slots)            # "LLM training" is no name of the LLM memory system
+
+
+@pytest.mark.parametrize("q", ["In House vs Azure, CC off, congestion impact of VASP.",
+                               "in house vs azure, cc off, congestion impact of vasp"])
+def test_capitalised_words_of_a_known_system_name_are_no_unknown_machine(asker, q):
+    """The speech model writes "In House" for the in-house cluster: its capitals made it a machine nobody knows."""
+    res = asker.ask(q)
+    assert res.intent == "congestion" and res.rows and "I have no data" not in res.answer
+
+
+@pytest.mark.parametrize("q, unknown", [("what is the nvlink bandwidth on Aurora", "Aurora"),
+                                        ("Frontier hpl rmax", "Frontier")])
+def test_a_machine_the_data_lacks_is_still_refused_by_name(asker, q, unknown):
+    res = asker.ask(q)
+    assert res.intent == "out_of_scope" and "I have no data for" in res.answer and unknown in res.answer
