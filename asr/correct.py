@@ -55,6 +55,9 @@ STOP = {"a", "i", "an", "the", "of", "to", "in", "on", "at", "for", "by", "with"
 LETTER_KEYS = {"a": "a", "b": "ba", "c": "sa", "d": "da", "e": "a", "f": "af", "g": "ja", "h": "ac", "i": "a",
                "j": "ja", "k": "ka", "l": "al", "m": "am", "n": "an", "o": "a", "p": "pa", "q": "kya", "r": "ar",
                "s": "as", "t": "ta", "u": "ya", "v": "va", "w": "dabalya", "x": "aks", "y": "wa", "z": "sa"}
+# word-forming prefixes: a word made of one and an English word is English too (odd())
+_PREFIXES = ("off", "out", "over", "under", "up", "down", "back", "cross", "multi", "inter", "intra", "non", "pre",
+             "re", "sub", "super", "un")
 _VOWEL_RUN = re.compile(r"[aeiouy]+")
 _RULES = [(re.compile(p), r) for p, r in (
     (r"^kn", "n"), (r"^wr", "r"), (r"^ps", "s"), (r"^x", "s"), (r"^wh", "w"), (r"^gh", "g"),
@@ -293,7 +296,14 @@ class Corrector:
                 if any(stem + x in self.english for x in stems) or (len(stem) > 3 and stem[-1] == stem[-2]
                                                                      and stem[:-1] in self.english):
                     return False
-        return True
+                if self._compound(stem):
+                    return False
+        return not self._compound(w)
+
+    def _compound(self, w: str) -> bool:
+        """A particle or prefix before an English word ("offload", "offloaded", "underutilised"): English, not a slip
+        ("offloaded" had become the condition "unloaded")."""
+        return any(w.startswith(p) and w[len(p):] in self.english and len(w) - len(p) >= 3 for p in _PREFIXES)
 
     def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
         """`text` with a pause-comma inside a vocabulary name dropped (join_split_names) and near-misses of

@@ -51,6 +51,7 @@ def test_near_misses_become_vocabulary(corrector, heard, want):
     "how many hops between core zero and core sixty three on the x m p sixty four",
     "d g x one with p one hundred gpus all reduce bus bandwidth",
     "Show the NVLink bandwidth between GPU 0 and GPU 3 on the DGX-1 V100?",   # typed style, punctuation
+    "slowdown of XS Bench offloaded over GRPC on Google Cloud",  # "offloaded": a prefix and English, not "unloaded"
     "",
 ])
 def test_ordinary_words_and_vocabulary_are_left_alone(corrector, text):
