@@ -946,6 +946,10 @@ class NLU:
             # "the i p u five to i p u six bandwidth": two devices said, but the tagger ran one into a system span:
             # both ends, in the order said
             slots["src"], slots["dst"] = ends
+        if "library" not in slots and slots.get("operation"):
+            lib = api_library(words, self.vocab)
+            if lib:
+                slots["library"] = lib     # "ncclAllReduce": the call names its library as well as its operation
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
@@ -2303,6 +2307,20 @@ def unsaid_precision(slots: dict[str, Any], catalog) -> Optional[str]:
     slots["operation"] = sp
     del slots["app"]
     return f"no precision given: single precision ({sp}; ask for double precision for {dp})"
+
+
+# a library's API call as written in code and in transcripts: "ncclAllReduce", "MPI_Allreduce"
+_API_CALL = re.compile(r"(?P<lib>nccl|mpi)_?[A-Z][A-Za-z]+", re.I)
+
+
+def api_library(words: list[str], vocab) -> Optional[str]:
+    """The library whose API call the question names ("how does ncclAllReduce bandwidth scale"), when the
+    vocabulary knows it as a library."""
+    for w in words:
+        m = _API_CALL.fullmatch(w)
+        if m and m.group("lib").lower() in vocab.canonicals("library"):
+            return m.group("lib").lower()
+    return None
 
 
 def library_as_app(slots: dict[str, Any], catalog) -> None:

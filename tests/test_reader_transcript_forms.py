@@ -214,3 +214,19 @@ def test_a_matrix_shape_is_no_size(asker):
     u = asker.nlu.understand("plot the 16 by 16 NVLink latency grid for heid")
     assert u.intent == "pair_matrix" and "msg_bytes" not in u.slots and "count" not in u.slots
     assert asker.nlu.understand("dgx2 latency grid at 16 bytes").slots.get("msg_bytes") == 16
+
+
+@pytest.mark.parametrize("words, want", [("how does ncclAllReduce bandwidth scale".split(), "nccl"),
+                                         ("MPI_Allreduce time on the in-house cluster".split(), "mpi"),
+                                         ("NCCL allreduce bandwidth".split(), None),
+                                         ("allreduce bandwidth on the dgx2".split(), None)])
+def test_an_api_call_names_its_library(words, want):
+    from nlu.pipeline import api_library
+    assert api_library(words, default_vocabulary()) == want
+
+
+def test_a_transcripts_nccl_call_reads_as_the_library_and_the_operation(asker):
+    """The speech model writes "NCCL allreduce" as the call "ncclAllReduce": the library was lost."""
+    res = asker.ask("On Heid, what bandwidth did ncclAllReduce, reach with 4 GPUs, at 64 MB?")
+    assert res.slots.get("library") == "nccl" and res.slots.get("operation") == "allreduce"
+    assert res.intent == "metric_lookup" and res.rows
