@@ -125,6 +125,50 @@ def test_coverage_questions_say_the_forms_the_others_leave_unsaid(built_db):
     assert not any(speech_data._sentence_key(q.text) in speech_data.eval_keys() for q in cover)
 
 
+def test_coverage_questions_top_rare_forms_up_to_per_form(built_db):
+    """With per_form K, a written form the questions say fewer than K times is said K times in all; a form they say
+    K times or more gets no question of its own."""
+    import collections
+
+    import duckdb
+
+    from asr import metrics, speech_data
+    con = duckdb.connect(str(built_db), read_only=True)
+    try:
+        have = speech_data.spoken_questions(con, 300, seed=5)
+        one = speech_data.coverage_questions(con, have, seed=5, per_form=1)
+        three = speech_data.coverage_questions(con, have, seed=5, per_form=3)
+    finally:
+        con.close()
+
+    def said(qs: list) -> str:
+        return "".join(" " + " ".join(metrics.words(q.text)) + " \n" for q in qs)
+    before, added = said(have), said(three)
+    forced = collections.Counter(q.text for q in three)
+    assert len(forced) == len(three)                       # no question twice
+    assert len(three) > 2 * len(one)
+    # forms of one canonical said exactly once by the 300 questions: now three times (twice more), not more
+    from nlu.surface import default_surface, forms
+    checked = 0
+    for canonical in default_surface().vocab.canonicals("link_type"):
+        for f in sorted(set(forms("link_type", canonical, kind="written"))):
+            ws = f" {' '.join(metrics.words(f))} "
+            if "_" in f or before.count(ws) != 1:
+                continue
+            assert before.count(ws) + added.count(ws) >= 3, f
+            checked += 1
+    assert checked, "300 questions should say some link-type form exactly once"
+    # one question for each mention a form lacks, none for a form said three times or more (a few may fail to render)
+    lacking = 0
+    for slot in speech_data.COVER_SLOTS:
+        for canonical in default_surface().vocab.canonicals(slot):
+            for f in set(forms(slot, canonical, kind="written")):
+                ws = " ".join(metrics.words(f))
+                if ws and "_" not in f:
+                    lacking += max(0, 3 - before.count(f" {ws} "))
+    assert 0.9 * lacking <= len(three) <= lacking, (len(three), lacking)
+
+
 def test_keyword_queries_keep_the_values_and_the_cue_words():
     from asr.speech_data import terse
     rng = random.Random(0)
