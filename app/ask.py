@@ -1023,9 +1023,9 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
     """"In House vs Azure": words of a known system's name, in its order, are that system said in part, not a
     machine nobody knows, however a transcript capitalised them (the speech model writes "In House" for the
     in-house cluster). A machine named as one the data lacks ("Titan" beside "Titan RTX") stays unknown."""
-    ws = tuple(w for w in re.findall(r"[a-z0-9]+", span.lower()) if w not in {"the", "a", "an"})
-    if not ws or any(w in OTHER_MACHINES for w in ws):
-        return False
+    ws = tuple(w for w in re.findall(r"[a-z0-9]+", span.lower()) if w != "the")
+    if not ws or any(w in OTHER_MACHINES or len(w) == 1 for w in ws):
+        return False          # letters said one by one ("the A one hundred d g x") are no words of a name
     n = len(ws)
     return any(name[i:i + n] == ws for name in names for i in range(len(name) - n + 1))
 
