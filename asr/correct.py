@@ -296,11 +296,11 @@ class Corrector:
                 if any(stem + x in self.english for x in stems) or (len(stem) > 3 and stem[-1] == stem[-2]
                                                                      and stem[:-1] in self.english):
                     return False
-                if self._compound(stem):
+                if self._prefixed(stem):
                     return False
-        return not self._compound(w)
+        return not self._prefixed(w)
 
-    def _compound(self, w: str) -> bool:
+    def _prefixed(self, w: str) -> bool:
         """A particle or prefix before an English word ("offload", "offloaded", "underutilised"): English, not a slip
         ("offloaded" had become the condition "unloaded")."""
         return any(w.startswith(p) and w[len(p):] in self.english and len(w) - len(p) >= 3 for p in _PREFIXES)
