@@ -66,6 +66,10 @@ class Transcript:
     # reads it when the text as heard cannot be answered (app.ask.Asker.ask_transcript)
     hesitation_free: Optional[str] = None
     hesitation_gap: Optional[float] = None
+    # the beam's other hypotheses (corrected like `text`, each once, best first) and how far below `text` each
+    # scored: "DGX2D2D latency ..." cannot be answered where "DGX-2D2D latency ..." just below it can; the question
+    # pipeline reads them only when `text` is understood but cannot be answered (app.ask.Asker.ask_transcript)
+    alternatives: list[tuple[str, float]] = field(default_factory=list)
 
     @property
     def rtf(self) -> float:
@@ -165,14 +169,15 @@ class Transcriber:
         res = self._generate(enc, [-1])
         hyps = self._hypotheses(res)
         best = max(hyps, key=lambda h: h[0])
-        runner_up = None
+        pool, runner_up = hyps, None
         if best[1] and best[1][0] in self.fillers:
             # "um Yme, what fraction ...": a hesitation the speaker may not have made; decode again without
             # hesitations and keep that text unless it scores clearly worse (a real "uh" does)
             alt = [h for h in self._hypotheses(self._generate(enc, [-1] + self.fillers), FILLER_MARGIN) if h[1]]
             if alt:
                 top_alt = max(alt, key=lambda h: h[0])
-                best = max(hyps + alt, key=lambda h: h[0])
+                pool = hyps + alt
+                best = max(pool, key=lambda h: h[0])
                 if best is not top_alt and _has_words(top_alt[2]):
                     runner_up = top_alt   # kept for the reader: the meaning may settle a near tie
         ids, raw = best[1], best[2]
@@ -185,6 +190,7 @@ class Transcriber:
             probs = word_probs(self.tokenizer, ids, best[3], raw)
             fixed = self.corrector.correct(raw, probs)
             text, changes = fixed.text, fixed.changes
+        alternatives = self._alternatives(best, pool, text)
         free = gap = None
         if runner_up is not None:
             free = runner_up[2]
@@ -193,9 +199,22 @@ class Transcriber:
             gap = round(best[0] - runner_up[0], 4)
         t3 = time.perf_counter()
         return Transcript(text=text, audio_s=len(wav) / audio_mod.SAMPLE_RATE, raw_text=raw, corrections=changes,
-                          word_probs=probs, hesitation_free=free, hesitation_gap=gap,
+                          word_probs=probs, hesitation_free=free, hesitation_gap=gap, alternatives=alternatives,
                           timings_ms={"decode": round((t1 - t0) * 1000, 2), "asr": round((t2 - t1) * 1000, 2),
                                       "correct": round((t3 - t2) * 1000, 2), "total": round((t3 - t0) * 1000, 2)})
+
+
+    def _alternatives(self, best, pool, text: str) -> list[tuple[str, float]]:
+        """(corrected text, score gap below `best`) of every other hypothesis in `pool` that reads differently."""
+        out, seen = [], {text}
+        for h in sorted(pool, key=lambda h: -h[0]):
+            if h is best or not _has_words(h[2]):
+                continue
+            t = self.corrector.correct(h[2]).text if self.corrector is not None else h[2]
+            if t not in seen:
+                seen.add(t)
+                out.append((t, round(best[0] - h[0], 4)))
+        return out
 
 
 FILLERS = HESITATIONS       # the words WER leaves out are the tokens a second decode suppresses

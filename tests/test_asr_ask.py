@@ -156,6 +156,27 @@ def test_the_hesitation_free_text_is_read_only_where_the_heard_text_fails(asker)
     assert r.intent == "out_of_scope" and r.transcript == both.text
 
 
+def test_the_beams_next_hypothesis_is_read_only_for_the_same_question(reader):
+    from asr.transcribe import Transcript
+
+    def heard(text, alternatives):
+        return Transcript(text=text, audio_s=2.0, raw_text=text, alternatives=alternatives)
+    garbled = "peer to peer bandwidth matrix on the Ymeabenit"     # understood as a matrix, no such system
+    right, other = "peer to peer bandwidth matrix on Yme", "peer to peer bandwidth on Yme"
+    res = reader.ask_transcript(heard(garbled, [(other, 0.01), (right, 0.05)]))
+    # the lookup the data answers first is another question: passed over for the matrix just below it
+    assert res.intent == "pair_matrix" and res.slots["system"] == "ac922_yme" and res.rows
+    assert res.transcript == right and any("next hypothesis" in n for n in res.notes)
+    # too far below the heard text, or only another question: the refusal stands
+    assert reader.ask_transcript(heard(garbled, [(right, 0.5)])).intent == "out_of_scope"
+    assert reader.ask_transcript(heard(garbled, [(other, 0.01)])).transcript == garbled
+    # a text not understood as any question the data could answer is not read as a hypothesis that is
+    lost = reader.ask_transcript(heard("what is the weather like on the Ymeabenit", [(right, 0.01)]))
+    assert lost.intent == "out_of_scope" and lost.transcript == "what is the weather like on the Ymeabenit"
+    # an answered text is never replaced
+    assert reader.ask_transcript(heard(other, [(right, 0.01)])).transcript == other
+
+
 @pytest.mark.parametrize("heard", ["DGX-2 broadcast bandwidth of message size grows, 2 GPUs.",
                                    "DGX-2 all reduce bandwidth of message size grows, 4 GPUs."])
 def test_a_message_size_that_grows_is_the_axis_even_without_as(reader, heard):

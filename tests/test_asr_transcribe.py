@@ -193,3 +193,17 @@ def test_a_wording_model_lifts_the_runner_up_it_prefers(tuned):
         assert t.transcribe(wav).raw_text == texts[0]
         lifted += 1
     assert lifted >= 1        # some clip's beam holds another wording (one of the committed clips' does today)
+
+
+def test_the_beams_other_hypotheses_come_with_the_transcript(tuned):
+    # what the asker reads when the transcript cannot be answered (app.ask.Asker.ask_transcript): the beam's other
+    # texts, each once, best first, none the transcript itself
+    seen = 0
+    for c in CLIPS:
+        t = tuned.transcribe(AUDIO / c["file"])
+        texts = [a for a, _ in t.alternatives]
+        gaps = [g for _, g in t.alternatives]
+        assert t.text not in texts and len(set(texts)) == len(texts)
+        assert gaps == sorted(gaps) and all(g >= 0 for g in gaps)
+        seen += len(texts)
+    assert seen >= len(CLIPS)          # a beam of five nearly always holds other texts
