@@ -209,6 +209,9 @@ class NLU:
         `cands` are the question's vocabulary windows (Gazetteer.candidates), computed once per question."""
         if slot not in _NAMING_SLOTS:
             return range(a, b)
+        if slot == "system" and any(words[i].lower() in FABRIC_WORDS for i in range(a + 1, b - 1)) \
+                and self.norm.value(slot, " ".join(words[a:b])) == value:
+            return range(a, b)     # "the in-house InfiniBand cluster" names the cluster, though "in-house" alone does
         inner = [(s, e) for s, e, found in cands if a <= s and e <= b and found.get(slot) == value]
         if inner:
             s, e = max(inner, key=lambda se: se[1] - se[0])
@@ -590,6 +593,13 @@ class NLU:
             # named ask for the difference between them
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
+        if intent == "compare_systems" and slots.get("condition") in ("cc_on", "cc_off"):
+            # "in-house vs azure, cc off, congestion impact of vasp": with congestion control named, the clusters
+            # are set side by side on what congestion does to them, the congestion question asked of both (its
+            # planner answers several systems); without it ("congestion impact of lammps: in-house cluster versus
+            # azure") one stored metric is compared. The model's sureness that systems are compared carries over.
+            ruled_out.add(intent)
+            intent = "congestion"
         over_counts = _OVER_COUNTS.search(said)
         if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
                 and not _SCALING_WORD.search(said) and not count_series(words) and not _TWO_COUNTS.search(said):

@@ -147,3 +147,15 @@ def test_two_clusters_named_are_both_answered(built_con):
 def test_a_named_pair_the_system_lacks_is_said_by_its_words(built_con):
     _, rows, text = _run(built_con, {"system": "azure_hpc", "condition": "congestion_free"})
     assert rows and text.startswith("Azure HPC cloud cluster has no congestion-free vs under-load measurements")
+
+
+@pytest.mark.parametrize("q, cc", [("in-house vs azure, cc off, congestion impact of vasp", "cc_off"),
+                                   ("NVIDIA in-house cluster vs azure, with cc, slowdown of lammps", "cc_on")])
+def test_two_clusters_with_congestion_control_named_is_the_congestion_question(asker, q, cc):
+    # ask-contract: congestion covers "congestion control on vs off" and slowdown factors; asked of two clusters
+    r = asker.ask(q)
+    assert r.intent == "congestion" and r.slots["condition"] == cc
+    assert {r.slots["system"], *r.slots["compare_with"]} == {"nvidia_inhouse", "azure_hpc"}
+    assert {row["system_id"] for row in r.rows} == {"nvidia_inhouse", "azure_hpc"}
+    # no congestion-control setting named: one stored metric side by side
+    assert asker.ask("congestion impact of lammps: in-house cluster versus azure").intent == "compare_systems"

@@ -41,3 +41,24 @@ def test_a_reader_only_phrase_names_a_catalog_operation(asker):
     r = asker.ask("How much faster is random number generation on the IPU (speedup)?")
     assert r.slots["operation"] == "prng" and r.slots["metric"] == "speedup"
     assert r.rows[0]["value"] == 4.9 and r.rows[0]["unit"] == "x"
+
+
+def test_in_house_alone_names_nvidia_s_cluster(asker):
+    # ISC 2022 congestion paper: "NVIDIA's in-house cluster"; people (and transcripts of "nvidia inhouse") drop the
+    # word "cluster". A typed form, so neither model's training changes.
+    v = load_vocabulary(None)
+    assert "in-house" in v.surfaces("system", "nvidia_inhouse", "typed")
+    assert "in-house" not in v.surfaces("system", "nvidia_inhouse")
+    for q in ("worst slowdown in-house with CC on", "worst slowdown inhouse with cc on"):
+        r = asker.ask(q)
+        assert r.intent == "congestion" and r.slots["system"] == "nvidia_inhouse" and r.rows, q
+    r = asker.ask("in-house vs azure slowdown")
+    assert [r.slots.get("system"), *r.slots.get("compare_with", [])] == ["nvidia_inhouse", "azure_hpc"]
+
+
+def test_a_fabric_inside_the_cluster_s_name_is_no_link_type(asker):
+    # "in-house" alone names the cluster now, yet "the in-house InfiniBand cluster" is still one name: the fabric
+    # is not read as a link type beside it
+    r = asker.ask("Does congestion control actually help Incompact3D on the in-house InfiniBand cluster?")
+    assert r.intent == "congestion" and r.slots["system"] == "nvidia_inhouse" and "link_type" not in r.slots
+
