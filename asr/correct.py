@@ -55,6 +55,7 @@ STOP = {"a", "i", "an", "the", "of", "to", "in", "on", "at", "for", "by", "with"
 LETTER_KEYS = {"a": "a", "b": "ba", "c": "sa", "d": "da", "e": "a", "f": "af", "g": "ja", "h": "ac", "i": "a",
                "j": "ja", "k": "ka", "l": "al", "m": "am", "n": "an", "o": "a", "p": "pa", "q": "kya", "r": "ar",
                "s": "as", "t": "ta", "u": "ya", "v": "va", "w": "dabalya", "x": "aks", "y": "wa", "z": "sa"}
+_GLUED = re.compile(r"^([a-z]+)\d{2,}$")
 # word-forming prefixes: a word made of one and an English word is English too (odd())
 _PREFIXES = ("off", "out", "over", "under", "up", "down", "back", "cross", "multi", "inter", "intra", "non", "pre",
              "re", "sub", "super", "un")
@@ -235,6 +236,8 @@ class Corrector:
         self.exact: set[str] = set()        # vocabulary phrases as written, spaces dropped ("dgxone", "dgx1")
         self.exact_keys: set[str] = set()   # and as they sound ("h two hundred" = "h200")
         self.vocab_words: set[str] = set(NUMBER_WORDS)
+        # letters a number is glued to in an id or a size, not in a product name ("gpu3", "fp16", "16mb")
+        self.numbered: set[str] = set()
         pairs = list(_surfaces(vocab)) + [("unit", u) for u in SIZE_UNITS if len(u) >= 4] \
             + [("number", n) for n in NUMBER_WORDS]
         self.surfaces = [s for _, s in pairs]     # every term, as written and as said (asr.lm.with_terms)
@@ -255,6 +258,8 @@ class Corrector:
                         self.exact.add("".join(ws[a:b]))
                         self.exact_keys.add(phrase_key(ws[a:b]))
             self.vocab_words.update(t for t in toks if len(t) > 1 and t.isalpha())
+            if slot in ("component_kind", "count_kind", "endpoint", "precision", "unit"):
+                self.numbered.update(t for t in toks if t.isalpha())
             k = phrase_key(said_tokens(s))
             if len(k) < MIN_KEY:
                 continue
@@ -299,6 +304,13 @@ class Corrector:
                 if self._prefixed(stem):
                     return False
         return not self._prefixed(w)
+
+    def glued(self, core: str) -> bool:
+        """A model number no vocabulary holds, letters glued to digits ("ISA922" for "AC922", "P1000" for "P100"):
+        a slip like an odd word, though its letters may spell English ("isa"). Ids and sizes ("GPU3", "16MB")
+        and every vocabulary term as written are not."""
+        m = _GLUED.match(core)
+        return m is not None and m.group(1) not in self.numbered and core not in self.exact
 
     def _prefixed(self, w: str) -> bool:
         """A particle or prefix before an English word ("offload", "offloaded", "underutilised"): English, not a slip
@@ -371,7 +383,7 @@ class Corrector:
         unit = [_RATE_UNIT.match(w.rstrip(",.;:?!")) is not None for w in words]
         letter = [lt and not u for lt, u in zip(letter, unit)]
         run = self._runs(letter)
-        odd = [any(self.odd(t) for t in ts) for ts in toks]
+        odd = [any(self.odd(t) for t in ts) or self.glued(c) for ts, c in zip(toks, core)]
         protected = self._protected(toks, letter, numeric, odd)
         protected = [p or (i + 1 if unit[i] else 0) for i, p in enumerate(protected)]
         # words that must survive any change: English (not letters) and vocabulary as heard

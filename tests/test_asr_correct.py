@@ -221,3 +221,13 @@ def test_correction_can_be_turned_off(monkeypatch):
     assert Transcriber("tiny.en", bias=False).corrector is None
     monkeypatch.setenv("HPCASK_ASR_CORRECT", "1")
     assert Transcriber("tiny.en", bias=False).corrector is not None
+
+
+def test_a_model_number_no_vocabulary_holds_is_a_slip(corrector):
+    # letters glued to digits that name nothing are misheard like an odd word, though "isa" spells English
+    assert corrector.correct("what links does the ISA922 have").text == "what links does the AC922 have"
+    assert corrector.correct("GTX98 pcie bandwidth").text == "GTX 980 pcie bandwidth"
+    # ids, sizes, precisions and vocabulary as written stay, as does a glued word that sounds like no term
+    for text in ("GPU12 to GPU13 on the DGX-2", "allreduce on the H200 at 16MB", "fp16 gemm on ResNet50",
+                 "Gen3 x16 link", "the XMP64 core63", "tile646 to tile0", "H2000 all reduce"):
+        assert corrector.correct(text).text == text
