@@ -141,3 +141,20 @@ def test_relay_free_paths_are_networkx_all_shortest_paths_in_its_order(built_con
             assert topo.shortest_paths(view, a, b) == want, (which, a, b)       # over a view's own adjacency
             checked += bool(want)
     assert checked > 20
+
+
+def test_traffic_measured_between_two_sockets_with_no_operation(built_con):
+    # SU3_Bench paper §6.4: the run "maxed out the system's UPI bandwidth (68.9 GB/s)", stored cpu0 -> cpu1 with no
+    # benchmark operation; no source states the UPI's per-direction nominal, so no percentage, but the number shows
+    import csv
+    from conftest import REPO
+    with open(REPO / "datasets/curated/isc2022_network/measurements.csv", newline="") as f:
+        want = [r for r in csv.DictReader(f) if r["system_id"] == "xeon_8280" and r["src"] == "cpu0"
+                and r["dst"] == "cpu1" and not r["operation"]]
+    assert len(want) == 1 and "UPI" in want[0]["params"]
+    plan, rows, text = run(built_con, system="xeon_8280", link_type="UPI", app="su3_bench")
+    assert [(r["link"], r["measured"], r["percent"]) for r in rows] == [("UPI", float(want[0]["value"]), None)]
+    assert "no percent of peak" in text and "68.9 GB/s over UPI" in text and "maxed out" in text and "§6.4" in text
+    # an operation asked for is a benchmark's: that traffic is no answer to it
+    with pytest.raises(OutOfScope):
+        run(built_con, system="xeon_8280", link_type="UPI", operation="p2p")

@@ -43,7 +43,8 @@ FROM measurements m{join}
 WHERE m.system_id = $system
   AND ((m.metric = 'efficiency' AND m.unit = '%'
         AND (list_contains($ops, m.operation){op_null}))
-    OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s' AND list_contains($ops, m.operation)))
+    OR (list_contains($metrics, m.metric) AND m.unit = 'GB/s'
+        AND (list_contains($ops, m.operation){meas_null})))
   AND coalesce(m.condition NOT IN ('nominal', 'spec', 'theoretical'), true)
   AND coalesce(m.src <> m.dst, true)
   AND coalesce(json_extract_string(m.params, '$.summary'), 'false') <> 'true'
@@ -63,6 +64,10 @@ FROM links l WHERE l.system_id = $system"""
 
 # a document's statements about a link as a whole (no operation): only when no operation was asked for
 OP_NULL = "\n               OR (m.operation IS NULL AND json_extract_string(m.params, '$.link') IS NOT NULL)"
+
+# traffic measured between two ends with no operation named ("SU3_Bench maxed out the UPI bandwidth, 68.9 GB/s",
+# cpu0 -> cpu1): set against the link between them, when no operation was asked for
+MEAS_NULL = " OR (m.operation IS NULL AND m.src IS NOT NULL AND m.dst IS NOT NULL)"
 
 # slot -> fixed SQL fragment (values as parameters)
 FILTERS = {
@@ -112,7 +117,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     stored = sum(cat.rows_at_most(sid, m, op, s.get("condition")) for m in [*metrics, "efficiency"] for op in ops)
     largest = LARGEST if s.get("msg_bytes") is None and stored > MANY_ROWS else ""
     return Plan(sql=SQL.format(filters=filters, join=join, op_null="" if s.get("operation") else OP_NULL,
-                               largest=largest),
+                               meas_null="" if s.get("operation") else MEAS_NULL, largest=largest),
                 params=params,
                 chart={"kind": "bar", "measured_vs_nominal": True, "x": "link", "y": ["measured", "nominal"],
                        "percent": "percent"},
@@ -262,7 +267,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         doc = r.get("path_class") is not None or r.get("doc_nominal") is not None
         base = {"system_id": sid, "operation": r["operation"], "direction": r["direction"],
                 "condition": r["condition"], "msg_bytes": r["msg_bytes"], "tool": r["tool"], "test": r.get("test"),
-                "statistic": r.get("statistic"), "src": r["src"], "dst": r["dst"], "source": r["source"]}
+                "statistic": r.get("statistic"), "src": r["src"], "dst": r["dst"], "source": r["source"],
+                "quantity": r.get("quantity")}
         if r["part"] == "measured" and not doc and (r["src"] is None or r["dst"] is None) \
                 and r["tool"] != "nccl-tests" and not (r["operation"] in ("h2d", "d2h") and (r["src"] or r["dst"])):
             continue                                  # no endpoints, no link class: nothing to set it against
@@ -392,6 +398,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
 
 def _describe(o: dict[str, Any]) -> str:
     bits = [o["operation"], {"uni": "unidirectional", "bi": "bidirectional"}.get(o["direction"] or "", "")]
+    if not o["operation"] and o.get("quantity"):
+        bits[0] = o["quantity"]      # no benchmark operation: what the document says was measured
     if o.get("condition"):
         bits.append(o["condition"].replace("_", " "))
     if o.get("test"):
