@@ -102,7 +102,8 @@ def build(*, db: Optional[Path] = None, vocab: Optional[Path] = None, force: boo
         stats = finetune.train_full(model, base.tokenizer, inputs, epochs=cfg["epochs"], batch_size=cfg["batch_size"],
                                     lr=cfg["lr"], encoder_lr=cfg["encoder_lr"], seed=cfg["seed"],
                                     threads=cfg["threads"], progress=progress, device=cfg.get("device", "auto"),
-                                    precision=cfg.get("precision", "auto"))
+                                    precision=cfg.get("precision", "auto"),
+                                    spec_augment=cfg.get("spec_augment", 0))
     else:
         stats = finetune.train_decoder(model, base.tokenizer, inputs, epochs=cfg["epochs"],
                                        batch_size=cfg["batch_size"], lr=cfg["lr"], seed=cfg["seed"],

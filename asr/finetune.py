@@ -157,13 +157,31 @@ def train_decoder(model, tokenizer, clips: list[Clip], *, epochs: int, batch_siz
 
 def train_full(model, tokenizer, clips: list[MelClip], *, epochs: int, batch_size: int, lr: float,
                encoder_lr: float, seed: int, threads: int = 2, progress: Optional[Progress] = None,
-               device: str = "auto", precision: str = "auto") -> dict:
+               device: str = "auto", precision: str = "auto", spec_augment: int = 0) -> dict:
     """Fine-tune encoder and decoder (minus the tied embedding and the fixed encoder positions) on log-mels.
     device: "auto" (CUDA when present), "cpu" or "cuda". precision: "auto" (bfloat16 autocast where the
-    hardware has it, see bf16_native), "bf16" or "fp32". The model is left on the CPU."""
+    hardware has it, see bf16_native), "bf16" or "fp32". spec_augment: masks of frequency bands and of time
+    spans per clip (spec_masks). The model is left on the CPU."""
     return _deterministic(model, tokenizer, clips, full=True, epochs=epochs, batch_size=batch_size, lr=lr,
                           encoder_lr=encoder_lr, seed=seed, threads=threads, progress=progress, device=device,
-                          precision=precision)
+                          precision=precision, spec_augment=spec_augment)
+
+
+def spec_masks(mel: np.ndarray, rng: np.random.Generator, n: int) -> np.ndarray:
+    """SpecAugment (Park et al. 2019) on one clip's log-mel [80, frames]: `n` bands of up to 10 mel channels and `n`
+    spans of up to 5% of the frames set to the clip's mean. A voice never heard differs from the training voices
+    most in its spectrum; hiding parts of it makes the model read the rest."""
+    out = mel.copy()
+    fill = float(mel.mean())
+    bins, frames = mel.shape
+    for _ in range(n):
+        w = int(rng.integers(0, 11))
+        f0 = int(rng.integers(0, bins - w + 1))
+        out[f0:f0 + w, :] = fill
+        t = int(rng.integers(0, max(1, int(0.05 * frames)) + 1))
+        t0 = int(rng.integers(0, frames - t + 1))
+        out[:, t0:t0 + t] = fill
+    return out
 
 
 def _deterministic(model, tokenizer, clips, **kw) -> dict:
@@ -193,7 +211,8 @@ def _trainable(model, full: bool) -> tuple[list, list]:
 
 
 def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int, lr: float, encoder_lr: float,
-           seed: int, threads: int, progress: Optional[Progress], device: str, precision: str) -> dict:
+           seed: int, threads: int, progress: Optional[Progress], device: str, precision: str,
+           spec_augment: int = 0) -> dict:
     import torch
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
@@ -252,7 +271,11 @@ def _train(model, tokenizer, clips, *, full: bool, epochs: int, batch_size: int,
             scored = scored.to(dev)
             with torch.autocast(dev.type, dtype=torch.bfloat16, enabled=amp):
                 if full:
-                    mel = torch.from_numpy(np.stack([clips[i].mel for i in b]).astype(np.float32)).to(dev)
+                    mels = [clips[i].mel for i in b]
+                    if spec_augment:
+                        masks = np.random.default_rng(seed * 100003 + step)
+                        mels = [spec_masks(m, masks, spec_augment) for m in mels]
+                    mel = torch.from_numpy(np.stack(mels).astype(np.float32)).to(dev)
                     states = encode_window(encoder, mel)
                 else:
                     states = torch.from_numpy(np.stack([clips[i].enc for i in b]).astype(np.float32)).to(dev)

@@ -58,14 +58,14 @@ def test_the_short_window_encoder_is_the_served_one():
     assert np.abs(ours - served).max() < 1e-3
 
 
-def _full_training(base, precision: str):
+def _full_training(base, precision: str, spec_augment: int = 0):
     model = convert.load_hf_from_ct2(base.dir)
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
     rng = np.random.default_rng(0)
     clips = [finetune.MelClip(text=f"nvlink bandwidth between gpu {i} and gpu {i + 1}", voice="espeak-ng:test",
                               mel=rng.standard_normal((80, 200)).astype(np.float16)) for i in range(16)]
     stats = finetune.train_full(model, base.tokenizer, clips, epochs=1, batch_size=8, lr=1e-4, encoder_lr=5e-5,
-                                seed=7, threads=2, device="cpu", precision=precision)
+                                seed=7, threads=2, device="cpu", precision=precision, spec_augment=spec_augment)
     return model, before, stats
 
 
@@ -115,3 +115,18 @@ def test_a_build_records_what_its_training_audio_was():
     assert finetune.clips_digest(clips[::-1]) != d                  # and the order
     v = engine_versions()
     assert v["espeak-ng"] != "missing" and v["flite"] != "missing"
+
+
+def test_spec_augment_hides_bands_and_spans_the_same_way_for_a_seed():
+    mel = np.random.default_rng(3).standard_normal((80, 300)).astype(np.float32)
+    masked = finetune.spec_masks(mel, np.random.default_rng(5), 2)
+    again = finetune.spec_masks(mel, np.random.default_rng(5), 2)
+    assert np.array_equal(masked, again) and masked.shape == mel.shape
+    hidden = masked != mel
+    assert 0 < hidden.mean() < 0.35                                   # two bands of <= 10 channels, two short spans
+    assert np.allclose(masked[hidden], mel.mean())                    # hidden parts read as the clip's mean
+    assert np.array_equal(mel, np.random.default_rng(3).standard_normal((80, 300)).astype(np.float32))  # a copy
+    base = Transcriber("tiny.en", bias=False, window="short", correct=False)
+    plain, augmented = _full_training(base, "fp32")[0], _full_training(base, "fp32", spec_augment=2)[0]
+    assert _digest(plain) != _digest(augmented)
+    assert _digest(augmented) == _digest(_full_training(base, "fp32", spec_augment=2)[0])
