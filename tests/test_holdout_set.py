@@ -1,4 +1,5 @@
-"""The blind second evaluation set (nlu/eval/holdout.jsonl) is well formed and its expected numbers are real.
+"""The blind evaluation sets (nlu/eval/holdout.jsonl, nlu/eval/holdout2.jsonl) are well formed and their expected
+numbers are real.
 
 The set is only worth something if its labels are right: every slot name and value must be canonical, and
 every expected number must be what the database holds for the question's own stated slots. These checks run
@@ -12,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from nlu.evaluate import EVAL_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
+from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
 
 INTENTS = {"metric_lookup", "pair_matrix", "size_sweep", "scaling", "compare_systems", "congestion", "topology",
            "link_efficiency", "trace_breakdown", "list_data", "out_of_scope"}
@@ -40,9 +41,18 @@ FIXED = {"direction": {"uni", "bi"}, "aggregate": {"max", "min", "mean"},
 ENDPOINT = re.compile(r"^(host|[a-z]+\d+)$")
 
 
+# the blind sets: (path, id prefix, earlier sets none of its sentences may repeat)
+BLIND = {"second": (HOLDOUT_SET, "h", [EVAL_SET]), "third": (HOLDOUT2_SET, "k", [EVAL_SET, HOLDOUT_SET])}
+
+
+@pytest.fixture(scope="module", params=list(BLIND))
+def blind(request):
+    return BLIND[request.param]
+
+
 @pytest.fixture(scope="module")
-def items():
-    return load_set(HOLDOUT_SET)
+def items(blind):
+    return load_set(blind[0])
 
 
 def _stored(con, column: str) -> set[str]:
@@ -63,10 +73,11 @@ def _inline(slots: dict, keys: list[str]) -> str:
     return " AND ".join(f"{COLUMNS[k]} = {lit(slots[k])}" for k in keys)
 
 
-def test_shape_and_size(items):
+def test_shape_and_size(items, blind):
     assert len(items) >= 220
     ids = [it["id"] for it in items]
     assert len(set(ids)) == len(ids)
+    assert all(re.fullmatch(rf"{blind[1]}\d{{3}}", i) for i in ids), blind[1]
     for it in items:
         assert set(it) - {"missing", "said"} == {"id", "text", "intent", "slots", "expected", "style", "note"}, it["id"]
         # data the database lacks is said in the note too, and the intent stays the one the user means
@@ -79,7 +90,7 @@ def test_shape_and_size(items):
     assert len(set(texts)) == len(texts), "duplicate question text"
 
 
-@pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET], ids=["first", "second"])
+@pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET], ids=["first", "second", "third"])
 def test_a_spoken_reference_only_spells_a_typo_right(path):
     # `said` (nlu/eval/README.md): a typo question's text with its misspelt words spelled right, word for word
     said = [it for it in load_set(path) if "said" in it]
@@ -171,17 +182,19 @@ def test_questions_without_expected_say_why_when_looked_up(items, built_con):
             assert len(rows) >= 2 and max(vals) - min(vals) >= 0.01, (it["id"], vals)
 
 
-def test_no_sentence_shared_with_the_first_set(items):
+def test_no_sentence_shared_with_the_first_set(items, blind):
     norm = lambda t: re.sub(r"[^a-z0-9]+", " ", t.lower()).strip()  # noqa: E731
-    first = {norm(it["text"]) for it in load_set(EVAL_SET)}
-    shared = [it["id"] for it in items if norm(it["text"]) in first]
-    assert not shared, f"{len(shared)} holdout questions repeat the first set: {shared}"
+    earlier = {norm(it["text"]) for path in blind[2] for it in load_set(path)}
+    shared = [it["id"] for it in items if norm(it["text"]) in earlier]
+    assert not shared, f"{len(shared)} holdout questions repeat an earlier set: {shared}"
 
 
 def test_sets_by_name_and_path(tmp_path, capsys):
     assert resolve_set("holdout") == HOLDOUT_SET and resolve_set(None) == EVAL_SET
     assert resolve_set(str(HOLDOUT_SET)) == HOLDOUT_SET
     assert len(load_named("holdout")) == len(load_set(HOLDOUT_SET))
+    assert resolve_set("holdout2") == HOLDOUT2_SET and resolve_set(str(HOLDOUT2_SET)) == HOLDOUT2_SET
+    assert len(load_named("holdout2")) == len(load_set(HOLDOUT2_SET))
     with pytest.raises(ValueError, match="holdout"):
         resolve_set("holdouts")
     from app.cli import build_parser
