@@ -74,7 +74,10 @@ def test_speech_training_never_holds_an_evaluation_sentence(built_db):
     import duckdb
 
     from asr.speech_data import _sentence_key, eval_keys, spoken_questions
+    from nlu.evaluate import EVAL_SETS, load_set
     keys = eval_keys()
+    # every hand-written set is kept out, not the first alone
+    assert all(_sentence_key(it["text"]) in keys for path in EVAL_SETS.values() for it in load_set(path))
     con = duckdb.connect(str(built_db), read_only=True)
     try:
         qs = spoken_questions(con, 80, seed=11)
