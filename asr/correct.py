@@ -306,9 +306,10 @@ class Corrector:
         return not self._prefixed(w)
 
     def glued(self, core: str) -> bool:
-        """A model number no vocabulary holds, letters glued to digits ("ISA922" for "AC922", "P1000" for "P100"):
-        a slip like an odd word, though its letters may spell English ("isa"). Ids and sizes ("GPU3", "16MB")
-        and every vocabulary term as written are not."""
+        """A model number no vocabulary holds, letters glued to two or more digits ("ISA922" for "AC922"): a slip
+        like an odd word, though its letters may spell English ("isa"); whether it is rewritten is still up to how
+        close it sounds to a term ("P1000" is not close enough to "P100"). Ids and sizes ("GPU3", "16MB") and every
+        vocabulary term as written are no slip."""
         m = _GLUED.match(core)
         return m is not None and m.group(1) not in self.numbered and core not in self.exact
 
