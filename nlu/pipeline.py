@@ -209,18 +209,17 @@ class NLU:
         `cands` are the question's vocabulary windows (Gazetteer.candidates), computed once per question."""
         if slot not in _NAMING_SLOTS:
             return range(a, b)
-        if slot == "system" and any(words[i].lower() in FABRIC_WORDS for i in range(a + 1, b - 1)) \
-                and self.norm.value(slot, " ".join(words[a:b])) == value:
-            return range(a, b)     # "the in-house InfiniBand cluster" names the cluster, though "in-house" alone does
+        other = {i for s, e, found in cands if a <= s and e <= b and slot not in found
+                 and any(k in _NAMING_SLOTS for k in found) for i in range(s, e)}
+        if slot == "system" and other and all(a < i < b - 1 and words[i].lower() in FABRIC_WORDS for i in other):
+            # "the in-house InfiniBand cluster": the fabric describes the cluster it names (though "in-house" alone
+            # names it too)
+            return range(a, b)
         inner = [(s, e) for s, e, found in cands if a <= s and e <= b and found.get(slot) == value]
         if inner:
             s, e = max(inner, key=lambda se: se[1] - se[0])
             return range(s, e)
-        other = {i for s, e, found in cands if a <= s and e <= b and slot not in found
-                 and any(k in _NAMING_SLOTS for k in found) for i in range(s, e)}
         rest = [i for i in range(a, b) if i not in other]
-        if slot == "system" and other and all(a < i < b - 1 and words[i].lower() in FABRIC_WORDS for i in other):
-            return range(a, b)     # "the in-house InfiniBand cluster": the fabric describes the cluster it names
         if other and rest and self.norm.value(slot, " ".join(words[i] for i in rest)) == value:
             return rest
         return range(a, b)
