@@ -96,11 +96,17 @@ def machine() -> str:
 
 
 def replace_section(md: Path, name: str, body: str) -> None:
-    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    """Write a bench's section of RESULTS.md. Why the notes marker: sessions write by hand what a run meant (history,
+    A/B comparisons, recipes not adopted) below the generated table; a re-run used to replace the whole section and
+    delete that (session 39 lost 260 lines this way). Text from `<!-- name:notes -->` to the section's end is kept."""
+    start, notes, end = f"<!-- {name}:start -->", f"<!-- {name}:notes -->", f"<!-- {name}:end -->"
     text = md.read_text() if md.exists() else "# Benchmark results\n\nEach section is written by the bench script it names; re-run the script to refresh it.\n"
     block = f"{start}\n{body.rstrip()}\n{end}"
     if start in text and end in text:
-        text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
+        a, b = text.index(start), text.index(end)
+        if notes in text[a:b]:
+            block = f"{start}\n{body.rstrip()}\n\n{text[text.index(notes, a):b].rstrip()}\n{end}"
+        text = text[:a] + block + text[b + len(end):]
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     md.write_text(text)
