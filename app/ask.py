@@ -278,7 +278,17 @@ class Asker:
             res.notes.append(f"on-chip: within one device; {self.cat.name(res.slots['system'])} stores no on-chip "
                              "links, so no link is filtered on")
             res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
-        if _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
+        absent = None
+        if u.intent == "topology" and res.slots.get("link_type") and res.slots.get("metric") in (None, "count"):
+            try:
+                _check_link_type(dict(res.slots), self.cat)
+            except OutOfScope as e:
+                # "titan rtx system - is there any nvlink at all?": the stored graph answers no, and the graph it
+                # does have is the rest of the answer (a refusal would leave the asker guessing)
+                absent = str(e)
+                res.notes.append(f"no {res.slots['link_type']} link is stored for "
+                                 f"{self.cat.name(res.slots['system'])}: its whole graph is shown")
+        if not absent and _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
                 and res.slots.get("metric") != "efficiency":
             u = dataclasses.replace(u, intent="metric_lookup")   # a measured mode has no link to rate against
             res.intent = u.intent
@@ -290,6 +300,8 @@ class Asker:
                 if k not in slots and context.get(k) is not None:
                     slots[k] = context[k]
         res.slots = slots  # what was understood (and carried over); planner defaults go to notes
+        if absent:
+            slots = {k: v for k, v in slots.items() if k != "link_type"}
         mod = intents.get(u.intent)
         t = time.perf_counter()
         try:
@@ -367,6 +379,8 @@ class Asker:
                     raise first
         if backed:
             res.notes.append(backed[1])
+        if absent and res.answer:
+            res.answer = f"{absent} {res.answer}"
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
 
     def _names_trace_events(self, question: str, slots: dict[str, Any]) -> Optional[str]:

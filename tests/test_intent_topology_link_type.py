@@ -60,3 +60,15 @@ def test_asked_host_question(asker):
     r = asker.ask("what connects the DGX-1 V100 to its host")
     assert r.intent == "topology", r.answer
     assert r.rows and "No host component is stored" in r.answer and r.chart["kind"] == "network"
+
+
+def test_link_the_system_lacks_is_answered_no_with_its_graph(asker):
+    """"Is there any NVLink at all?" on a PCIe-only desktop: the stored graph says no, and shows what it has."""
+    res = asker.ask("titan rtx system - is there any nvlink at all?")
+    assert res.intent == "topology" and res.slots.get("link_type") == "NVLink"
+    assert res.answer.startswith("Titan RTX desktop") and "has no NVLink links" in res.answer
+    assert "pcie3" in res.answer and res.chart and res.chart["kind"] == "network"
+    assert any("whole graph is shown" in n for n in res.notes)
+    # a measurement over the missing link stays a refusal: a graph is no bandwidth
+    res = asker.ask("infiniband bandwidth between the h200 nodes")
+    assert res.intent == "out_of_scope" and "has no InfiniBand links" in res.answer
