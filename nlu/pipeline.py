@@ -325,6 +325,9 @@ class NLU:
             if slot == "count_kind" and "count" not in slots and any(
                     s <= a and b <= e and "condition" in found for s, e, found in cands):
                 continue                      # "tensor cores" names a condition, not what is counted
+            if slot == "metric" and any(s <= a and b <= e and e - s > b - a and "condition" in found
+                                        and "metric" not in found for s, e, found in cands):
+                continue                      # "unified memory latency": "memory" is a word of the condition
             if slot == "system" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and [w.lower() for w in words[b:b + 2]] == ["of", "the"] and _GPU_MODEL.match(words[b + 2].lower()):
                 slot = "count"                # "just one of the H200s", "one" tagged as a system: a count

@@ -248,3 +248,14 @@ def test_bytes_asked_for_are_no_connection_graph(asker):
     res = asker.ask("how many bytes of buffering are there between nodes on the x m p sixty four")
     assert res.intent == "metric_lookup" and (res.rows[0]["value"], res.rows[0]["unit"]) == (16.0, "bytes")
     assert asker.ask("how many links connect the xmp64 cores").intent == "topology"
+
+
+def test_a_metric_word_inside_a_condition_name_is_not_the_metric(asker):
+    """"unified memory latency": the tagger marks "memory" as a metric too; it is a word of the condition, and
+    latency is what is asked (a metric outside a condition's name still counts: "unified memory bandwidth")."""
+    res = asker.ask("yme unified memory latency d2h gpu3")
+    assert res.slots["metric"] == "latency" and res.slots["condition"] == "unified_memory"
+    assert res.intent == "metric_lookup" and res.rows and "latency" in res.answer
+    res = asker.ask("yme versus mini summit unified memory latency host to device")
+    assert res.intent == "compare_systems" and res.slots["metric"] == "latency"
+    assert asker.ask("unified memory bandwidth on yme").slots["metric"] == "bandwidth"
