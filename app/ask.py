@@ -1064,12 +1064,17 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
     return any(name[i:i + n] == ws for name in names for i in range(len(name) - n + 1))
 
 
+_DEVICE_WORDS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus"}
+
+
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True
+    if "".join(w.lower() for w in words) in _DEVICE_WORDS:
+        return False      # "top twenty c p u ops": a processor spelled out, no machine's name
     if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
         return True       # spelled out letter by letter: "the A one hundred d g x"
     # as written in the question (the tokens may have been lower-cased by the tagger's input)

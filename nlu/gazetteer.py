@@ -46,6 +46,14 @@ def spelled_device(words: list[str], i: int) -> bool:
         and words[i + 2].lower() in ("u", "us", "u's")
 
 
+def _cuts_spelling(words: list[str], a: int, b: int) -> bool:
+    """Whether the window words[a:b] begins or ends inside a word spelled letter by letter: "c p" of "c p u" is no
+    name ("CP", a MAPredict node, would swallow the CPU of "top twenty c p u ops")."""
+    def letter(i: int) -> bool:
+        return 0 <= i < len(words) and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "a"
+    return (letter(b - 1) and letter(b)) or (letter(a) and letter(a - 1))
+
+
 @dataclass(frozen=True)
 class Hit:
     start: int          # first word index
@@ -75,7 +83,7 @@ class Gazetteer:
                 if numeric:
                     out.append((a, b, numeric))
                 k = key(text)
-                if len(k) < 2:
+                if len(k) < 2 or _cuts_spelling(words, a, b):
                     continue
                 if b - a == 1 and (words[a].lower() in WEAK or not any(c.isalnum() for c in words[a])):
                     continue

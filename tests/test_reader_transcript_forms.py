@@ -230,3 +230,18 @@ def test_a_transcripts_nccl_call_reads_as_the_library_and_the_operation(asker):
     res = asker.ask("On Heid, what bandwidth did ncclAllReduce, reach with 4 GPUs, at 64 MB?")
     assert res.slots.get("library") == "nccl" and res.slots.get("operation") == "allreduce"
     assert res.intent == "metric_lookup" and res.rows
+
+
+def test_a_processor_spelled_out_is_no_machine_name(asker):
+    """"c p u" is one word spelled out: neither MAPredict's node "CP" (its first two letters) nor an unknown
+    machine, and the trace planner reads it as the CPU it is."""
+    from nlu.gazetteer import _cuts_spelling
+    words = "top twenty c p u ops".split()
+    assert _cuts_spelling(words, 2, 4) and not _cuts_spelling(words, 2, 5) and not _cuts_spelling(words, 0, 2)
+    spelled = asker.ask("top twenty c p u ops in the pytorch trace")
+    typed = asker.ask("top twenty cpu ops in the pytorch trace")
+    assert spelled.intent == typed.intent == "trace_breakdown"
+    assert spelled.slots.get("system") != "mapredict_cp" and spelled.slots["top_n"] == 20
+    assert spelled.answer.split(":")[0] == typed.answer.split(":")[0] and " ops by total time" in spelled.answer
+    # the node's name on its own is still read
+    assert asker.ask("triad bandwidth on c p").slots.get("system") == "mapredict_cp"

@@ -164,6 +164,9 @@ _SAID_LENGTH = re.compile(r"(?<!how )\b(long|longer|longest|short|shorter|shorte
                           r"(?: (?!is\b|are\b|was\b|does\b|did\b|in\b|on\b|within\b|slices?\b|kernels?\b|ops?\b|"
                           r"events?\b|calls?\b)\w+){0,3}?(?: |-)(?:traces?|profiles?|runs?|captures?)\b")
 
+# a processor spelled out letter by letter, as a transcript or a voice-typed question writes it
+_SPELLED_UNIT = re.compile(r"\b([cgi]) p (us?)\b")
+
 # Event categories said in words, where no slot holds one: "top 10 cpu ops", "memset time on rank 0"
 CATEGORY_WORDS = (("gpu_memcpy", re.compile(r"\bmemcpys?\b|\bmem ?cop(y|ies)\b|\bmemory cop(y|ies)\b")),
                   ("gpu_memset", re.compile(r"\bmemsets?\b")),
@@ -317,7 +320,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         by, run = "name", run.strip()
     else:
         raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
-    said = (question or "").lower()
+    said = _SPELLED_UNIT.sub(r"\1p\2", (question or "").lower())   # "top twenty c p u ops": cpu ops
     if _NOT_TRACED.search(said) and not s.get("app"):
         raise OutOfScope("A profiler trace records when kernels, ops and copies ran and for how long; these traces "
                          "hold no memory allocations, occupancy, power or hardware counters, no throughput of the "
