@@ -833,7 +833,10 @@ METRIC_ALIASES = {**SAME_MEASURE, "bandwidth": ("algbw", "busbw"), "time": ("lat
 # GPU-to-GPU "p2p" bandwidth over message sizes is, on a node without a copy-size sweep, nccl-tests' sendrecv
 # (a send/receive pair between two GPUs, the library's point-to-point test).
 OPERATION_ALIASES = {"p2p": ("sendrecv", "the point-to-point test of nccl-tests (sendrecv, NCCL send/receive "
-                                         "between two GPUs) is")}
+                                         "between two GPUs) is"),
+                     # "heatmap of d2d bandwidth among the GPUs of heid": Tartan stores a GPU's copy to itself as
+                     # d2d, and a copy from one GPU to another as p2p
+                     "d2d": ("p2p", "between two GPUs a device-to-device copy is the peer-to-peer (p2p) one")}
 
 
 def _counted_part(words: list[str], components: set[str]) -> Optional[str]:

@@ -176,3 +176,14 @@ def test_a_tool_tagged_as_a_system_is_no_unknown_machine(asker):
     assert res.intent == "list_data" and res.rows
     assert "deepbench" in asker.cat.tool_words and "frontier" not in asker.cat.tool_words
     assert asker.ask("what is the allreduce bandwidth on Frontier").intent == "out_of_scope"
+
+
+def test_a_device_to_device_copy_between_two_gpus_is_the_peer_to_peer_one(asker):
+    """Tartan stores a GPU's copy to itself as d2d and one GPU to another as p2p: "heatmap of d2d bandwidth among
+    the GPUs of heid" is the p2p matrix, said so; d2d asked without two GPUs stays the d2d rows."""
+    res = asker.ask("heatmap of d2d bandwidth among the 16 gpus of heid at 32 MB")
+    assert res.intent == "pair_matrix" and res.answer.startswith("No d2d copy measurement matches that")
+    assert "Peer-to-peer bandwidth" in res.answer and "240 pairs" in res.answer
+    assert "no data for operation d2d: answered with p2p" in res.notes
+    res = asker.ask("d2d bandwidth on heid")
+    assert res.intent == "metric_lookup" and " d2d bandwidth" in res.answer and "p2p" not in res.notes[-1]
