@@ -536,6 +536,16 @@ class NLU:
             # the parts connect: the graphs, drawn side by side (app.ask asks the topology once per system)
             ruled_out.add(intent)
             intent = "topology"
+        shape = _SHAPE.search(said)
+        if shape and systems and slots.get("metric") in (None, "count") \
+                and not slots.get("app") and intent in ("pair_matrix", "metric_lookup", "list_data", "topology"):
+            # "show the hybrid cube-mesh of the DGX-1 V100 with NVLink counts per pair": the name of a network's
+            # shape asks for the graph; its "mesh" is no operation (the hanging-node paper's meshes are)
+            if slots.get("operation") == "mesh" and "mesh" in shape.group(0):
+                del slots["operation"]
+            if intent != "topology":
+                ruled_out.add(intent)
+                intent = "topology"     # the words settle it, as sure as the model was of its own reading
         if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
@@ -1794,6 +1804,8 @@ _PAIR_WORD = re.compile(r"\bpairs?\b|\bpeers?\b|\bbetween\b|matri|\bgrid\b|heat 
 # measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate
 _NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "temperature", "clock", "count",
                     "batch_size", "accuracy", "error"}
+# the names of network shapes: a question naming one asks for the connection graph
+_SHAPE = re.compile(r"\b(hybrid )?cube ?-? ?mesh\b|\bhyper ?-? ?cubes?\b|\btorus\b|\bfat ?-? ?trees?\b|\bdragonfly\b")
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
                             r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"

@@ -73,3 +73,13 @@ def test_an_id_with_its_number_then_a_count():
     tags = ["B-system", "B-operation", "B-dst", "I-dst", "B-dst"]
     assert mend_endpoint_spans(span_bounds(tags), words, tags) == [
         ("system", 0, 1), ("operation", 1, 2), ("dst", 2, 3), ("count", 3, 5)]
+
+
+def test_a_network_shape_named_asks_for_the_graph(asker):
+    """"the hybrid cube-mesh of the DGX-1 V100": the shape's name asks for the connection graph, and its "mesh" is
+    no operation; the hanging-node paper's meshes stay an operation."""
+    res = asker.ask("Show the hybrid cube-mesh of the DGX-1 V100 with NVLink counts per pair.")
+    assert res.intent == "topology" and "operation" not in res.slots and res.slots["link_type"] == "NVLink"
+    assert "16 NVLink2 connections" in res.answer and res.chart["kind"] == "network"
+    u = asker.nlu.understand("mesh count for the hanging node paper on supermuc-ng")
+    assert u.slots.get("operation") == "mesh" and u.intent != "topology"
