@@ -273,7 +273,10 @@ _COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)?( \w+)? (?P
                            r"|cpus|sockets|processors|nvswitch(es)?|pcie switches|tiles|boards|cores|chips)\b"
                            r"|\b(?P<part2>gpus|ipus|g p us|i p us) per node\b"
                            r"|\b(most|fewest|least|more than \w+|fewer than \w+) "
-                           r"(?P<part3>gpus|ipus|g p us|i p us|cores)\b")
+                           r"(?P<part3>gpus|ipus|g p us|i p us|cores)\b"
+                           # "dgx2 nvswitch count": the count said after the part, as in a search box
+                           r"|\b(?P<part4>nvswitch(es)?|pcie switch(es)?|gpus?|ipus?|g p us?|i p us?|sockets?|boards?|"
+                           r"chips?|tiles?) (count|counts)\b")
 _LINKS_PER_PART = re.compile(r"\b(nvlinks?|nvlink (ports|connections|bricks|links|interfaces)|envy links?|"
                              r"ipu[- ]?links?( interfaces)?|link interfaces|links)\b.{0,30}\b(each|per|one|a single|"
                              r"every) (gpu|ipu|g p u|i p u|[pvha]\d{3}s?)\b")
@@ -329,7 +332,7 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
         out = {"spec": "cores", "part": "cpu"}
     elif (m := _COUNTED_PART.search(said)) and not graph and not _MEASURED_NEAR.search(said) \
             and not _OVER_COUNTS.search(said):
-        word = (m.group("part") or m.group("part2") or m.group("part3") or "").replace(" ", "")
+        word = (m.group("part") or m.group("part2") or m.group("part3") or m.group("part4") or "").replace(" ", "")
         kinds = {"gpu": "gpu", "car": "gpu", "dev": "gpu", "acc": "gpu", "gra": "gpu", "ipu": "ipu", "cpu": "cpu",
                  "soc": "cpu", "pro": "cpu", "nvs": "nvswitch", "pci": "pcie_switch", "til": "tile",
                  "boa": "board", "cor": "core", "chi": "chip"}

@@ -130,3 +130,15 @@ def test_cpu_cores_asked_plainly_are_the_cpus(asker, built_con):
 def test_a_clusters_parts_are_one_nodes(asker):
     res = asker.ask("how many gpus per node on thetagpu")
     assert "per node" in res.answer
+
+
+def test_a_count_said_after_the_part_asks_how_many(asker):
+    """"dgx2 nvswitch count", as typed into a search box, asks how many NVSwitches; a count beside a measured
+    quantity stays the axis of a curve."""
+    from nlu.cues import spec_question
+    assert spec_question("dgx2 nvswitch count") == {"spec": "count", "part": "nvswitch"}
+    assert spec_question("ipu count of the graphcore system") == {"spec": "count", "part": "ipu"}
+    assert spec_question("allreduce time by gpu count on the dgx-2") is None
+    assert spec_question("speedup vs gpu count on lassen") is None
+    res = asker.ask("dgx2 nvswitch count")
+    assert res.intent == "topology" and "has 12 NVSwitches" in res.answer
