@@ -579,8 +579,8 @@ class NLU:
             ruled_out.add("topology")
         if intent == "congestion" and slots.get("condition") == "congestion_free" and not _SETS_AGAINST.search(said):
             # "ipu16 ipu5->ipu6 bw congestion free": the baseline alone, with nothing it is set against, is one value
-            # to look up, not the difference that load makes
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"congestion"})
+            # to look up, not the difference that load makes (nor a graph: no link is congestion-free)
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"congestion", "topology"})
             ruled_out.add("congestion")
         if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
                 and intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP:

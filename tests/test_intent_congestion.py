@@ -159,3 +159,13 @@ def test_two_clusters_with_congestion_control_named_is_the_congestion_question(a
     assert {row["system_id"] for row in r.rows} == {"nvidia_inhouse", "azure_hpc"}
     # no congestion-control setting named: one stored metric side by side
     assert asker.ask("congestion impact of lammps: in-house cluster versus azure").intent == "compare_systems"
+
+
+def test_the_baseline_said_in_plain_words_is_one_value(asker):
+    """"when nothing else is running" is the congestion-free baseline (a typed form of it); alone, with nothing it
+    is set against, it is one value to look up: neither the congestion comparison nor a graph."""
+    for q in ("i p u five to i p u six bandwidth when nothing else is running",
+              "ipu5 to ipu6 bandwidth with nothing else running"):
+        r = asker.ask(q)
+        assert r.intent == "metric_lookup" and r.slots["condition"] == "congestion_free", q
+        assert (r.slots["src"], r.slots["dst"]) == ("ipu5", "ipu6") and r.rows and "congestion_free" in r.answer
