@@ -352,4 +352,7 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
 # measurement answers (a derivation from the data would be a confident answer to another question)
 ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enable|tune|install|configure)|"
                     r"how (do|can|should) i (enable|set|configure|install|tune|fix|speed up|optimi[sz]e|improve|write|"
-                    r"compile|build|debug))\b")
+                    r"compile|build|debug)|"
+                    # "fix my CUDA out of memory error": a request for help with the asker's own code or setup
+                    r"(fix|debug|troubleshoot) (my|our|this|the) (\w+ ){0,5}(errors?|crash\w*|bugs?|issues?|problems?"
+                    r"|failures?|hangs?|code|program|job|setup|config\w*)|help me (fix|debug|troubleshoot))\b")

@@ -1132,9 +1132,10 @@ class NLU:
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if ADVICE.search(said) and intent != "out_of_scope":
+        if ADVICE.search(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
-            # reading is ruled out, so no runner-up answers it from the data either)
+            # reading is ruled out, so no runner-up answers it from the data either, also where the model already
+            # read it as out of scope: app.ask tries the runner-up of an unsure refusal)
             ruled_out |= set(self.labels["intents"]) - {"out_of_scope"}
             intent, conf = "out_of_scope", max(conf, model_conf)
         single = re.search(r"\bsingle ?- ?(gpu|ipu|node)\b", said)

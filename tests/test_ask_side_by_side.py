@@ -1,3 +1,4 @@
+import pytest
 """Two things set side by side in one question are both answered: two sizes, two measures, two operations named by
 a family of stored names, two directions with a comparative between them, two settings of a copy, and two systems
 whose tools write their settings differently (compared at the same size and count, each at its own setting).
@@ -88,6 +89,17 @@ def test_single_gpu_is_a_count_of_one(asker):
 def test_advice_is_out_of_scope(asker):
     res = asker.ask("Which NCCL environment variables should I set to speed up allreduce on the H200s?")
     assert res.intent == "out_of_scope" and not res.rows
+
+
+@pytest.mark.parametrize("q", ["fix my cuda route of memory error in pytorch?",     # a transcript's slip
+                               "Fix my CUDA out of memory error in PyTorch.",
+                               "help me fix the nccl hang on the h200 node"])
+def test_a_request_to_fix_ones_own_code_is_advice(asker, q):
+    """Help with the asker's own error is advice: no runner-up reading answers it from the data (the spoken
+    "route of memory error" had been answered as RI2's inference error), while a question that merely says "fix"
+    stays a question about the data."""
+    res = asker.ask(q)
+    assert res.intent == "out_of_scope" and not res.rows and res.answer.startswith("I can't answer that")
 
 
 def test_an_application_only_one_system_ran_names_that_system(asker, built_con):
