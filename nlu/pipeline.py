@@ -579,9 +579,13 @@ class NLU:
             ruled_out.add("topology")
         if intent == "congestion" and slots.get("condition") == "congestion_free" and not _SETS_AGAINST.search(said):
             # "ipu16 ipu5->ipu6 bw congestion free": the baseline alone, with nothing it is set against, is one value
-            # to look up, not the difference that load makes (nor a graph: no link is congestion-free)
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"congestion", "topology"})
-            ruled_out.add("congestion")
+            # to look up, not the difference that load makes (nor a graph: no link is congestion-free; nor, with no
+            # reference named, a link's efficiency: the rule for that ran before this reading was left)
+            out = {"congestion", "topology"}
+            if slots.get("metric") not in (None, "efficiency") and not refs:
+                out.add("link_efficiency")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | out)
+            ruled_out |= out
         if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
                 and intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP:
             # "how much does congestion slow down transfers from IPU5 to IPU4?": what congestion does to a
