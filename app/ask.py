@@ -538,7 +538,8 @@ class Asker:
         app, sid = slots.get("app"), slots.get("system")
         if not isinstance(app, str) or slots.get("operation") or not isinstance(sid, str):
             return None
-        return next((op for op in sorted(self.cat.operations.get(sid, ())) if op.lower() == app.lower()), None)
+        want = _APP_AS_OPERATION.get(app.lower(), app.lower())
+        return next((op for op in sorted(self.cat.operations.get(sid, ())) if op.lower() == want), None)
 
     def _kin_to_app(self, app: Any, slots: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
         """Is an answer found without the asked app still about it? Yes when the question names an operation
@@ -832,6 +833,9 @@ METRIC_ALIASES = {**SAME_MEASURE, "bandwidth": ("algbw", "busbw"), "time": ("lat
 # A transfer people name one way that a tool measured under its own name, and how the answer says so: a
 # GPU-to-GPU "p2p" bandwidth over message sizes is, on a node without a copy-size sweep, nccl-tests' sendrecv
 # (a send/receive pair between two GPUs, the library's point-to-point test).
+# app names that are a stored operation under another word: SHOC's "Reduction" program, the IPU's "reduce"
+_APP_AS_OPERATION = {"reduction": "reduce"}
+
 OPERATION_ALIASES = {"p2p": ("sendrecv", "the point-to-point test of nccl-tests (sendrecv, NCCL send/receive "
                                          "between two GPUs) is"),
                      # "heatmap of d2d bandwidth among the GPUs of heid": Tartan stores a GPU's copy to itself as

@@ -187,3 +187,12 @@ def test_a_device_to_device_copy_between_two_gpus_is_the_peer_to_peer_one(asker)
     assert "no data for operation d2d: answered with p2p" in res.notes
     res = asker.ask("d2d bandwidth on heid")
     assert res.intent == "metric_lookup" and " d2d bandwidth" in res.answer and "p2p" not in res.notes[-1]
+
+
+def test_a_program_named_for_a_collective_is_the_operation_where_no_program_ran(asker):
+    """"reduction" is SHOC's Reduction program on the GPUs and the IPU's reduce collective: on the IPU, where no
+    program of that name ran, the question is answered with the operation, and said so."""
+    res = asker.ask("how does the reduction latency on the i p u grow with the number of tiles")
+    assert res.intent == "scaling" and res.slots["operation"] == "reduce" and res.rows
+    assert "read as the operation reduce" in res.answer
+    assert asker.ask("reduction bandwidth on yme").slots["operation"] == "reduction"      # SHOC's, as stored
