@@ -355,4 +355,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"compile|build|debug)|"
                     # "fix my CUDA out of memory error": a request for help with the asker's own code or setup
                     r"(fix|debug|troubleshoot) (my|our|this|the) (\w+ ){0,5}(errors?|crash\w*|bugs?|issues?|problems?"
-                    r"|failures?|hangs?|code|program|job|setup|config\w*)|help me (fix|debug|troubleshoot))\b")
+                    r"|failures?|hangs?|code|program|job|setup|config\w*)|help me (fix|debug|troubleshoot)|"
+                    # an action on the asker's files or machines ("convert this trace to perfetto format"), and the
+                    # live state of a machine ("how many users are logged into the h200 node right now"): no stored
+                    # measurement is either
+                    r"^(please )?((convert|export|upload|email|delete|rename) (this|that|these|those|the|my|our) "
+                    r"(\w+ )?(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?)|reboot|restart|kill|"
+                    r"submit|schedule)|"
+                    r"right now|logged (in|into|on)( to)?|at the moment|currently (running|logged|online|free|idle))\b")

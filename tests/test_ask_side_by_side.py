@@ -171,3 +171,16 @@ def test_two_directions_are_both_looked_up_and_set_against_each_other_when_alike
     apart = asker.ask("unidirectional vs bidirectional p2p bandwidth on the dgx1 v100")
     assert {r["direction"] for r in apart.rows} == {"uni", "bi"} and "Of these" not in apart.answer
     assert any("not like for like" in n for n in apart.notes)
+
+
+@pytest.mark.parametrize("q", ["convert this trace to perfetto format", "export the h200 trace to perfetto",
+                               "how many users are logged into the h200 node right now"])
+def test_an_action_or_a_machines_live_state_is_no_question_about_the_data(asker, q):
+    """Converting the asker's files and who is logged in now: no stored measurement answers either (both had been
+    read as trace questions); a question that only says "convert" of numbers stays one about the data."""
+    res = asker.ask(q)
+    assert res.intent == "out_of_scope" and not res.rows
+
+
+def test_converting_numbers_stays_a_question(asker):
+    assert asker.ask("please convert the dgx-2 numbers to GiB/s").intent != "out_of_scope"
