@@ -551,18 +551,24 @@ _SLASH = re.compile(r"\b(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-
                     r"(?!(?:the|a|an|of|in|on|to|and|or|with|for)\b)([A-Za-z0-9]+)\b")   # "comm slash compute": "comm/compute"
 _RATE_DASH = re.compile(r"(\d\s?[KMGT]i?[Bb])-s\b")          # "100 GB-s": the slash of "GB/s" heard as a pause
 _RATE_UNIT = re.compile(r"^[KMGTP]i?[Bb](?:/s|ps)$")
+# "metrics" and "matrix" differ in one vowel, and the speech model writes the grid word it was trained on more
+# (two voices, two sets: "list matrix IPU-16", "DGX-1 P100 available matrix"); after a word that lists, the
+# metrics are meant: nobody lists "the available matrix"
+_LISTED_MATRIX = re.compile(r"\b(list|lists|listed|available|stored|recorded)( the)? matrix\b", re.I)
 _DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
 _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
 
 def written_shorthand(text: str) -> str:
     """`text` with typed shorthand written as it is typed: "w slash o" -> "w/o", "w-slash" -> "w/", "comm slash
-    compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only
+    compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", "list matrix" -> "list metrics", and "IPU5 greater than
+    IPU 6" -> "IPU5 -> IPU 6" (only
     between two numbered devices, where "greater than" cannot be a comparison the user meant: devices are not
     ordered). The reader knows the written forms ("w/o" is without); the speech model writes what it hears."""
     text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), text)
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
+    text = _LISTED_MATRIX.sub(r"\1\2 metrics", text)
     return _ARROW.sub(r"\1 -> \2", text)
 
 

@@ -130,6 +130,8 @@ def test_an_and_that_joins_two_things_stays(corrector, text):
     ("tile 4, greater than tile 9 latency", "tile 4 -> tile 9 latency"),
     ("exceeds 100 GB-s bus bandwidth", "exceeds 100 GB/s bus bandwidth"),
     ("which links reach 25GB-s", "which links reach 25GB/s"),
+    ("list matrix IPU-16", "list metrics IPU-16"),                    # "metrics" heard as the grid word
+    ("DGX-1 P100 available matrix.", "DGX-1 P100 available metrics."),
 ])
 def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
     """Voices read a keyword query's "w/o" as "w slash o" and festival reads "->" as "greater than"."""
@@ -138,7 +140,8 @@ def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
 
 
 @pytest.mark.parametrize("text", ["is the speedup greater than 2 on lassen", "latency greater than 5 us on gpu0",
-                                  "which pairs are greater than 100 GB/s", "a slash in the path", "the slash command"])
+                                  "which pairs are greater than 100 GB/s", "a slash in the path", "the slash command",
+                                  "show the p2p matrix of the dgx-2", "latency matrix of the available gpus"])
 def test_a_greater_than_or_slash_that_is_meant_stays(text):
     assert written_shorthand(text) == text
 
