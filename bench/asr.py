@@ -57,7 +57,7 @@ def _decoding(name: str) -> tuple[str, dict, bool]:
 # the sets written after the first, in the order written: (name, heading of its table)
 LATER_SETS = (
     ("holdout", "Second hand-written set (`nlu/eval/holdout.jsonl`, {n} questions written later, blind; its misses were "
-                "read for fixes in sessions 38-39, so it is no longer blind; same voices, never trained on),"),
+                "read for fixes in sessions 38-40, so it is no longer blind; same voices, never trained on),"),
     ("holdout2", "Third hand-written set (`nlu/eval/holdout2.jsonl`, {n} questions written blind in session 39 and "
                  "never read for fixes; same voices, never trained on),"),
 )

@@ -46,7 +46,7 @@ def main() -> None:
     asker = Asker()
     rep = evaluate(asker.ask, items)
     # The later sets: scores only, no errors kept or printed (the third is blind: never looked at for fixes; the
-    # second was, in sessions 38-39, and is reported beside it).
+    # second was, in sessions 38-40, and is reported beside it).
     hold = load_named("holdout")
     rep_h = evaluate(asker.ask, hold, keep_errors=0)
     hold2 = load_named("holdout2")
@@ -85,7 +85,7 @@ def main() -> None:
              f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''} --passes {a.passes}`",
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(items)} hand-written questions (never trained on)",
              f"- second set: `nlu/eval/holdout.jsonl`, {len(hold)} questions written later, blind; its misses were read "
-             "for fixes in sessions 38-39 (rows marked holdout)",
+             "for fixes in sessions 38-40 (rows marked holdout)",
              f"- blind third set: `nlu/eval/holdout2.jsonl`, {len(hold2)} questions written in session 39, never looked "
              "at for fixes (rows marked holdout2)",
              "", "| measure | value | aim |", "| --- | ---: | ---: |",

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
 EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.jsonl"
-# The second set: written blind, scored beside the first; its misses were read for fixes in sessions 38-39, so it
+# The second set: written blind, scored beside the first; its misses were read for fixes in sessions 38-40, so it
 # is no longer blind (nlu/eval/README.md, Changes).
 HOLDOUT_SET = Path(__file__).resolve().parent / "eval" / "holdout.jsonl"
 # The third set, the blind one now: written after the second had been used for fixes, never read for fixes.
