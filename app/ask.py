@@ -830,12 +830,12 @@ METRIC_ALIASES = {**SAME_MEASURE, "bandwidth": ("algbw", "busbw"), "time": ("lat
                   "slowdown": ("congestion_impact",), "congestion_impact": ("slowdown",)}
 
 
-# A transfer people name one way that a tool measured under its own name, and how the answer says so: a
-# GPU-to-GPU "p2p" bandwidth over message sizes is, on a node without a copy-size sweep, nccl-tests' sendrecv
-# (a send/receive pair between two GPUs, the library's point-to-point test).
 # app names that are a stored operation under another word: SHOC's "Reduction" program, the IPU's "reduce"
 _APP_AS_OPERATION = {"reduction": "reduce"}
 
+# A transfer people name one way that a tool measured under its own name, and how the answer says so: a
+# GPU-to-GPU "p2p" bandwidth over message sizes is, on a node without a copy-size sweep, nccl-tests' sendrecv
+# (a send/receive pair between two GPUs, the library's point-to-point test).
 OPERATION_ALIASES = {"p2p": ("sendrecv", "the point-to-point test of nccl-tests (sendrecv, NCCL send/receive "
                                          "between two GPUs) is"),
                      # "heatmap of d2d bandwidth among the GPUs of heid": Tartan stores a GPU's copy to itself as

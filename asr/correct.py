@@ -561,10 +561,10 @@ _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
 def written_shorthand(text: str) -> str:
     """`text` with typed shorthand written as it is typed: "w slash o" -> "w/o", "w-slash" -> "w/", "comm slash
-    compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", "list matrix" -> "list metrics", and "IPU5 greater than
-    IPU 6" -> "IPU5 -> IPU 6" (only
-    between two numbered devices, where "greater than" cannot be a comparison the user meant: devices are not
-    ordered). The reader knows the written forms ("w/o" is without); the speech model writes what it hears."""
+    compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", "list matrix" -> "list metrics" (a homophone the speech
+    model writes as the grid word), and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only between two numbered
+    devices, where "greater than" cannot be a comparison the user meant: devices are not ordered). The reader knows
+    the written forms ("w/o" is without); the speech model writes what it hears."""
     text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), text)
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
