@@ -61,8 +61,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         slots["metric"] = "flops"
     if intent in ("compare_systems", "metric_lookup") and slots.get("metric") is None and slots.get("precision") \
             and "operation" not in slots and "app" not in slots \
-            and any(w in ("best", "highest", "fastest", "most", "top", "peak", "max", "maximum") for w in lw):
-        # "which has the best FP64 per GPU: DGX-1 P100, DGX-1 V100 or DGX-2?": a precision's best is a FLOP rate
+            and any(w in ("best", "highest", "fastest", "most", "top", "peak", "max", "maximum", "faster", "better",
+                          "quicker", "quickest") for w in lw):
+        # "which has the best FP64 per GPU: DGX-1 P100, DGX-1 V100 or DGX-2?", "which is faster at single precision,
+        # the titan rtx or the gtx 980": a precision's best is a FLOP rate
         slots["metric"] = "flops"
     if intent in MEASUREMENT_INTENTS and slots.get("metric") == "flops" and not slots.get("precision") \
             and not slots.get("condition") and "operation" not in slots and "app" not in slots \

@@ -2302,7 +2302,7 @@ _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
 
 _CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|increase|increases|boost|speed ?up",
                  "increase": r"increase|increases|growth|grows|more",
-                 "reduction": r"reduction|reduce|reduced|reduces|saving|savings|decrease|cut|lower",
+                 "reduction": r"reduction|reduce|reduced|reduces|saving|savings|saves?|saved|decrease|cut|lower",
                  "drop": r"drop|drops|loss|decrease|falls?"}
 
 

@@ -196,3 +196,17 @@ def test_a_program_named_for_a_collective_is_the_operation_where_no_program_ran(
     assert res.intent == "scaling" and res.slots["operation"] == "reduce" and res.rows
     assert "read as the operation reduce" in res.answer
     assert asker.ask("reduction bandwidth on yme").slots["operation"] == "reduction"      # SHOC's, as stored
+
+
+def test_faster_at_a_precision_compares_flop_rates(asker):
+    """"which is faster at single precision, the titan rtx or the gtx 980": a precision's speed is a FLOP rate, as
+    its best is (it had asked which metric to compare)."""
+    res = asker.ask("which is faster at single precision, the titan rtx or the gtx 980?")
+    assert res.intent == "compare_systems" and res.slots["metric"] == "flops" and res.slots["precision"] == "fp32"
+    assert res.rows and "Titan RTX" in res.answer and "GTX 980" in res.answer
+
+
+def test_time_saved_reads_the_stored_time_reduction(asker):
+    """"how much time does compression save": the time is stored on Lassen only as its reduction."""
+    res = asker.ask("how much time does compression save for p s d n s on lassen with sixty four gpus")
+    assert res.intent == "metric_lookup" and res.slots["metric"] == "time_reduction" and res.rows
