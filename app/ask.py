@@ -1052,6 +1052,8 @@ archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters ti
 # the analysis tools our users name beside their data (../shared/research/anchors.md): a tool, not a machine
 ANALYSIS_TOOLS = frozenset({"hta", "perfetto", "nsys", "nsight", "hatchet", "thicket", "inam", "osu inam",
                             "tensorboard", "vtune", "hpctoolkit", "tau", "caliper", "score-p", "scalasca", "vampir"})
+# compressors the compression papers name ("ZFP compression cut alltoall latency ... on Lassen"): no machine either
+COMPRESSORS = frozenset({"zfp", "zfp-opt", "mpc", "sz", "cusz", "sz3", "nvcomp", "lz4", "zstd", "fpzip"})
 
 
 def system_name_words(vocab) -> frozenset[tuple[str, ...]]:
@@ -1076,7 +1078,7 @@ _DEVICE_WORDS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dp
 
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
-    if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS:
+    if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS | COMPRESSORS:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True

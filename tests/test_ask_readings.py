@@ -210,3 +210,12 @@ def test_time_saved_reads_the_stored_time_reduction(asker):
     """"how much time does compression save": the time is stored on Lassen only as its reduction."""
     res = asker.ask("how much time does compression save for p s d n s on lassen with sixty four gpus")
     assert res.intent == "metric_lookup" and res.slots["metric"] == "time_reduction" and res.rows
+
+
+def test_a_compressor_named_is_no_unknown_machine(asker):
+    """"By how much does ZFP compression cut alltoall latency ... on Lassen compared with plain CPU staging": ZFP is
+    the compressor of the paper, not a machine Lassen could be compared with."""
+    res = asker.ask("By how much does ZFP compression cut alltoall latency for 16 MB messages on Lassen compared with "
+                    "plain CPU staging?")
+    assert res.intent == "metric_lookup" and res.slots["metric"] == "latency_reduction" and res.rows
+    assert not res.answer.startswith("I have no data")
