@@ -219,3 +219,13 @@ def test_a_compressor_named_is_no_unknown_machine(asker):
                     "plain CPU staging?")
     assert res.intent == "metric_lookup" and res.slots["metric"] == "latency_reduction" and res.rows
     assert not res.answer.startswith("I have no data")
+
+
+def test_a_library_no_row_of_the_system_names_filters_nothing(asker):
+    """"the compressed MPI_Alltoall on Longhorn": the call names MPI, and no Longhorn row names any library (the
+    paper's are all MPI's), so the word must not filter every row out; where rows do name libraries it stays."""
+    res = asker.ask("Starting from what message size does the compressed MPI_Alltoall beat the uncompressed baseline "
+                    "on Longhorn with 2 nodes?")
+    assert res.intent == "metric_lookup" and "library" not in res.slots and res.rows
+    assert "crossover_msg_size" in res.answer
+    assert asker.ask("ncclAllReduce bandwidth on the h200 node at 1GB").slots.get("library") == "nccl"
