@@ -297,6 +297,9 @@ class NLU:
                     and words[a + 2].isdigit() \
                     and self.norm.endpoint(f"{words[a + 1]} {words[a + 2]}") in self.endpoints:
                 continue
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
+                    " ".join(w.lower() for w in words[b:b + 2])):
+                continue                      # "the 40-step trace", "100 iterations": how long a run was, no size
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
@@ -1953,6 +1956,10 @@ def _matrix_shape(words: list[str], a: int, b: int) -> bool:
 
 # words a benchmark's parameter follows ("hidden 512", "batch 4", "timesteps 25")
 _PARAM_WORDS = {"hidden", "batch", "timesteps", "timestep"}
+
+
+# the words after a bare number that make it a run's length: "the 40-step trace", "100 iterations"
+_STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
 
 
 def _bare_number(ws: list[str]) -> bool:

@@ -164,3 +164,10 @@ def test_an_annotation_named_by_its_words(asker):
                                       "How many tokens per second does the training reach in the trace?"])
 def test_counters_and_throughput_are_not_traced(asker, question):
     assert asker.ask(question).intent == "out_of_scope"
+
+
+def test_a_runs_length_is_no_message_size(asker):
+    """"in the 40-step trace": the number says how long the run was; read as a 40-byte size it had ruled the trace
+    question out."""
+    res = asker.ask("How much of the GPU kernel time on rank 1 goes to NCCL in the 40-step trace?")
+    assert res.intent == "trace_breakdown" and "msg_bytes" not in res.slots and "NCCL" in res.answer
