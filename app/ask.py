@@ -279,16 +279,17 @@ class Asker:
                              "links, so no link is filtered on")
             res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
         absent = None
-        if u.intent == "topology" and res.slots.get("link_type") and res.slots.get("metric") in (None, "count"):
-            try:
-                _check_link_type(dict(res.slots), self.cat)
-            except OutOfScope as e:
-                # "titan rtx system - is there any nvlink at all?": the stored graph answers no, and the graph it
-                # does have is the rest of the answer (a refusal would leave the asker guessing)
-                absent = str(e)
-                res.notes.append(f"no {res.slots['link_type']} link is stored for "
-                                 f"{self.cat.name(res.slots['system'])}: its whole graph is shown")
-        if not absent and _check_link_type(res.slots, self.cat) == "mode" and u.intent == "link_efficiency" \
+        try:
+            mode = _check_link_type(res.slots, self.cat) == "mode"
+        except OutOfScope as e:
+            if u.intent != "topology" or res.slots.get("metric") not in (None, "count"):
+                raise
+            # "titan rtx system - is there any nvlink at all?": the stored graph answers no, and the graph it does
+            # have is the rest of the answer (a refusal would leave the asker guessing)
+            absent, mode = str(e), False
+            res.notes.append(f"no {res.slots['link_type']} link is stored for "
+                             f"{self.cat.name(res.slots['system'])}: its whole graph is shown")
+        if mode and u.intent == "link_efficiency" \
                 and res.slots.get("metric") != "efficiency":
             u = dataclasses.replace(u, intent="metric_lookup")   # a measured mode has no link to rate against
             res.intent = u.intent
@@ -937,17 +938,12 @@ _LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|store
                       r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 
 
-def _link_types(sid: str, cat) -> set[str]:
-    """The link types of the system's stored graph, as the catalog owns them."""
-    return {v for (sl, v), owners in cat.owners.items() if sl == "link_type" and sid in owners}
-
-
 def _link_absent(slots: dict[str, Any], cat) -> bool:
     """The system's stored graph has no link of the type named (nor a switch of that name)."""
     lt, sid = str(slots.get("link_type") or ""), slots.get("system")
     if not lt or not sid or not cat.systems.get(sid) or not cat.systems[sid].n_links:
         return False
-    theirs = _link_types(sid, cat)
+    theirs = cat.held("link_type", sid)
     switch = any(lt.lower() in c.lower() for c in cat.components.get(sid, ()))
     return not switch and not any(v.startswith(lt.lower()) or lt.lower().startswith(v) for v in theirs)
 
@@ -966,7 +962,7 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
             slots["condition"] = mode
             return "mode"
         raise OutOfScope(f"{cat.name(sid)} has no {lt} links in the loaded topology; its links are "
-                         f"{', '.join(sorted(_link_types(sid, cat)))}.")
+                         f"{', '.join(sorted(cat.held('link_type', sid)))}.")
 
 
 def _names_group(intent: str, question: str, cat) -> bool:

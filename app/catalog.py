@@ -116,6 +116,10 @@ class Catalog:
                 return tool
         return None
 
+    def held(self, slot: str, sid: str) -> set[str]:
+        """The values of `slot` the system's rows hold (its link types, its libraries, ...)."""
+        return {v for (sl, v), owners in self.owners.items() if sl == slot and sid in owners}
+
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
         the one node whose links are stored as plain NVLink."""

@@ -2371,7 +2371,7 @@ def library_as_app(slots: dict[str, Any], catalog) -> None:
     if len(apps) == 1:
         slots["app"] = next((a for a in sorted(catalog.apps) if a.lower() == apps[0]), apps[0])
         del slots["library"]
-    elif not any(sid in owners for (sl, _v), owners in catalog.owners.items() if sl == "library"):
+    elif not catalog.held("library", sid):
         # "the compressed MPI_Alltoall on Longhorn": no row of the system names any library (the paper's rows are
         # all MPI's), so the word filters nothing out and must not filter everything out
         del slots["library"]
