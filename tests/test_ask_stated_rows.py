@@ -57,3 +57,20 @@ def test_a_machine_not_loaded_is_named_in_the_refusal(asker):
                     ("what's the all reduce bandwidth on the A one hundred d g x", "A one hundred d g x")):
         res = asker.ask(q)
         assert res.intent == "out_of_scope" and "I have no data for" in res.answer and name in res.answer, q
+
+
+def test_an_average_asked_of_nccl_tests_is_the_average_it_printed(asker, built_con):
+    # nccl-tests prints "# Avg bus bandwidth" over every size of its run: that is "the avg busbw", not an average
+    # of the rows at the largest size
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
+                              "AND metric = 'busbw' AND statistic = 'mean' AND msg_bytes IS NULL AND count = 2")
+    (largest,) = _one(built_con, "SELECT avg(value) FROM measurements WHERE system_id = 'h200x2' AND operation = "
+                                 "'allreduce' AND metric = 'busbw' AND count = 2 AND msg_bytes = (SELECT max(msg_bytes) "
+                                 "FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce')")
+    assert abs(want - largest) > 100
+    res = asker.ask("h200x2 avg busbw allreduce")
+    assert res.intent == "metric_lookup" and res.rows[0]["value"] == want
+    assert "printed over every size" in " ".join(res.notes)
+    # at a size, the rows of that size are averaged as before (no printed average has a size)
+    res = asker.ask("average allreduce busbw on the h200 pair at 1 GB")
+    assert res.rows and all(r["msg_bytes"] == 1073741824 for r in res.rows)

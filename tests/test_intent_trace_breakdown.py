@@ -267,3 +267,13 @@ def test_the_share_of_busy_time_is_of_busy_time_not_the_window(asker):
 def test_a_long_trace_named_with_words_between(asker):
     res = asker.ask("top five kernels in the long pie torch trace on rank zero")
     assert "pytorch_trace_long" in res.notes[0] or any("pytorch_trace_long: the longest" in n for n in res.notes)
+
+
+def test_ranks_the_trace_lacks_are_said_first(asker):
+    res = asker.ask("kernel time rank 2 vs rank 3 h200 trace")
+    assert res.intent == "trace_breakdown"
+    assert res.answer.startswith("This trace has no rank 2 or 3 (its ranks: 0, 1)")
+    assert any("no rank 2 or 3 in this trace" in n for n in res.notes)
+    # a rank that exists is still answered alone, with no such sentence
+    res = asker.ask("top kernels on rank 1 of the h200 trace")
+    assert not res.answer.startswith("This trace has no") and any("rank 1 only" in n for n in res.notes)

@@ -59,7 +59,9 @@ PARAMS = ",\n       m.params::VARCHAR AS _params"
 # (a time's lowest, a rate's highest), so the order is set once that measure is known (_narrow.measurements)
 _RELATIVE = (("better", re.compile(r"\b(fastest|quickest|best)\b", re.I)),
              ("worse", re.compile(r"\b(slowest|worst)\b", re.I)))
-LARGEST = ("\nQUALIFY m.msg_bytes IS NOT DISTINCT FROM max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
+# (rows of no size stay: the size step drops them beside sized ones, unless a benchmark's printed average over its
+# sizes is asked for, _narrow.printed_average)
+LARGEST = ("\nQUALIFY m.msg_bytes IS NULL OR m.msg_bytes = max(m.msg_bytes) OVER (PARTITION BY m.metric, _quantity, "
            "m.count, m.run_id)")
 SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
@@ -252,6 +254,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     stated = [r.pop("_stated", False) for r in rows][0]
     if stated:
         agg = None     # the document's own mean (or minimum, maximum) of its runs: quoted, not aggregated again
+    if [r.pop("_over_sizes", False) for r in rows][0]:
+        plan.notes.append(f"the average {top.get('tool') or 'the benchmark'} printed over every size it ran "
+                          "(no size given)")
     if plan.narrow.get("tool") and top.get("tool") != plan.narrow["tool"]:
         plan.notes.append(f"no {plan.narrow['tool']} measurement matches on {cat.name(top['system_id'])}: "
                           f"answered from {top.get('tool') or 'another source'}")

@@ -144,11 +144,16 @@ _RANK = re.compile(r"\b(?:rank|gpu) ?(\d+|zero|one|two|three|four|five|six|seven
 _RANK_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
+def ranks_named(question: str) -> list[int]:
+    """Every rank the question names, in order ("kernel time rank 2 vs rank 3": [2, 3])."""
+    return sorted({int(m) if m.isdigit() else _RANK_WORDS[m] for m in _RANK.findall((question or "").lower())})
+
+
 def rank_named(question: str) -> int | None:
     """"top 10 gpu kernels rank1", "on rank zero": the one rank a question is about (None for none, or for two:
     "is rank 0 or rank 1 idle more" compares them)."""
-    named = {int(m) if m.isdigit() else _RANK_WORDS[m] for m in _RANK.findall((question or "").lower())}
-    return named.pop() if len(named) == 1 else None
+    named = ranks_named(question)
+    return named[0] if len(named) == 1 else None
 
 
 def focus_of(question: str, slots: dict[str, Any]) -> str | None:
@@ -383,7 +388,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                         # several names said apart ("layernorm vs gelu"): each one's time too
                         "parts": {w: hit for w, hit in said_names.items()} if len(said_names) > 1 else None,
                         "order": focus if focus in _TOP_ORDER else "time",
-                        "rank": rank_named(question)})
+                        "rank": rank_named(question), "ranks_named": ranks_named(question)})
 
 
 def short_name(name: str, limit: int = 60) -> str:
@@ -418,9 +423,15 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                       + (f"; other trace sets: {'; '.join(others)}" if others else ""))
     plan.notes.append("communication = NCCL kernels with no compute kernel beside them; NCCL time overlapped "
                       "by compute is in comm_total_us and overlap_us")
-    if plan.narrow.get("rank") is not None:
-        plan.notes.append(f"rank {plan.narrow['rank']} only, as the question names it" if ranks == [plan.narrow["rank"]]
-                          else f"no rank {plan.narrow['rank']} in this trace: every rank is shown")
+    # ranks the question names that the trace lacks ("rank 2 vs rank 3" of a two-rank trace): said first, so the
+    # numbers that follow are not read as theirs
+    absent = [rk for rk in plan.narrow.get("ranks_named") or () if rk not in ranks]
+    if plan.narrow.get("rank") is not None and not absent:
+        plan.notes.append(f"rank {plan.narrow['rank']} only, as the question names it")
+    elif absent:
+        plan.notes.append(f"no rank {' or '.join(map(str, absent))} in this trace: every rank is shown")
+    missing = (f"This trace has no rank {' or '.join(map(str, absent))} (its ranks: "
+               f"{', '.join(str(rk) for rk in ranks)}); all of them are shown. ") if absent else ""
     plan.extra.update(trace_set=tset, ranks=ranks)
     comm, kern, idle = [], [], []
     for rk in ranks:
@@ -463,7 +474,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if lead:
         plan.notes.append(f"read as a question about {focus or 'the ' + what + 's named'}: answered first, then the "
                           "whole split")
-    return f"{lead} {split}" if lead else split
+    return missing + (f"{lead} {split}" if lead else split)
 
 
 _STREAM = re.compile(r"\bstreams? ?(\d+)\b")
