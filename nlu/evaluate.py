@@ -21,9 +21,11 @@ EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.jsonl"
 # The second set: written blind, scored beside the first; its misses were read for fixes in sessions 38-40, so it
 # is no longer blind (nlu/eval/README.md, Changes).
 HOLDOUT_SET = Path(__file__).resolve().parent / "eval" / "holdout.jsonl"
-# The third set, the blind one now: written after the second had been used for fixes, never read for fixes.
+# The third set: written blind after the second had been used for fixes; read for fixes from session 41 on.
 HOLDOUT2_SET = Path(__file__).resolve().parent / "eval" / "holdout2.jsonl"
-EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET}
+# The fourth set, the blind one now: written in session 41 before the third was read, never read for fixes.
+HOLDOUT3_SET = Path(__file__).resolve().parent / "eval" / "holdout3.jsonl"
+EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET}
 
 
 @dataclass
@@ -74,7 +76,8 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2`) or by path, so the CLI and benches need not know file names.
+    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`) or by path, so the CLI and benches need not
+    know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
     traceback from open().

@@ -1,4 +1,4 @@
-"""The blind evaluation sets (nlu/eval/holdout.jsonl, nlu/eval/holdout2.jsonl) are well formed and their expected
+"""The later evaluation sets (nlu/eval/holdout.jsonl, holdout2.jsonl, holdout3.jsonl) are well formed and their expected
 numbers are real.
 
 The set is only worth something if its labels are right: every slot name and value must be canonical, and
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
+from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
 
 INTENTS = {"metric_lookup", "pair_matrix", "size_sweep", "scaling", "compare_systems", "congestion", "topology",
            "link_efficiency", "trace_breakdown", "list_data", "out_of_scope"}
@@ -42,7 +42,8 @@ ENDPOINT = re.compile(r"^(host|[a-z]+\d+)$")
 
 
 # the blind sets: (path, id prefix, earlier sets none of its sentences may repeat)
-BLIND = {"second": (HOLDOUT_SET, "h", [EVAL_SET]), "third": (HOLDOUT2_SET, "k", [EVAL_SET, HOLDOUT_SET])}
+BLIND = {"second": (HOLDOUT_SET, "h", [EVAL_SET]), "third": (HOLDOUT2_SET, "k", [EVAL_SET, HOLDOUT_SET]),
+         "fourth": (HOLDOUT3_SET, "m", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET])}
 
 
 @pytest.fixture(scope="module", params=list(BLIND))
@@ -90,7 +91,8 @@ def test_shape_and_size(items, blind):
     assert len(set(texts)) == len(texts), "duplicate question text"
 
 
-@pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET], ids=["first", "second", "third"])
+@pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET],
+                         ids=["first", "second", "third", "fourth"])
 def test_a_spoken_reference_only_spells_a_typo_right(path):
     # `said` (nlu/eval/README.md): a typo question's text with its misspelt words spelled right, word for word
     said = [it for it in load_set(path) if "said" in it]
@@ -195,6 +197,7 @@ def test_sets_by_name_and_path(tmp_path, capsys):
     assert len(load_named("holdout")) == len(load_set(HOLDOUT_SET))
     assert resolve_set("holdout2") == HOLDOUT2_SET and resolve_set(str(HOLDOUT2_SET)) == HOLDOUT2_SET
     assert len(load_named("holdout2")) == len(load_set(HOLDOUT2_SET))
+    assert resolve_set("holdout3") == HOLDOUT3_SET and len(load_named("holdout3")) == len(load_set(HOLDOUT3_SET))
     with pytest.raises(ValueError, match="holdout"):
         resolve_set("holdouts")
     from app.cli import build_parser
