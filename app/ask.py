@@ -561,7 +561,8 @@ class Asker:
     def _as_stored_metric(self, res: Result, intent: str, slots: dict[str, Any]) -> bool:
         """"lassen amoebanet f214 efficiency 2048 gpus": no link carries it, but a paper states the efficiency
         itself. "lulesh slowdown from sampling": no congestion pair, but the paper states the slowdown. A
-        link-efficiency or congestion question whose metric is stored as measured is answered as a lookup."""
+        link-efficiency or congestion question whose metric is stored as measured is answered as a lookup (or, with
+        other systems named, as a comparison)."""
         sid = slots.get("system")
         if intent not in ("link_efficiency", "congestion") or not sid \
                 or slots.get("metric") not in self.cat.metrics.get(sid, set()):
@@ -574,11 +575,13 @@ class Asker:
             # "lassen nvlink2 efficiency": a training efficiency stored for Lassen says nothing about its NVLink2
             return False
         looked = dict(slots)
+        # with other systems named, the stored values are set side by side rather than looked up on each
+        plain = "compare_systems" if [x for x in slots.get("compare_with") or () if x != sid] else "metric_lookup"
         try:
-            self._run(res, intents.get("metric_lookup"), looked)
+            self._run(res, intents.get(plain), looked)
         except OutOfScope:
             return False
-        res.intent = "metric_lookup"
+        res.intent = plain
         against = "link" if intent == "link_efficiency" else "congestion pair"
         res.notes.append(f"no {against} to set {slots['metric']} against: the {slots['metric']} stored as measured")
         return True
@@ -668,6 +671,9 @@ class Asker:
             # "the SHOC host-to-device bandwidth of Yme and Mini Summit": only the rows of the tool named, when it ran
             # on a system asked about (a system it did not run on is said)
             tool = self.cat.tool_named(res.question)
+            if tool and str(slots.get("app") or "").lower() == tool.lower():
+                # "SU3_Bench GFLOP/s on PIUMA": the app named, which other tools' rows (a simulator's) hold too
+                tool = None
             asked = [x for x in [slots.get("system"), *(slots.get("compare_with") or [])] if isinstance(x, str)]
             ran = self.cat.owners.get(("tool", tool), set()) if tool else set()
             if ran & set(asked):
@@ -1069,7 +1075,20 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
     return any(name[i:i + n] == ws for name in names for i in range(len(name) - n + 1))
 
 
-_DEVICE_WORDS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus"}
+# words people spell letter by letter that name no machine: processors, and the software or memory they run with
+_SPELLED_TERMS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus", "cuda", "nccl", "mpi",
+                  "hbm", "pcie", "api", "nic", "nics", "ucx", "rdma"}
+
+
+_LETTER_RUN = re.compile(r"(?<!\S)(?:[a-z] )+[a-z](?!\S)")
+
+
+def _in_spelled_term(span: str, question: str) -> bool:
+    """Letters of a term spelled out, of which the tagger kept only some ("c u d" of "c u d a runtime calls")."""
+    letters = "".join(span.lower().split())
+    return len(letters) >= 2 and letters.isalpha() and any(
+        letters in run.replace(" ", "") and run.replace(" ", "") in _SPELLED_TERMS
+        for run in _LETTER_RUN.findall((question or "").lower()))
 
 
 def _looks_like_name(span: str, question: str) -> bool:
@@ -1078,8 +1097,9 @@ def _looks_like_name(span: str, question: str) -> bool:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True
-    if "".join(w.lower() for w in words) in _DEVICE_WORDS:
-        return False      # "top twenty c p u ops": a processor spelled out, no machine's name
+    if {"".join(w.lower() for w in words), "".join(span.lower().split())} & _SPELLED_TERMS \
+            or _in_spelled_term(span, question):
+        return False      # "top twenty c p u ops", "c u d a runtime calls": a term spelled out, no machine's name
     if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
         return True       # spelled out letter by letter: "the A one hundred d g x"
     # as written in the question (the tokens may have been lower-cased by the tagger's input)

@@ -3,7 +3,8 @@
 "p100 hbm2 bandwidth (dgx-1)" means the DGX-1 with P100s; "the V100s in the DGX-1" is one system, the
 V100s only qualify it. The vocabulary lists such names under `ambiguous:` with their candidates in order
 of preference. A mention is resolved, in this order:
-1. a candidate is already named elsewhere in the question: the mention refers to it;
+1. a candidate is already named elsewhere in the question: the mention refers to it; a bare model compared with
+   one system of a family is that family's system of it ("dgx1 p100 vs v100");
 2. the mention only qualifies a named system ("V100" beside dgx1_v100), or is the name of that system's processors
    ("the V100s on Lassen", from the catalog's component labels) and no comparison word stands beside it: dropped;
 3. words elsewhere in the question name exactly one candidate best (id parts and alias words that the
@@ -51,6 +52,7 @@ class SystemResolver:
             self.by_key[key(surface)] = (surface, list(cands))
         self.marks: dict[str, set[str]] = {}   # system id -> words that point at it
         entries = vocab.entries("system")
+        self.ids = set(entries)
         every = {c for _, cands in self.by_key.values() for c in cands}
         for sid in every:
             words = {p for p in _SPLIT.split(sid.lower()) if len(p) >= 2}
@@ -107,6 +109,12 @@ class SystemResolver:
             if any(c in systems or c in added for c in m.candidates):
                 used.append(m)
                 continue
+            sibling = self._sibling(m, words, systems + added)
+            if sibling:
+                added.append(sibling)
+                used.append(m)
+                notes.append(f"'{m.surface}' read as {sibling}, the other of its family in the comparison")
+                continue
             # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s
             context = {f for k, w in enumerate(words) if not m.start <= k < m.end for f in _word_forms(w)}
             scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
@@ -131,6 +139,19 @@ class SystemResolver:
             notes.append(f"'{m.surface}' could mean {', '.join(m.candidates)}; I took {pick} "
                          f"(name the system to choose another)")
         return added, used, notes
+
+    def _sibling(self, m: Mention, words: list[str], named: list[str]) -> Optional[str]:
+        """"dgx1 p100 vs v100": a bare model compared with one system of a family is that family's system of the
+        model (the DGX-1 with V100s), not a V100 of another paper."""
+        if not {w.lower() for w in words} & _COMPARING:
+            return None
+        model = _SPLIT.sub("", m.surface.lower())
+        for sid in named:
+            family = sid.split("_")[0]
+            other = f"{family}_{model}"
+            if family != sid and other in self.ids and other not in named:
+                return other
+        return None
 
     def _distinct(self, sid: str, cands: list[str]) -> set[str]:
         others = set().union(*(self.marks.get(c, set()) for c in cands if c != sid))

@@ -31,7 +31,8 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
 _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
-                           r"which fraction|which part) of\b.*\b(time|runtime)\b")
+                           r"which fraction|which part|(spends?|spent|spending) (more|less|most|least)) of\b.*"
+                           r"\b(time|runtime)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
 _HOW_MUCH_SLOWER = re.compile(r"\bhow (much|many times) (longer|slower)\b")
 _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
@@ -44,10 +45,15 @@ _OF_A_REFERENCE = re.compile(r"\bof (the |its |their )?(\S+ ){0,3}(nominal|peak|
                              r"rated|advertised|max|maximum)\b")
 
 
+# "how far below the nominal", "falls short of its peak": a distance from a reference
+_HOW_FAR = re.compile(r"\bhow far (below|under|short of|from|off)\b|\bfalls? short of\b")
+
+
 def rates_against(lw: list[str]) -> bool:
     """Do the (lower-case) words set a value against something ("percent", "how close", "of the peak")?"""
     joined = " ".join(lw)
-    return any(_RATIO.match(w) for w in lw) or "how close" in joined or bool(_OF_A_REFERENCE.search(joined))
+    return any(_RATIO.match(w) for w in lw) or "how close" in joined or bool(_OF_A_REFERENCE.search(joined)) \
+        or bool(_HOW_FAR.search(joined))
 
 
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
@@ -133,13 +139,15 @@ _NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", 
                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
                  "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
                  "thousand", "a"}
-_RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ","}
+_RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ",", "..", "...",
+               "…"}
 _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|sockets?|tiles?|devices?|cards?|"
                       r"machines?|workers?|threads?)$")
 
 
 def count_series(words: list[str]) -> Optional[str]:
-    """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes"),
+    """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes",
+    "1..16 gpus"),
     not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
     count word, and so may turn a lookup into a scaling question ("8 2048 GPUs": a spoken arrow lost)."""
     for i, w in enumerate(words):
@@ -147,7 +155,7 @@ def count_series(words: list[str]) -> Optional[str]:
             continue
         nums: list[int] = []
         j = i - 1
-        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and")):
+        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and", "..", "...", "…")):
             if words[j].isdigit():
                 nums.insert(0, int(words[j]))
             j -= 1
@@ -271,7 +279,8 @@ _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|am
 _HOST_MEMORY = re.compile(r"\b(host|system|main|cpu|node) (memory|ram)\b|\bram\b|\bdram\b|\bddr4?\b")
 _TOTAL = re.compile(r"\b(total|in all|altogether|combined|aggregate|all (the )?(gpus|ipus) together)\b")
 _COUNTING = re.compile(r"\b(how many|number of|count of|core count|cores per|per (socket|cpu|node))\b")
-_COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)?( \w+)? (?P<part>" + _G_P_U + "|" + _I_P_U +
+# (the words between are skipped lazily: "how many NVSwitch chips" counts NVSwitches, the first part named)
+_COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)??( \w+)?? (?P<part>" + _G_P_U + "|" + _I_P_U +
                            r"|cpus|sockets|processors|nvswitch(es)?|pcie switches|tiles|boards|cores|chips)\b"
                            r"|\b(?P<part2>gpus|ipus|g p us|i p us) per node\b"
                            r"|\b(most|fewest|least|more than \w+|fewer than \w+) "
@@ -289,7 +298,7 @@ _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the
 _SOFTWARE = re.compile(r"\b(os|operating system|driver( version)?|cuda version|software stack|nvidia driver)\b")
 # "which GPUs in the DGX-1 P100 have no direct NVLink to GPU0": a question about the graph, not the parts
 _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed)? to|reach|attached|topology|"
-                          r"between|joins?|wired)\b")
+                          r"between|joins?|wired|shar(e|es|ing) (an?|the|one|their|its))\b")
 
 
 # "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement

@@ -11,8 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS, CONDITION_LINK_TYPES,
-                      CONDITION_PAIRS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES,
+from nlu.cues import (_RATIO, _REFERENCE, _SIDE_BY_SIDE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS,
+                      CONDITION_LINK_TYPES, CONDITION_PAIRS, _count_range, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES,
                       TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
                       precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
@@ -512,9 +512,11 @@ class NLU:
         if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
                 and not rates_against(lw) and "of peak" not in said:
             refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
+        # "vs", "against" between two systems set them side by side, not a value against a reference
+        ratio_words = [w for w in lw if _RATIO.match(w) and not (len(systems) > 1 and w in _SIDE_BY_SIDE)]
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
                 and not refs \
-                and ("link_type" not in slots or not any(_RATIO.match(w) for w in lw)):
+                and ("link_type" not in slots or not ratio_words):
             # "SHOC triad bandwidth for Yme's GPU 2", "PCIe-mode bandwidth between GPU10 and GPU11": a plain
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
@@ -595,6 +597,12 @@ class NLU:
             # measurement is the congestion question, when the model held that reading too
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
+        if intent == "metric_lookup" and slots.get("condition") == "under_load" and _WHAT_LOAD_DOES.search(said):
+            # "under heavy traffic, how much does on-chip latency on the IPU go up?": the change that load makes,
+            # set against the congestion-free baseline, which is the congestion question
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
+            conf = max(conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and "count" not in slots and _SCALING_WORD.search(said) \
                 and intent_probs[self.labels["intents"].index("scaling")] >= GRID_RUNNER_UP:
             # "what's the strong scaling efficiency of resnet218v2 training on lassen" (a transcript drops the
@@ -641,11 +649,21 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
+        if intent == "scaling" and isinstance(slots.get("count"), int) and len(systems) <= 1 and not over_counts \
+                and slots.get("metric") not in ("speedup", "efficiency") \
+                and not series and not _TREND.search(said) and not _TWO_COUNTS.search(said) \
+                and not _COUNT_RANGE.search(said) and not _SCALING_WORD.search(said) and not _count_range(lw):
+            # "broadcast latency to 16 tiles on the ipu": one count named and no word of a curve over counts is the
+            # value at that count (a speedup or an efficiency is one against other counts: the model's reading
+            # stands for those)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
         if series and intent == "metric_lookup":
             # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
             # rising list of counts is the axis of a scaling curve, not one count
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+            conf = max(conf, CONFIDENCE_FLOOR)   # the words settle it ("1..16 gpus" is as plain as "from 1 to 16")
         if intent == "scaling" and series:
             slots.pop("count", None)
             kind = self.norm.count_and_kind(series)[1]
@@ -811,6 +829,11 @@ class NLU:
             # where a model unsure between a list and a comparison would have it refused)
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "metric_lookup" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said):
+            # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
+            # one measure, not a value looked up on each
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "link_efficiency" and slots.get("condition") in ("theoretical", "nominal", "spec") \
                 and not _asks_efficiency(said) and not slots.get("nominal") \
                 and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
@@ -945,6 +968,15 @@ class NLU:
             intent, conf = "topology", max(conf, model_conf)
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst")}
             slots["link_type"] = lt_said
+        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") and _SHARES_A_LINK.search(said) \
+                and slots.get("metric") in (None, "share", "count") and not slots.get("msg_bytes"):
+            # "which gpus on yme share an nvlink with gpu2": which parts a link joins, which the graph says (the
+            # "share" is no share of anything measured)
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf)
+            slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst", "link_type")}
+            if lt_said:
+                slots["link_type"] = lt_said
         if "operation" not in slots and intent != "topology":
             # "device to host" tagged as a source "device" and a destination "host" names the copy itself
             for st, en, found in cands:
@@ -1223,6 +1255,10 @@ _SCALING_WORD = re.compile(r"\b(strong|weak)[- ]?scal\w*|\bscalability\b")
 _WHAT_CONGESTION_DOES = re.compile(r"\b(congestion|contention)\b.*\b(slow\w*|worse|hurt\w*|impact\w*|effects?|affect\w*|"
                                    r"degrad\w*|penalt\w*|cost\w*)\b|\b(slow\w*|worse|hurt\w*|impact|effects?|"
                                    r"degrad\w*|penalt\w*|cost)\b.*\b(congestion|contention)\b")
+# what load does to a measurement, asked as a change ("how much does the latency go up under load")
+_WHAT_LOAD_DOES = re.compile(r"\bhow much (does|do|did|is|are|will|would) .{0,60}\b(go up|goes up|rise|increase|grow|"
+                             r"worsen|get worse|degrade|drop|fall|suffer|slow down|change)\b"
+                             r"|\bhow much (higher|worse|slower|lower|longer|more)\b")
 # a pair-matrix reading at least this likely, beside a grid word, is the question's intent
 GRID_RUNNER_UP = 0.1
 # a renormalised runner-up below this is no reading the model held, only what was left over
@@ -1637,11 +1673,21 @@ def _asks_efficiency(said: str) -> bool:
 
 
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
+# words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
+# two machines set side by side ("stack up against", "compared with", "which is faster")
+_SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
+                                r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b")
+_TREND = re.compile(r"\b(scal\w*|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
+                    r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
+                    r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number))\b")
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
 _COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|till|until|through) \d+\b")
+_SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|g p us|i p us|cpus|devices|cards|nodes) "
+                            r"(\w+ ){0,5}(share|are (directly )?(connected|linked|attached|wired)) (an?|the|one|\w+ )?"
+                            r"(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|to)\b")
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")

@@ -265,6 +265,13 @@ def _merge_letters(ws: list[str]) -> list[str]:
     return out
 
 
+def join_spelled(text: str) -> str:
+    """The text with its letters spelled one by one joined into words, the rest as written: "top three c u d a
+    runtime calls" -> "top three cuda runtime calls", "c p us" -> "cpus". For readers of the question's own words
+    (the planners' patterns), which see it as the reader does."""
+    return " ".join(_merge_letters(text.split()))
+
+
 @lru_cache(maxsize=65536)
 def _chunk_words(chunk: str) -> tuple[str, ...]:
     """The tokenizer's words of one chunk of text between spaces. spaCy splits a text at spaces first and then

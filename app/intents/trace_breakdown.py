@@ -23,6 +23,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
 from nlu.cues import TRACE_MEASURES
+from nlu.vocab import join_spelled
 
 NAME = "trace_breakdown"
 WANTS_QUESTION = True   # app.ask passes the question text: what it asks about (overlap, idle, launches) is no slot
@@ -168,9 +169,6 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
 _SAID_LENGTH = re.compile(r"(?<!how )\b(long|longer|longest|short|shorter|shortest)"
                           r"(?: (?!is\b|are\b|was\b|does\b|did\b|in\b|on\b|within\b|slices?\b|kernels?\b|ops?\b|"
                           r"events?\b|calls?\b)\w+){0,3}?(?: |-)(?:traces?|profiles?|runs?|captures?)\b")
-
-# a processor spelled out letter by letter, as a transcript or a voice-typed question writes it
-_SPELLED_UNIT = re.compile(r"\b([cgi]) p (us?)\b")
 
 # Event categories said in words, where no slot holds one: "top 10 cpu ops", "memset time on rank 0"
 CATEGORY_WORDS = (("gpu_memcpy", re.compile(r"\bmemcpys?\b|\bmem ?cop(y|ies)\b|\bmemory cop(y|ies)\b")),
@@ -325,7 +323,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         by, run = "name", run.strip()
     else:
         raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
-    said = _SPELLED_UNIT.sub(r"\1p\2", (question or "").lower())   # "top twenty c p u ops": cpu ops
+    said = join_spelled((question or "").lower())   # "top twenty c p u ops", "c u d a runtime calls": spelled out
     if _NOT_TRACED.search(said) and not s.get("app"):
         raise OutOfScope("A profiler trace records when kernels, ops and copies ran and for how long; these traces "
                          "hold no memory allocations, occupancy, power or hardware counters, no throughput of the "
