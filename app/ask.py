@@ -581,7 +581,10 @@ class Asker:
             self._run(res, intents.get(plain), looked)
         except OutOfScope:
             return False
-        res.intent = plain
+        # a question about congestion answered with the effect a paper states ("ipu gather slowdown congestion") is
+        # still the congestion question (a slowdown from sampling or offloading is a plain lookup)
+        res.intent = intent if intent == "congestion" and plain == "metric_lookup" \
+            and slots["metric"] in EFFECT_METRICS and _CONGESTION_SAID.search(res.question) else plain
         against = "link" if intent == "link_efficiency" else "congestion pair"
         res.notes.append(f"no {against} to set {slots['metric']} against: the {slots['metric']} stored as measured")
         return True
@@ -1075,6 +1078,7 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
     return any(name[i:i + n] == ws for name in names for i in range(len(name) - n + 1))
 
 
+_CONGESTION_SAID = re.compile(r"\bcongest\w*|\bcontention\b", re.I)
 # words people spell letter by letter that name no machine: processors, and the software or memory they run with
 _SPELLED_TERMS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus", "cuda", "nccl", "mpi",
                   "hbm", "pcie", "api", "nic", "nics", "ucx", "rdma"}

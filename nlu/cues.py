@@ -33,6 +33,8 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
                            r"which fraction|which part|(spends?|spent|spending) (more|less|most|least)) of\b.*"
                            r"\b(time|runtime)\b")
+# a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
+_UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
 _HOW_MUCH_SLOWER = re.compile(r"\bhow (much|many times) (longer|slower)\b")
 _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
@@ -89,6 +91,9 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             del slots["condition"]
     if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
         slots["metric"] = "share"
+    if intent in MEASUREMENT_INTENTS and "metric" not in slots and _UNITS_OF_TIME_ASKED.search(joined):
+        # "how many microseconds does a 64 KB all-reduce take": a time, asked by its unit
+        slots["metric"] = "time"
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _HOW_MUCH_SLOWER.search(joined):
         # "how much longer does a GPU0-GPU1 exchange take ... compared with other pairs": with no quantity named, a
         # ratio of times (a time the tagger read stays: "how much longer does the allreduce take" may be a time)

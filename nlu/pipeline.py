@@ -12,9 +12,9 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_RATIO, _REFERENCE, _SIDE_BY_SIDE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS,
-                      CONDITION_LINK_TYPES, CONDITION_PAIRS, _count_range, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE, TRACE_MEASURES,
-                      TRACE_WORD, apply_cues, count_series, family_readings, names_a_condition_pair,
-                      precision_readings, rates_against, spec_question, verb_readings)
+                      CONDITION_LINK_TYPES, CONDITION_PAIRS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE,
+                      TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
+                      names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.normalize import FABRIC_WORDS
 
@@ -592,9 +592,11 @@ class NLU:
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | out)
             ruled_out |= out
         if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
-                and intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP:
+                and (intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP
+                     or slots.get("metric") in ("slowdown", "congestion_impact")):
             # "how much does congestion slow down transfers from IPU5 to IPU4?": what congestion does to a
-            # measurement is the congestion question, when the model held that reading too
+            # measurement is the congestion question, when the model held that reading too or the words name the
+            # effect itself ("ipu gather slowdown congestion")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "metric_lookup" and slots.get("condition") == "under_load" and _WHAT_LOAD_DOES.search(said):
@@ -1205,6 +1207,14 @@ class NLU:
                      and not _x_bus(words, st)}
             if len(which) == 1:
                 slots["metric"] = which.pop()
+        sid = slots.get("system")
+        if intent == "metric_lookup" and slots.get("metric") in (None, "time") and "conditions" not in slots \
+                and _SPED_UP.search(said) and self.catalog is not None and isinstance(sid, str) \
+                and "speedup" in self.catalog.metrics.get(sid, set()) \
+                and slots.get("operation") in (None, *self.catalog.metric_ops(sid, "speedup")):
+            # "by how much did the ExaHyPE time stepping speed up on Hamilton 8": how much faster it became, which
+            # the paper states as a speedup (the "time" of "time stepping" is no time asked for)
+            slots["metric"] = "speedup"
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1674,6 +1684,8 @@ def _asks_efficiency(said: str) -> bool:
 
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
+# a thing said to have become faster ("speed up" as a verb, "how many times faster")
+_SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b")
@@ -2063,7 +2075,9 @@ def _max_flops(intent: str, slots: dict[str, Any], catalog) -> None:
     not the highest of whatever kernels were measured (a DGEMM's 7.2 TFLOP/s beside MaxFlops' 8.1)."""
     sid, prec = slots.get("system"), slots.get("precision")
     if intent not in MEASUREMENT_INTENTS or "operation" in slots or slots.get("aggregate") != "max" \
-            or slots.get("metric") not in (None, "flops") or prec not in _PRECISION_OPS or not sid:
+            or slots.get("metric") not in (None, "flops") or prec not in _PRECISION_OPS or not sid \
+            or slots.get("condition") in ("spec", "theoretical", "nominal"):
+        # ("the fp64 peak spec tflops": the figure a spec sheet states, which no benchmark measured)
         return
     op = f"max{_PRECISION_OPS[prec]}flops"
     if all(op in catalog.operations.get(s, set()) for s in [sid, *(slots.get("compare_with") or [])]):

@@ -100,3 +100,35 @@ def test_one_count_and_no_curve_is_the_value_at_that_count(asker, built_con):
     # a curve asked for, or a speedup (one count against others), keeps the scaling reading
     assert asker.ask("how does scatter latency grow up to 16 tiles on the ipu").intent == "scaling"
     assert asker.ask("speedup amoebanet f214 on lassen 8 -> 2048 gpus").intent == "scaling"
+
+
+def test_a_speed_up_said_as_a_verb_is_the_stated_speedup(asker, built_con):
+    stored = {v for (v,) in built_con.execute("SELECT value FROM measurements WHERE system_id = 'hamilton8' AND "
+                                              "metric = 'speedup'").fetchall()}
+    res = asker.ask("by how much did exahype's time stepping speed up on hamilton 8")
+    assert res.slots.get("metric") == "speedup" and res.rows[0]["value"] in stored
+    # a system that stores no speedup keeps the reading it had
+    assert asker.ask("how long does exahype's time stepping take on hamilton 8").slots.get("metric") == "time"
+
+
+def test_a_spec_sheet_peak_is_not_the_maxflops_benchmark(asker, built_con):
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx2' AND metric = 'flops' AND "
+                              "precision = 'fp64' AND condition = 'spec'")
+    res = asker.ask("dgx-2 peak double precision spec tflops")
+    assert "operation" not in res.slots and res.rows[0]["value"] == want
+
+
+def test_a_time_asked_by_its_unit_and_an_f1(asker, built_con):
+    res = asker.ask("how many microseconds does a 256 KB allgather take on the h200 pair")
+    assert res.slots.get("metric") == "time" and res.rows[0]["unit"] == "us"
+    (f1,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'ri2' AND metric = 'f1_score' AND app = "
+                            "'jointbert'")
+    res = asker.ask("F1 of jointbert on ri2")
+    assert res.slots.get("metric") == "f1_score" and res.rows[0]["value"] == f1
+
+
+def test_the_slowdown_congestion_causes_as_stated_is_the_congestion_answer(asker):
+    res = asker.ask("gather slowdown from congestion on the ipu")
+    assert res.intent == "congestion" and res.rows and res.rows[0]["metric"] == "slowdown"
+    # a slowdown from something else stays a lookup
+    assert asker.ask("lulesh slowdown from sampling on the call graph cluster").intent == "metric_lookup"
