@@ -25,6 +25,7 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _BRANDS = {"nvidia", "tesla", "intel", "ibm", "amd", "geforce", "the"}
 _COMPARING = {"vs", "versus", "against", "compared", "compare", "or"}
 _MACHINES = {"machines", "systems", "boxes", "servers"}
+_GENERIC = {"gpu", "gpus", "cpu", "cpus", "host", "node", "nodes", "system", "with", "the", "and"}
 
 
 @dataclass
@@ -58,7 +59,8 @@ class SystemResolver:
             words = {p for p in _SPLIT.split(sid.lower()) if len(p) >= 2}
             for s in entries.get(sid, []):
                 words |= {p for p in _SPLIT.split(s.lower()) if len(p) >= 3}
-            self.marks[sid] = words
+            # a word any question may say ("2-GPU AC922" has "gpu") points at no one system
+            self.marks[sid] = words - _GENERIC
         self.max_len = max((len(s.split()) + 2 for s, _ in self.by_key.values()), default=0)
 
     def mentions(self, words: list[str], covered: set[int]) -> list[Mention]:

@@ -132,3 +132,13 @@ def test_the_slowdown_congestion_causes_as_stated_is_the_congestion_answer(asker
     assert res.intent == "congestion" and res.rows and res.rows[0]["metric"] == "slowdown"
     # a slowdown from something else stays a lookup
     assert asker.ask("lulesh slowdown from sampling on the call graph cluster").intent == "metric_lookup"
+
+
+def test_a_word_any_question_says_points_at_no_one_ac922(asker):
+    # "gpu" is in Mini Summit's alias "2-GPU AC922", but saying it names no machine: the bare "AC922" is the
+    # TUM AC922's name (nlu/eval/README.md), the first candidate, and the answer says the others were possible
+    res = asker.ask("bandwidth from the host to a gpu on the ac922")
+    assert res.slots.get("system") == "ac922_tum"
+    assert any("could mean" in n for n in res.notes)
+    # a word that does tell them apart still does
+    assert asker.ask("bandwidth from the host to a gpu on the 2-gpu ac922").slots.get("system") == "ac922_minisummit"
