@@ -660,6 +660,13 @@ class NLU:
             # stands for those)
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf)
+        if intent == "scaling" and "count" not in slots and len(systems) <= 1 and not over_counts and not series \
+                and _PER_COUNTED.search(said) and not _TREND.search(said) and not _SCALING_WORD.search(said) \
+                and not _COUNT_RANGE.search(said) and not _count_range(lw):
+            # "supermuc-ng stream triad bw per node": a figure per node, no curve over node counts
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
+            slots.pop("count_kind", None)
         if series and intent == "metric_lookup":
             # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
             # rising list of counts is the axis of a scaling curve, not one count
@@ -1684,6 +1691,8 @@ def _asks_efficiency(said: str) -> bool:
 
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
+# a figure per counted part ("bw per node", "flops per gpu"), no count that varies
+_PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")

@@ -142,3 +142,12 @@ def test_a_word_any_question_says_points_at_no_one_ac922(asker):
     assert any("could mean" in n for n in res.notes)
     # a word that does tell them apart still does
     assert asker.ask("bandwidth from the host to a gpu on the 2-gpu ac922").slots.get("system") == "ac922_minisummit"
+
+
+def test_a_figure_per_node_is_no_curve_over_nodes(asker, built_con):
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'supermuc_ng' AND operation = 'triad' "
+                              "AND metric = 'bandwidth'")
+    res = asker.ask("triad bandwidth per node on supermuc-ng")
+    assert res.intent == "metric_lookup" and "count_kind" not in res.slots and res.rows[0]["value"] == want
+    # asked how it scales, it is the curve
+    assert asker.ask("how does the triad bandwidth per node scale on supermuc-ng").intent == "scaling"
