@@ -577,6 +577,12 @@ class NLU:
             # one value (a spoken "heat map" in two words is read less surely than a typed "heatmap")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "pair_matrix", {intent})
+        if intent in ("metric_lookup", "size_sweep", "out_of_scope") and not (slots.get("src") and slots.get("dst")) \
+                and _PART_BY_PART.search(said) and (slots.get("system") or slots.get("metric")):
+            # "core x core latency xmp64", "gpu by gpu bandwidth on yme": one value per pair of parts, a grid (where
+            # no pair was measured the planner says so)
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
@@ -1262,6 +1268,8 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|b
 # matrix-free solvers and matrix multiplies)
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
+# a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu")
+_PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s?[ -]?(x|by)[ -]?\1s?\b")
 # words that set a congestion-free value against something: the other side, or what load does to it
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
                            r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"

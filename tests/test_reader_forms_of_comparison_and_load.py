@@ -151,3 +151,11 @@ def test_a_figure_per_node_is_no_curve_over_nodes(asker, built_con):
     assert res.intent == "metric_lookup" and "count_kind" not in res.slots and res.rows[0]["value"] == want
     # asked how it scales, it is the curve
     assert asker.ask("how does the triad bandwidth per node scale on supermuc-ng").intent == "scaling"
+
+
+def test_a_grid_named_by_its_parts(asker):
+    res = asker.ask("gpu by gpu bandwidth on yme")
+    assert res.intent == "pair_matrix" and len({(r["src"], r["dst"]) for r in res.rows}) > 1
+    # where no pair was measured, the grid is refused with the reason, not answered with one value
+    res = asker.ask("core x core latency xmp64")
+    assert res.intent == "out_of_scope" and "per-pair" in res.answer
