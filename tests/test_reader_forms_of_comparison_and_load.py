@@ -159,3 +159,13 @@ def test_a_grid_named_by_its_parts(asker):
     # where no pair was measured, the grid is refused with the reason, not answered with one value
     res = asker.ask("core x core latency xmp64")
     assert res.intent == "out_of_scope" and "per-pair" in res.answer
+
+
+def test_how_much_faster_than_a_baseline_the_document_names_is_its_stated_speedup(asker, built_con):
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'ipu16' AND metric = 'speedup' AND "
+                              "operation = 'prng' AND params->>'baseline_system' = 'nvidia_v100_ref'")
+    res = asker.ask("how many times quicker is the ipu system than the v100 reference at random number generation")
+    assert res.intent == "metric_lookup" and res.rows[0]["value"] == want
+    assert any("that the document states" in n for n in res.notes)
+    # no stated ratio between the two: they are compared
+    assert asker.ask("how much faster is allreduce on the h200 pair than on the dgx-2").intent == "compare_systems"
