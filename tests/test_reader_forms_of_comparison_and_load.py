@@ -169,3 +169,10 @@ def test_how_much_faster_than_a_baseline_the_document_names_is_its_stated_speedu
     assert any("that the document states" in n for n in res.notes)
     # no stated ratio between the two: they are compared
     assert asker.ask("how much faster is allreduce on the h200 pair than on the dgx-2").intent == "compare_systems"
+
+
+def test_a_what_if_about_hardware_nobody_measured_is_no_question_of_the_data(asker):
+    res = asker.ask("what will the allreduce busbw be if we buy a third h200 for the node")
+    assert res.intent == "out_of_scope"
+    # the same measure asked as measured is answered
+    assert asker.ask("what is the allreduce busbw on the h200 node").intent == "metric_lookup"
