@@ -21,6 +21,7 @@ from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
 from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE
+from nlu.vocab import join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -1109,15 +1110,12 @@ _SPELLED_TERMS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "d
                   "hbm", "pcie", "api", "nic", "nics", "ucx", "rdma"}
 
 
-_LETTER_RUN = re.compile(r"(?<!\S)(?:[a-z] )+[a-z](?!\S)")
-
-
 def _in_spelled_term(span: str, question: str) -> bool:
-    """Letters of a term spelled out, of which the tagger kept only some ("c u d" of "c u d a runtime calls")."""
+    """Letters of a term spelled out, all or some of them ("c u d" of "c u d a runtime calls": the tagger kept
+    three), joined as the reader joins them (nlu.vocab.join_spelled)."""
     letters = "".join(span.lower().split())
     return len(letters) >= 2 and letters.isalpha() and any(
-        letters in run.replace(" ", "") and run.replace(" ", "") in _SPELLED_TERMS
-        for run in _LETTER_RUN.findall((question or "").lower()))
+        letters in w for w in join_spelled((question or "").lower()).split() if w in _SPELLED_TERMS)
 
 
 def _looks_like_name(span: str, question: str) -> bool:
@@ -1126,8 +1124,7 @@ def _looks_like_name(span: str, question: str) -> bool:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True
-    if {"".join(w.lower() for w in words), "".join(span.lower().split())} & _SPELLED_TERMS \
-            or _in_spelled_term(span, question):
+    if "".join(w.lower() for w in words) in _SPELLED_TERMS or _in_spelled_term(span, question):
         return False      # "top twenty c p u ops", "c u d a runtime calls": a term spelled out, no machine's name
     if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
         return True       # spelled out letter by letter: "the A one hundred d g x"

@@ -144,23 +144,22 @@ _NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", 
                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
                  "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
                  "thousand", "a"}
-_RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ",", "..", "...",
-               "…"}
+_ELLIPSES = ("..", "...", "…")   # "1..16 gpus": a range written as a programmer writes one
+_RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ",", *_ELLIPSES}
 _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|sockets?|tiles?|devices?|cards?|"
                       r"machines?|workers?|threads?)$")
 
 
 def count_series(words: list[str]) -> Optional[str]:
     """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes",
-    "1..16 gpus"),
-    not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
+    "1..16 gpus"), not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
     count word, and so may turn a lookup into a scaling question ("8 2048 GPUs": a spoken arrow lost)."""
     for i, w in enumerate(words):
         if i < 2 or not _COUNTED.match(w.lower()):
             continue
         nums: list[int] = []
         j = i - 1
-        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and", "..", "...", "…")):
+        while j >= 0 and (words[j].isdigit() or words[j] in (",", "and", *_ELLIPSES)):
             if words[j].isdigit():
                 nums.insert(0, int(words[j]))
             j -= 1

@@ -657,22 +657,21 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
-        if intent == "scaling" and isinstance(slots.get("count"), int) and len(systems) <= 1 and not over_counts \
-                and slots.get("metric") not in ("speedup", "efficiency") \
-                and not series and not _TREND.search(said) and not _TWO_COUNTS.search(said) \
-                and not _COUNT_RANGE.search(said) and not _SCALING_WORD.search(said) and not _count_range(lw):
-            # "broadcast latency to 16 tiles on the ipu": one count named and no word of a curve over counts is the
-            # value at that count (a speedup or an efficiency is one against other counts: the model's reading
-            # stands for those)
-            ruled_out.add(intent)
-            intent, conf = "metric_lookup", max(conf, model_conf)
-        if intent == "scaling" and "count" not in slots and len(systems) <= 1 and not over_counts and not series \
-                and _PER_COUNTED.search(said) and not _TREND.search(said) and not _SCALING_WORD.search(said) \
-                and not _COUNT_RANGE.search(said) and not _count_range(lw):
-            # "supermuc-ng stream triad bw per node": a figure per node, no curve over node counts
-            ruled_out.add(intent)
-            intent, conf = "metric_lookup", max(conf, model_conf)
-            slots.pop("count_kind", None)
+        if intent == "scaling" and len(systems) <= 1 and not (
+                over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
+                or _COUNT_RANGE.search(said) or _count_range(lw)):
+            # no word of a curve over counts, one machine: a value at one count, or per counted part, is looked up
+            if isinstance(slots.get("count"), int) and slots.get("metric") not in ("speedup", "efficiency") \
+                    and not _TWO_COUNTS.search(said):
+                # "broadcast latency to 16 tiles on the ipu": the value at that count (a speedup or an efficiency is
+                # one against other counts: the model's reading stands for those)
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf)
+            elif "count" not in slots and _PER_COUNTED.search(said):
+                # "supermuc-ng stream triad bw per node": a figure per node, no curve over node counts
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf)
+                slots.pop("count_kind", None)
         if series and intent == "metric_lookup":
             # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
             # rising list of counts is the axis of a scaling curve, not one count
@@ -1697,8 +1696,6 @@ def _asks_efficiency(said: str) -> bool:
     return bool(_EFFICIENCY_ASKED.search(said) or OF_PEAK.search(said))
 
 
-# "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
-# words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
 # a figure per counted part ("bw per node", "flops per gpu"), no count that varies
 _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
@@ -1706,9 +1703,11 @@ _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicke
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b")
+# words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
 _TREND = re.compile(r"\b(scal\w*|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
                     r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number))\b")
+# "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them

@@ -146,15 +146,8 @@ _RANK_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
 
 
 def ranks_named(question: str) -> list[int]:
-    """Every rank the question names, in order ("kernel time rank 2 vs rank 3": [2, 3])."""
+    """Every rank the question names, in order ("kernel time rank 2 vs rank 3": [2, 3]; "on rank zero": [0])."""
     return sorted({int(m) if m.isdigit() else _RANK_WORDS[m] for m in _RANK.findall((question or "").lower())})
-
-
-def rank_named(question: str) -> int | None:
-    """"top 10 gpu kernels rank1", "on rank zero": the one rank a question is about (None for none, or for two:
-    "is rank 0 or rank 1 idle more" compares them)."""
-    named = ranks_named(question)
-    return named[0] if len(named) == 1 else None
 
 
 def focus_of(question: str, slots: dict[str, Any]) -> str | None:
@@ -324,6 +317,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     else:
         raise OutOfScope("run must be a run id, a trace directory name, or 'long' / 'short'.")
     said = join_spelled((question or "").lower())   # "top twenty c p u ops", "c u d a runtime calls": spelled out
+    named_ranks = ranks_named(question)
     if _NOT_TRACED.search(said) and not s.get("app"):
         raise OutOfScope("A profiler trace records when kernels, ops and copies ran and for how long; these traces "
                          "hold no memory allocations, occupancy, power or hardware counters, no throughput of the "
@@ -386,7 +380,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                         # several names said apart ("layernorm vs gelu"): each one's time too
                         "parts": {w: hit for w, hit in said_names.items()} if len(said_names) > 1 else None,
                         "order": focus if focus in _TOP_ORDER else "time",
-                        "rank": rank_named(question), "ranks_named": ranks_named(question)})
+                        # the one rank a question is about ("top 10 gpu kernels rank1"); two named ("is rank 0 or
+                        # rank 1 idle more") compare them, so neither alone is kept
+                        "rank": named_ranks[0] if len(named_ranks) == 1 else None, "ranks_named": named_ranks})
 
 
 def short_name(name: str, limit: int = 60) -> str:
