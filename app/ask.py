@@ -20,8 +20,8 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE
-from nlu.vocab import join_spelled
+from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE, apply_cues
+from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -223,6 +223,8 @@ class Asker:
                              f"for none: read as {untraced}")
             u = dataclasses.replace(u, intent=untraced)
             res.intent = u.intent
+            res.slots = dict(res.slots)
+            apply_cues(untraced, u.tokens, res.slots)   # what the words mean for that reading ("what fraction of")
         from nlu.pipeline import implied_by_intent, part_of_an_app
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
@@ -445,7 +447,11 @@ class Asker:
         if u.intent != "trace_breakdown" or not sid or sid not in self.cat.systems \
                 or self.cat.systems[sid].n_events or TRACE_WORD.search(question) or _BREAKDOWN.search(question):
             return None
-        return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")), "metric_lookup")
+        # a link's efficiency only where a link or a bandwidth is named ("what fraction of the makespan is
+        # initialization ... on Gemini" has "fraction" and no link)
+        linked = slots.get("link_type") or slots.get("metric") in ("bandwidth", "busbw", "algbw", "efficiency")
+        return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
+                     and (linked or i != "link_efficiency")), "metric_lookup")
 
     def _data_backed(self, u) -> Optional[tuple[str, str]]:
         """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the
@@ -455,6 +461,8 @@ class Asker:
         sid, metric, op = u.slots.get("system"), u.slots.get("metric"), u.slots.get("operation")
         if not sid or sid not in self.cat.systems or any(sl == "system" for sl, _ in u.unresolved):
             return None
+        if all(i == "out_of_scope" for i, _p in u.ranked):
+            return None    # the reader ruled out every other reading ("if we swapped ... how much faster would")
         if metric is None and op is None and u.note_as is None:
             kind = _counted_part(u.tokens, self.cat.components.get(sid, set()))
             if kind:   # "how many gpus does yme have": its parts are in the stored topology
@@ -471,6 +479,11 @@ class Asker:
                 or cond in self.cat.conditions.get(sid, set())):
             return None
         in_scope = [i for i, _p in u.ranked if i != "out_of_scope"]
+        # the reader's own reading first, where it is one about the data ("titan rtx gddr6 bw spec": its rules
+        # read a stated figure, though the model leaned to a link's efficiency)
+        if u.intent != "out_of_scope" and u.intent in in_scope:
+            in_scope.remove(u.intent)
+            in_scope.insert(0, u.intent)
         best = in_scope[0] if in_scope else None
         if best == "list_data" and len(in_scope) > 1 and op and not _LISTING.search(" ".join(u.tokens).lower()):
             # "wat is the gtx980 maxflops sp": one measured thing named and no word asking what is there, so the
@@ -941,11 +954,18 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
         yield "drop", k, v, relaxed
 
 
+# a load or a congestion-control setting is the experiment itself: a value without it ("ipu7 to ipu10 latency under
+# load" answered with the idle latency) answers another question, so it is never dropped to find rows
+_EXPERIMENT_CONDITIONS = {"under_load", "cc_on", "cc_off"}
+
+
 def _relaxations(intent: str, slots: dict[str, Any]):
     # only when the asked metric is known: a relaxed answer must still be the number asked for
     if intent not in RELAXING_INTENTS or not slots.get("system") or not slots.get("metric"):
         return
     for k in RELAXABLE:
+        if k == "condition" and slots.get(k) in _EXPERIMENT_CONDITIONS:
+            continue
         if slots.get(k) is not None:
             gone = {k, "count_kind"} if k == "count" else {k}   # "2 GPUs" goes as a whole
             yield k, slots[k], {x: v for x, v in slots.items() if x not in gone}
@@ -1106,25 +1126,13 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
 _HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker|better)\b|\bspeed ?up (of|over)\b", re.I)
 _CONGESTION_SAID = re.compile(r"\bcongest\w*|\bcontention\b", re.I)
 # words people spell letter by letter that name no machine: processors, and the software or memory they run with
-_SPELLED_TERMS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus", "cuda", "nccl", "mpi",
-                  "hbm", "pcie", "api", "nic", "nics", "ucx", "rdma"}
-
-
-def _in_spelled_term(span: str, question: str) -> bool:
-    """Letters of a term spelled out, all or some of them ("c u d" of "c u d a runtime calls": the tagger kept
-    three), joined as the reader joins them (nlu.vocab.join_spelled)."""
-    letters = "".join(span.lower().split())
-    return len(letters) >= 2 and letters.isalpha() and any(
-        letters in w for w in join_spelled((question or "").lower()).split() if w in _SPELLED_TERMS)
-
-
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS | COMPRESSORS:
         return False
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True
-    if "".join(w.lower() for w in words) in _SPELLED_TERMS or _in_spelled_term(span, question):
+    if "".join(w.lower() for w in words) in SPELLED_TERMS or in_spelled_term(span, question):
         return False      # "top twenty c p u ops", "c u d a runtime calls": a term spelled out, no machine's name
     if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
         return True       # spelled out letter by letter: "the A one hundred d g x"

@@ -30,7 +30,8 @@ def _heatmap(rows: list[dict], metric: Optional[str], unit: str, name: str, zmax
         colorscale="YlGnBu", reversescale=low, zmin=0, showscale=show_scale,
         # zero-anchored: equal colours mean equal values, not a 0.2% spread stretched over the whole scale
         zmax=zmax if zmax is not None else max([v for v in cell.values() if v is not None] or [1]),
-        colorbar=dict(title=dict(text=f"{unit}<br><sub>{st.better_words(metric)}</sub>")),
+        colorbar=dict(title=dict(text=f"{unit}<br><sub>{st.better_words(metric)}</sub>" if st.better_words(metric)
+                                 else unit)),
         texttemplate=("%{z:.4g}" if n <= 16 else "%{z:.3g}") if n <= 24 else None,
         textfont=dict(size=11 if n <= 10 else 9),
         hovertemplate=f"%{{y}} → %{{x}}: %{{z:.4g}} {unit}<extra>{name}</extra>", xgap=1, ygap=1)

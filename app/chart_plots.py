@@ -78,7 +78,8 @@ def size_sweep(result: Result) -> Optional[go.Figure]:
                                        legend=dict(title="series")))
     fig.update_xaxes(type="log", title="message size (bytes, log2 scale)", tickvals=tickvals, ticktext=ticktext,
                      showgrid=True)
-    fig.update_yaxes(title=st.unit_title(r0.get("metric"), unit) + f" — {st.better_words(r0.get('metric'))}",
+    better = st.better_words(r0.get("metric"))
+    fig.update_yaxes(title=st.unit_title(r0.get("metric"), unit) + (f" — {better}" if better else ""),
                      type="log" if log_y else "linear", rangemode="tozero" if not log_y else None,
                      dtick=1 if log_y else None)
     return fig
@@ -220,7 +221,8 @@ def compare_systems(result: Result) -> Optional[go.Figure]:
         f"{r0['count']} {r0['count_kind']}" if r0.get("count") and r0.get("count_kind") else None) if x)
     if r0.get("mode") == "each_best":
         at = "each system's best at its own settings (not like for like)"
-    title = f"{st.what(r0.get('operation'), r0.get('metric'))} across systems ({unit}, {st.better_words(r0.get('metric'))})"
+    title = (f"{st.what(r0.get('operation'), r0.get('metric'))} across systems "
+             f"({', '.join(x for x in (unit, st.better_words(r0.get('metric'))) if x)})")
     fig.update_layout(**st.base_layout(f"{title}<br><sup>{at}</sup>" if at else title, width=900, height=520,
                                        showlegend=False))
     fig.update_yaxes(title=st.unit_title(r0.get("metric"), unit), rangemode="tozero")

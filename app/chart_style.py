@@ -7,7 +7,7 @@ import re
 import zlib
 from typing import Any, Iterable, Optional
 
-from app.intents._common import endpoint, fmt_bytes, lower_is_better, what_words
+from app.intents._common import better_words, endpoint, fmt_bytes, what_words  # noqa: F401 (charts read better_words here)
 
 TEMPLATE = "plotly_white"
 FONT = dict(family="Inter, Helvetica, Arial, sans-serif", size=13)
@@ -98,10 +98,6 @@ def natural_key(s: Any) -> tuple:
 def unit_title(metric: Optional[str], unit: Optional[str]) -> str:
     name = (metric or "value").replace("_", " ")
     return f"{name} ({unit})" if unit else name
-
-
-def better_words(metric: Optional[str]) -> str:
-    return "lower is better" if lower_is_better(metric) else "higher is better"
 
 
 def fmt_num(v: Optional[float], unit: str = "") -> str:

@@ -80,9 +80,12 @@ class SystemResolver:
                     break
                 last = words[j - 1]
                 if len(last) > 3 and last.endswith("s") and not last[:-1].isdigit():
-                    found = self.by_key.get(key(" ".join(words[i:j - 1] + [last[:-1]])))
-                    # a processor's name in the plural ("the V100s on Lassen") names GPUs, not every system
-                    if found and not any(_SPLIT.sub("", last[:-1].lower()) in ws for ws in self.parts.values()):
+                    one = key(" ".join(words[i:j - 1] + [last[:-1]]))
+                    found = self.by_key.get(one)
+                    # a processor's name in the plural ("the V100s on Lassen", "the v one hundreds") names GPUs, not
+                    # every system
+                    if found and not any(_SPLIT.sub("", last[:-1].lower()) in ws or one in ws
+                                         for ws in self.parts.values()):
                         hit = Mention(i, j, " ".join(words[i:j]), found[1], every=True)
                         break
             if hit:
@@ -117,8 +120,10 @@ class SystemResolver:
                 used.append(m)
                 notes.append(f"'{m.surface}' read as {sibling}, the other of its family in the comparison")
                 continue
-            # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s
+            # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s; another
+            # mention also as one name ("a v one hundred in the d g x one": "v100", spelled and said in words)
             context = {f for k, w in enumerate(words) if not m.start <= k < m.end for f in _word_forms(w)}
+            context |= {key(o.surface) for o in ms if o is not m}
             scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
             top = max(scores.values())
             best = [c for c in m.candidates if scores[c] == top]
@@ -165,7 +170,9 @@ class SystemResolver:
         model = {p for p in _SPLIT.split(m.surface.lower()) if p} - _BRANDS
         parts = self.parts.get(sid, set())
         beside = {w.lower().strip(".,:;") for w in words[max(0, m.start - 1):m.start] + words[m.end:m.end + 1]}
-        return bool(model) and all(_word_forms(p) & parts for p in model) and not beside & _COMPARING
+        # the name as one word too: "v one hundred" is spelled and said in words
+        named = bool(model) and all(_word_forms(p) & parts for p in model) or key(m.surface) in parts
+        return named and not beside & _COMPARING
 
     def _qualifies(self, m: Mention, sid: str) -> bool:
         parts = {p for p in _SPLIT.split(sid.lower()) if p}

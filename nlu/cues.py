@@ -32,7 +32,7 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
 _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
                            r"which fraction|which part|(spends?|spent|spending) (more|less|most|least)) of\b.*"
-                           r"\b(time|runtime)\b")
+                           r"\b(time|runtime|run time|makespan|wall ?time|wall-clock time|execution time)\b")
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
@@ -63,9 +63,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     joined = " ".join(lw)
     if intent in MEASUREMENT_INTENTS and slots.get("metric") in (None, "throughput") and slots.get("precision") \
             and "operation" not in slots \
-            and any(w in ("peak", "max", "maximum", "theoretical", "nominal") for w in lw):
-        # "peak double precision of the V100s", "peak fp16 throughput": a precision's peak is a FLOP rate, not a
-        # ratio to a peak
+            and any(w in ("peak", "max", "maximum", "theoretical", "nominal", "spec", "specs", "rated", "datasheet")
+                    for w in lw):
+        # "peak double precision of the V100s", "peak fp16 throughput", "titan rtx vs gtx980 fp64 spec": a
+        # precision's peak or spec-sheet figure is a FLOP rate, not a ratio to a peak
         slots["metric"] = "flops"
     if intent in ("compare_systems", "metric_lookup") and slots.get("metric") is None and slots.get("precision") \
             and "operation" not in slots and "app" not in slots \
@@ -90,6 +91,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         if slots.get("condition") in _REFERENCE_CONDITIONS:
             del slots["condition"]
     if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
+        slots["metric"] = "share"
+    if intent in ("metric_lookup", "compare_systems", "link_efficiency") and slots.get("metric") is None \
+            and "link_type" not in slots and _PART_OF_TIME.search(joined):
+        # "what fraction of the makespan is initialization": a part of a run's time, named by no metric word
         slots["metric"] = "share"
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _UNITS_OF_TIME_ASKED.search(joined):
         # "how many microseconds does a 64 KB all-reduce take": a time, asked by its unit
@@ -363,6 +368,11 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
     return out
 
 
+# an end of the size axis named as the point asked for ("a minimum size message", "at the largest message size"):
+# a value at the smallest or the largest size stored, not a sweep and not the lowest or highest value
+SIZE_END = re.compile(r"\b(?P<end>smallest|minimum|min|minimal|tiniest|tiny|largest|maximum|max|biggest)( possible)?"
+                      r"[ -](size[ -])?(messages?|msgs?|transfers?|buffers?|packets?|payloads?|message sizes?|"
+                      r"msg sizes?|transfer sizes?)\b")
 # "which NCCL environment variables should I set", "how do I enable peer access in my code": advice, which no stored
 # measurement answers (a derivation from the data would be a confident answer to another question)
 ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enable|tune|install|configure)|"
@@ -383,4 +393,14 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"(would|will) .{1,60} (be|get|look|reach) if (we|i|you|they) (add|added|buy|bought|upgrade|"
                     r"upgraded|double|doubled|triple|tripled|swap|swapped|replace|replaced)|"
                     r"if (we|i) (added|add|bought|buy|upgraded|upgrade) (a|an|one|two|three|four|another|more|extra)\b"
-                    r".{0,40}\bwhat would)\b")
+                    r".{0,40}\bwhat would|"
+                    # "if we swapped the PCIe 3 switches for PCIe 5, how much faster would ...": the what-if first
+                    r"\bif (we|i|you|they) (swapped|swap|replaced|replace|upgraded|upgrade|doubled|double|tripled|"
+                    r"triple|added|add|bought|buy) .{1,100}\b(would|will)|"
+                    # "predict dgx2 allreduce bw with 32 gpus", "can you forecast ...": a prediction asked for (a stored
+                    # prediction, "what does MAPredict predict", is not: the verb is not the request there)
+                    r"^(please |(can|could|would) you (please )?)?(predict|forecast|extrapolate)|"
+                    # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a
+                    # cuda kernel"): work on the asker's machines or code, not a measurement
+                    r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
+                    r"write|implement|code up)\b|write me (a|an|some|the)\b)\b")

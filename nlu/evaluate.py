@@ -23,9 +23,12 @@ EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.jsonl"
 HOLDOUT_SET = Path(__file__).resolve().parent / "eval" / "holdout.jsonl"
 # The third set: written blind after the second had been used for fixes; read for fixes from session 41 on.
 HOLDOUT2_SET = Path(__file__).resolve().parent / "eval" / "holdout2.jsonl"
-# The fourth set, the blind one now: written in session 41 before the third was read, never read for fixes.
+# The fourth set: written blind in session 41 before the third was read; read for fixes from session 42 on.
 HOLDOUT3_SET = Path(__file__).resolve().parent / "eval" / "holdout3.jsonl"
-EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET}
+# The fifth set, the blind one now: written in session 42 before the fourth was read, never read for fixes.
+HOLDOUT4_SET = Path(__file__).resolve().parent / "eval" / "holdout4.jsonl"
+EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
+             "holdout4": HOLDOUT4_SET}
 
 
 @dataclass
@@ -76,8 +79,8 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`) or by path, so the CLI and benches need not
-    know file names.
+    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`, `holdout4`) or by path, so the CLI and benches
+    need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
     traceback from open().

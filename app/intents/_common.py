@@ -284,6 +284,21 @@ def lower_is_better(metric: Optional[str]) -> bool:
     return metric in LOWER_BETTER
 
 
+# measures with no better direction: a share of time, a crossover size, a count, a clock or a temperature is ranked
+# by its value, and no answer calls a higher one better
+NO_BETTER = {"share", "crossover_msg_size", "size", "message_size", "msg_size", "data_size", "count", "batch_size",
+             "clock", "power", "temperature", "fan_speed", "utilization", "arithmetic_intensity", "flops_per_byte",
+             "iterations", "callpath_depth", "cct_node_count", "mpi_function_count", "so_file_count", "channel_ratio",
+             "bandwidth_ratio", "result"}
+
+
+def better_words(metric: Optional[str]) -> str:
+    """"lower is better", "higher is better", or "" for a measure that has no better direction (NO_BETTER)."""
+    if metric in NO_BETTER:
+        return ""
+    return "lower is better" if lower_is_better(metric) else "higher is better"
+
+
 def where_plus(slots: dict[str, Any], keys: Iterable[str], fixed: Iterable[str] = ()) -> tuple[str, dict[str, Any]]:
     """where() plus an optional `tool` slot (r.tool = $tool) and fixed SQL fragments (no user values)."""
     clause, params = where(slots, keys)

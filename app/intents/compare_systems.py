@@ -21,9 +21,9 @@ from typing import Any
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
-from app.intents._common import (AGG_SQL, PARAMETRISED, agg_choice, cap, cite, fmt_value, lower_is_better,
-                                 mode_as_operation, params_sql, quals, require_ints, require_system, said_params,
-                                 systems_with, what_words, where_plus)
+from app.intents._common import (AGG_SQL, PARAMETRISED, agg_choice, better_words, cap, cite, fmt_value,
+                                 lower_is_better, mode_as_operation, params_sql, quals, require_ints, require_system,
+                                 said_params, systems_with, what_words, where_plus)
 
 NAME = "compare_systems"
 WANTS_QUESTION = True   # app.ask passes the question text: a benchmark's parameters ("w=700 k=32") reach no slot
@@ -239,10 +239,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     plan.notes.append(f"compared at: {q or 'the only slice measured'}; one value per system = the {how} "
                       f"(tools: {', '.join(sorted({r['tool'] for r in rows}))})")
     better = "lower" if lower_is_better(r0.get("metric")) else "higher"
+    judged = better_words(r0.get("metric"))
     ranked = "; ".join(
         f"{i + 1}. {cat.name(r['system_id'])} {fmt_value(r['value'], unit)}"
         + (f" ({own[r['system_id']]})" if loose else "")
-        + ("" if i == 0 else f" ({_ratio(rows[0]['value'], r['value'], better)} of the best)")
+        + ("" if i == 0 else f" ({_ratio(rows[0]['value'], r['value'], better)} of the "
+                             f"{'best' if judged else 'highest'})")
         for i, r in enumerate(rows))
     lead, second = rows[0], rows[1]
     factor = (second["value"] / lead["value"] if better == "lower" else lead["value"] / second["value"]) \
@@ -251,11 +253,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         lead_words = f"{cat.name(lead['system_id'])} ranks first"
     elif factor < 1.01:
         lead_words = f"{cat.name(lead['system_id'])} and {cat.name(second['system_id'])} are within 1%"
+    elif not judged:   # a share or a crossover size: the larger one, no winner
+        lead_words = f"{cat.name(lead['system_id'])} is {factor:.2f}x {cat.name(second['system_id'])}"
     else:
         lead_words = f"{cat.name(lead['system_id'])} leads by {factor:.2f}x over {cat.name(second['system_id'])}"
     per = (f"mean over {r0['n_cases']} cases measured on every system" if r0["n_cases"] > 1
            else f"{agg_words} per system")
-    head = ", ".join(x for x in (q, per, f"{better} is better") if x)
+    head = ", ".join(x for x in (q, per, judged or "highest first") if x)
     aside = ""
     if apart:
         # measured, but at no size, count or setting the others share: its best, said apart from the ranking
@@ -278,7 +282,7 @@ def _answer_each_best(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, agg_
     value, say at what each was measured, and warn that it is not like for like."""
     r0 = rows[0]
     unit = r0["unit"]
-    better = "lower" if lower_is_better(r0.get("metric")) else "higher"
+    judged = better_words(r0.get("metric")) or "highest first"
     plan.notes.append("no size, count and condition was measured on more than one of these systems: each "
                       f"system's {agg_words} value at its own settings is compared (not like for like)")
     ranked = "; ".join(
@@ -286,7 +290,7 @@ def _answer_each_best(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, agg_
         + (f" ({_quals(r)})" if _quals(r) else "")
         for i, r in enumerate(rows))
     what = what_words(r0.get("operation"), r0["metric"])
-    return (f"{cap(what)}, each system's {agg_words} ({better} is better; measured at different settings, so "
+    return (f"{cap(what)}, each system's {agg_words} ({judged}; measured at different settings, so "
             f"not like for like): {ranked}{cite(rows, limit=len(rows))}.")
 
 

@@ -21,6 +21,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system, written_name
 from nlu.cues import TRACE_WORD
+from nlu.vocab import join_spelled, read_years
 
 NAME = "list_data"
 WANTS_QUESTION = True     # app.ask passes the question text: group words reach no slot
@@ -118,7 +119,7 @@ def _words(name: str) -> set[str]:
 def group_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]]]:
     """(collections, systems) the question names by a collection's distinctive words ("ISC 2022", "TUM",
     "NTNU"); the collections matching the most of those words win. None when it names none."""
-    said = _words(question)
+    said = _words(read_years(join_spelled(question)))    # "the i s c twenty twenty two papers" as typed
     score = {g: len((_words(g) - _GENERIC) & said) for g in cat.groups}
     best = max(score.values(), default=0)
     if not best:

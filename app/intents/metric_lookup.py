@@ -13,7 +13,7 @@ from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
                                  endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
-from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK
+from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK, SIZE_END
 
 NAME = "metric_lookup"
 WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
@@ -144,6 +144,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         steps.append("one_device" if of_peak or s.get("operation") in HOST_OPS else "count")
     # a latency is quoted for the smallest message; a bandwidth at the largest, where it peaks
     small = s.get("metric") == "latency" or (s.get("metric") == "time" and bool(_LATENCY_SAID.search(question or "")))
+    end = SIZE_END.search((question or "").lower())
+    if end and s.get("msg_bytes") is None:
+        # "a minimum size message", "at the largest message size": that end of the size axis, whatever the measure
+        small = end.group("end") in ("smallest", "minimum", "min", "minimal", "tiniest", "tiny")
     if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
         steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
     best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")

@@ -12,9 +12,9 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (MANY_ROWS, cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
-                                 quals, require_ints, require_metric_on, require_system,
-                                 systems_with, what_words, where_plus)
+from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value, quals,
+                                 require_ints, require_metric_on, require_system, systems_with, what_words,
+                                 where_plus)
 
 NAME = "pair_matrix"
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
@@ -114,14 +114,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                  if "".join(ch for ch in c if not ch.isdigit()) in kinds})
     if n_end > 1 and len(rows) < n_end * (n_end - 1):
         plan.notes.append(f"only {len(rows)} of {n_end * (n_end - 1)} ordered pairs were measured")
-    better = "lower" if lower_is_better(r0["metric"]) else "higher"
+    judged = better_words(r0["metric"])
     q = quals(r0)
     return cap(
         f"{what_words(r0['operation'], r0['metric'])} on {cat.name(r0['system_id'])} over {len(rows)} pairs"
         f"{' (' + q + ')' if q else ''} ranges from {fmt_value(low['value'], r0['unit'])} "
         f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
         f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
-        f"({better} is better){cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan)
+        f"{' (' + judged + ')' if judged else ''}{cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan)
 
 
 def _beyond(rows: list[dict[str, Any]], line: Optional[dict[str, Any]], plan: Plan) -> str:

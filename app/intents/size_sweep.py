@@ -43,7 +43,17 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if not s.get("metric") and not s.get("operation"):
         raise OutOfScope(f"Which metric or operation should I sweep over sizes on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
-    cond, params = where_plus(s, FILTERS, fixed=("m.msg_bytes IS NOT NULL",))
+    fixed = ["m.msg_bytes IS NOT NULL"]
+    rng = s.get("size_range")
+    if isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in rng):
+        # "256B-1GB": the curve between the range's ends; its first end is no point asked for
+        fixed.append("m.msg_bytes BETWEEN $size_lo AND $size_hi")
+        s.pop("msg_bytes", None)
+    else:
+        rng = None
+    cond, params = where_plus(s, FILTERS, fixed=fixed)
+    if rng:
+        params["size_lo"], params["size_hi"] = min(rng), max(rng)
     # one curve and its points are picked in Python over the matching rows (_narrow.sweep): DuckDB spent twice
     # the time of the whole Python step binding, optimising and running the windows that picked it in SQL
     at = ""
@@ -167,7 +177,10 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append(f"only one size is stored ({fmt_bytes(sizes[0])}), so there is no sweep: the single "
                           "point is shown")
     else:
-        plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}; "
+        asked = s.get("size_range")
+        within = (f" (the range asked: {fmt_bytes(min(asked))} to {fmt_bytes(max(asked))})"
+                  if isinstance(asked, list) and len(asked) == 2 else "")
+        plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}{within}; "
                           f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
     if any(r["n"] > 1 for r in rows):
         plan.notes.append("repeated measurements of one size (several runs or copies of one run) are averaged")
