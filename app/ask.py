@@ -390,6 +390,14 @@ class Asker:
                 break
             else:
                 if not self._as_stored_metric(res, u.intent, slots):
+                    cond, sid = slots.get("condition"), slots.get("system")
+                    if cond in _EXPERIMENT_CONDITIONS and isinstance(sid, str) and sid in self.cat.systems \
+                            and cond not in self.cat.conditions.get(sid, set()):
+                        # the condition kept (never relaxed) is what the system lacks: say so, not "try fewer"
+                        raise OutOfScope(f"{self.cat.name(sid)} has no measurements with {cond.replace('_', ' ')}; "
+                                         f"its stored conditions: "
+                                         f"{', '.join(sorted(self.cat.conditions.get(sid, set()))) or 'none'}.") \
+                            from first
                     raise first
         if backed:
             res.notes.append(backed[1])
@@ -954,9 +962,10 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
         yield "drop", k, v, relaxed
 
 
-# a load or a congestion-control setting is the experiment itself: a value without it ("ipu7 to ipu10 latency under
-# load" answered with the idle latency) answers another question, so it is never dropped to find rows
-_EXPERIMENT_CONDITIONS = {"under_load", "cc_on", "cc_off"}
+# a load, a congestion-control setting or tensor cores asked for are the experiment itself: a value without them
+# ("ipu7 to ipu10 latency under load" answered with the idle latency, a GTX 980 GEMM without the tensor cores it
+# lacks) answers another question, so they are never dropped to find rows
+_EXPERIMENT_CONDITIONS = {"under_load", "cc_on", "cc_off", "tensor_cores_on"}
 
 
 def _relaxations(intent: str, slots: dict[str, Any]):

@@ -120,6 +120,12 @@ class SystemResolver:
                 used.append(m)
                 notes.append(f"'{m.surface}' read as {sibling}, the other of its family in the comparison")
                 continue
+            member = self._of_family_named(m, ms)
+            if member:
+                added.append(member)
+                used.append(m)
+                notes.append(f"'{m.surface}' read as {member}, the machine of the family named with that model")
+                continue
             # every word outside this mention, other mentions too: "v100 ... dgx1" is the DGX-1 with V100s; another
             # mention also as one name ("a v one hundred in the d g x one": "v100", spelled and said in words)
             context = {f for k, w in enumerate(words) if not m.start <= k < m.end for f in _word_forms(w)}
@@ -157,6 +163,20 @@ class SystemResolver:
             family = sid.split("_")[0]
             other = f"{family}_{model}"
             if family != sid and other in self.ids and other not in named:
+                return other
+        return None
+
+    def _of_family_named(self, m: Mention, ms: list[Mention]) -> Optional[str]:
+        """"v100 vs p100 on the dgx-1": a bare model beside a family's name that is itself ambiguous ("the dgx-1":
+        its P100 or its V100 machine) is that family's machine of the model."""
+        model = _SPLIT.sub("", m.surface.lower())
+        model = re.sub(r"^(the|a|an)", "", model) if model not in self.ids else model
+        for o in ms:
+            families = {c.split("_")[0] for c in o.candidates}
+            if o is m or len(families) != 1:
+                continue
+            other = f"{families.pop()}_{model}"
+            if other in o.candidates:
                 return other
         return None
 

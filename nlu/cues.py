@@ -32,7 +32,10 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
 _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|what share|what percent(age)?|"
                            r"which fraction|which part|(spends?|spent|spending) (more|less|most|least)) of\b.*"
-                           r"\b(time|runtime|run time|makespan|wall ?time|wall-clock time|execution time)\b")
+                           r"\b(time|runtime|run time|makespan|wall ?time|wall-clock time|execution time)\b|"
+                           # "the communication share of VASP's run time"
+                           r"\b(share|fraction|portion|proportion|percentage) of (the |its |their )?(\S+ ){0,2}"
+                           r"(time|runtime|run time|makespan|wall ?time|execution time)\b")
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
@@ -403,4 +406,5 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
-                    r"write|implement|code up)\b|write me (a|an|some|the)\b)\b")
+                    r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat)\b|"
+                    r"write me (a|an|some|the)\b)\b")

@@ -299,6 +299,10 @@ class NLU:
                     and words[a + 2].isdigit() \
                     and self.norm.endpoint(f"{words[a + 1]} {words[a + 2]}") in self.endpoints:
                 continue
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
+                    and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
+                    and self.norm.count_and_kind(words[b + 2])[1]:
+                continue                      # "1..1216 tiles": the first end of a range of counts, no size
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) \
                     and re.fullmatch(r"[A-Za-z]{1,3}\d{1,4}s", words[b]):
                 continue                      # "ThetaGPU's eight A100s": the GPUs a machine has, no size
@@ -1181,7 +1185,11 @@ class NLU:
             slots["operations"] = "collectives"
             slots.setdefault("metric", "busbw")   # nccl-tests' measure for setting collectives side by side
             ruled_out.add(intent)
-            intent = "metric_lookup" if slots.get("msg_bytes") is not None else "size_sweep"
+            # one size, or nccl-tests' own average of each ("avg bus bandwidth all collectives"): values looked up
+            if re.search(r"\b(avg|average|mean)\b", said) and slots.get("msg_bytes") is None:
+                slots["aggregate"] = "mean"
+            intent = "metric_lookup" if slots.get("msg_bytes") is not None or slots.get("aggregate") == "mean" \
+                else "size_sweep"
         ops = several_operations(words, cands + family_spans(words, slots, self.catalog))
         if len(ops) > 1 and intent == "size_sweep" and "compare_systems" in ruled_out \
                 and not _OVER_SIZES.search(said):
@@ -1281,6 +1289,12 @@ class NLU:
             # "what MaxFlops single-precision result did the DGX-2 get": "result" names the measure of the benchmark
             # named (a stored metric elsewhere: M-Cubes' integration results), not a metric of its own
             del slots["metric"]
+        if not slots.get("condition") and _TENSOR_CORES.search(said) and not _TENSOR_CORES_OFF.search(said) \
+                and (slots.get("operation") in ("gemm", "conv", "rnn") or str(slots.get("app", "")).lower() in (
+                    "gemm", "conv", "rnn")) and not re.search(r"\b(peak|t?flops|spec\w*|nominal)\b", said):
+            # "tensor core conv time on yme": DeepBench's runs with tensor cores on (its rows without them had
+            # answered, picked by the words of their label); where none ran, the refusal says so
+            slots["condition"] = "tensor_cores_on"
         if intent in ("list_data", "scaling") and slots.get("condition") in ("spec", "nominal", "theoretical") \
                 and slots.get("metric") and slots.get("system") and not _LISTS.search(said) \
                 and not _TREND.search(said) and "count" not in slots:
@@ -1393,6 +1407,10 @@ _GENERIC_MEASURES = {"result", "score", "value", "performance"}
 _OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many) (\w+ ){0,3}"
                              r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate)\b.{0,30}"
                              r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
+# tensor cores named, and named as off
+_TENSOR_CORES = re.compile(r"\btensor ?-? ?cores?\b")
+_TENSOR_CORES_OFF = re.compile(r"\b(without|no|w/o|disabled?|off)\b.{0,12}\btensor ?-? ?cores?\b|"
+                               r"\btensor ?-? ?cores?\b.{0,12}\b(off|disabled|not used|unused)\b")
 # words that ask what is stored rather than for a value
 _LISTS = re.compile(r"\b(list\w*|available|exists?|stored|loaded|inventory|catalog\w*|what (data|metrics|measurements|"
                     r"runs|benchmarks|tools|systems|traces)|which (data|metrics|measurements|runs|benchmarks|tools|"
@@ -2183,7 +2201,8 @@ def _matrix_shape(words: list[str], a: int, b: int) -> bool:
     """The number at a:b is a side of "16 by 16" (a matrix's shape), or a benchmark's parameter ("hidden size
     1760", "batch 16", "k = 32"), not a size or a count."""
     before = a >= 2 and words[a - 1].lower() in ("by", "x") and _bare_number(words[a - 2:a - 1])
-    after = b + 1 < len(words) and words[b].lower() in ("by", "x") and _bare_number(words[b + 1:b + 2])
+    after = b + 1 < len(words) and words[b].lower() in ("by", "x") and _bare_number(words[b + 1:b + 2]) \
+        or b < len(words) and re.fullmatch(r"x\d+", words[b].lower()) is not None   # "4x4", split as "4" "x4"
     named = a >= 1 and (words[a - 1].lower() in _PARAM_WORDS or (
         words[a - 1] in ("=", ":") and a >= 2 and words[a - 2].lower() in _PARAM_WORDS | set("mnkwhc")) or (
         a >= 2 and words[a - 1].lower() == "size" and words[a - 2].lower() in ("hidden", "batch")))

@@ -4,7 +4,9 @@ sizes, a grid named by its size, measured against nominal per pair, a GPU model 
 a precision's spec, one value under load, an end of the size axis, a collection said aloud, a crossover size, a
 part of a makespan, "bw" after a machine, the count where scaling stops, a reading with no word of load or of
 sizes, a benchmark's "result", ends joined by hyphens, letters of a term, a count of GPU models, a measure with no
-better direction and a speedup stated once. Real model, real built database; numbers are checked with separate SQL."""
+better direction and a speedup stated once; and from session 41's list of things left: a bare model beside an
+ambiguous family name, the first end of a count range, tensor cores named, and the average of every collective.
+Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
 
@@ -32,6 +34,7 @@ def test_a_copy_from_a_device_to_itself_is_device_to_device(asker, built_con):
     "please forecast the allreduce busbw on 64 h200s",
     "If I replaced the GTX 980 with a newer card, what bandwidth would I get?",
     "If we replaced the PCIe 3 switches of the DGX-1 V100 with PCIe 5 ones, how much faster would host copies be?",
+    "can you re-run the broadcast test on yme with 4 GB buffers",
 ])
 def test_work_predictions_and_what_ifs_are_refused(asker, question):
     res = asker.ask(question)
@@ -60,6 +63,8 @@ def test_a_grid_named_by_its_size_is_the_pair_matrix(asker):
     assert asker.ask("yme 4x4 p2p bandwidth p2p off").intent == "pair_matrix"
     assert asker.ask("minisummit 2 x 2 latency").intent == "pair_matrix"
     assert asker.ask("xmp64 latency across the 8x8 mesh").intent != "pair_matrix"   # a layout, no grid of pairs
+    res = asker.ask("a 4x4 table of nvlink-mode p2p bandwidth between the v100s of yme")
+    assert res.intent == "pair_matrix" and "msg_bytes" not in res.slots          # the grid's side is no size
 
 
 def test_measured_against_nominal_for_each_pair_is_the_links_efficiency(asker):
@@ -134,6 +139,14 @@ def test_a_part_of_a_makespan_is_a_share(asker, built_con):
     assert res.rows[0]["value"] == pytest.approx(want)
 
 
+def test_a_share_of_a_run_time_named_before_it_is_a_share(asker, built_con):
+    res = asker.ask("the communication share of lammps' run time on azure at 3480 processes")
+    assert res.slots.get("metric") == "share"
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'azure_hpc' AND metric = 'share' "
+                              "AND app = 'lammps' AND count = 3480")
+    assert res.rows[0]["value"] == pytest.approx(want)
+
+
 def test_bw_after_a_machine_is_bandwidth_not_the_broadwell_machine(asker):
     res = asker.ask("piuma bw 64 cores")
     assert res.slots.get("system") == "piuma" and not res.slots.get("compare_with")
@@ -191,3 +204,41 @@ def test_a_speedup_named_alone_is_the_one_stated(asker, built_con):
     assert res.intent == "metric_lookup" and res.rows[0]["value"] == pytest.approx(want)
     res = asker.ask("lassen amoebanet speedup on 2048 gpus")
     assert res.intent == "metric_lookup"
+
+
+def test_a_bare_model_beside_a_family_name_is_that_familys_machine(asker):
+    res = asker.ask("v100 vs p100 on the dgx-1 nvlink bandwidth")
+    assert res.intent == "compare_systems"
+    assert {res.slots["system"], *res.slots["compare_with"]} == {"dgx1_v100", "dgx1_p100"}
+    res = asker.ask("the v100 in the dgx-1 nvlink bandwidth")
+    assert res.slots["system"] == "dgx1_v100"
+
+
+def test_the_first_end_of_a_count_range_is_no_size(asker):
+    res = asker.ask("ipu16 on-chip latency 1..1216 tiles")
+    assert res.intent == "scaling" and "msg_bytes" not in res.slots
+    assert not any("nearest measured size" in n for n in res.notes)
+
+
+def test_tensor_cores_named_are_asked_for_and_never_dropped(asker, built_con):
+    res = asker.ask("tensor core conv time on yme")
+    assert res.slots.get("condition") == "tensor_cores_on"
+    assert res.rows and all(r.get("condition") == "tensor_cores_on" for r in res.rows)
+    # the GTX 980 has no tensor cores: said so, not answered with its runs without them
+    (n,) = _one(built_con, "SELECT count(*) FROM measurements WHERE system_id = 'gtx980' "
+                           "AND condition = 'tensor_cores_on'")
+    assert n == 0
+    res = asker.ask("Tensor-core GEMM time on the GTX 980")
+    assert not res.rows and "tensor cores on" in res.answer
+    assert asker.ask("rnn time without tensor cores on yme").slots.get("condition") == "tensor_cores_off"
+
+
+def test_the_average_of_every_collective_is_each_printed_average(asker, built_con):
+    res = asker.ask("average busbw of every collective on the h200 pair")
+    assert res.intent == "metric_lookup"
+    # nccl-tests prints its "Avg bus bandwidth" once per run: stored with no size
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
+                              "AND metric = 'busbw' AND msg_bytes IS NULL AND statistic = 'mean' AND count = 2")
+    from app.intents._common import fmt_value
+    assert f"Allreduce busbw on 2x NVIDIA H200 node (lent GPU node) with 2 gpus (fp32, mean): " \
+           f"{fmt_value(want, 'GB/s')}" in res.answer, res.answer
