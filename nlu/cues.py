@@ -403,6 +403,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "predict dgx2 allreduce bw with 32 gpus", "can you forecast ...": a prediction asked for (a stored
                     # prediction, "what does MAPredict predict", is not: the verb is not the request there)
                     r"^(please |(can|could|would) you (please )?)?(predict|forecast|extrapolate)|"
+                    # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured
+                    r"\bwhat will .{1,80}\bbe (next (year|month|release)|in the future|with (a |the )?(newer|next|"
+                    r"future))|"
                     # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"

@@ -246,7 +246,10 @@ class NLU:
         words = self.speller.fix([t.text for t in tokenize(text)])
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
         # is read as the word meant
-        words = [x for w in words for x in self.shorthand.get(w.lower(), [w])]
+        words = [x for i, w in enumerate(words) for x in (
+            self.shorthand[w.lower()] if w.lower() in self.shorthand and not (
+                i + 1 < len(words) and self.norm.named("app", f"{w}{words[i + 1]}"))
+            else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
         heard = words
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
@@ -1295,7 +1298,8 @@ class NLU:
             # "tensor core conv time on yme": DeepBench's runs with tensor cores on (its rows without them had
             # answered, picked by the words of their label); where none ran, the refusal says so
             slots["condition"] = "tensor_cores_on"
-        if intent in ("list_data", "scaling") and slots.get("condition") in ("spec", "nominal", "theoretical") \
+        if intent in ("list_data", "scaling", "out_of_scope") \
+                and slots.get("condition") in ("spec", "nominal", "theoretical") \
                 and slots.get("metric") and slots.get("system") and not _LISTS.search(said) \
                 and not _TREND.search(said) and "count" not in slots:
             # "titan rtx gddr6 bw spec sheet": a stated figure of one system, named by its measure, with no word
@@ -1394,7 +1398,7 @@ _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(six
                         r"four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
 # mesh or torus, which is the machine's layout)
-_PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s?[ -]?(x|by)[ -]?\1s?\b|"
+_PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s? ?,?[ -]?(x|by)[ -]?\1s?\b|"
                            r"\b(?P<n>\d{1,2}) ?x ?(?P=n)\b(?! (mesh|torus|array|layout))")
 # words that set a congestion-free value against something: the other side, or what load does to it
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
@@ -1435,7 +1439,7 @@ _LOAD_CHANGE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse
                           r"grow\w*|ris(e|es|ing)|increas\w*|heat ?map|idle|baseline|congestion[- ]free|without|no load|"
                           r"not|more|concurrent\w*|scal\w*|threads?)\b")
 # a scaling curve named: strong or weak scaling, scalability
-_SCALING_WORD = re.compile(r"\b(strong|weak)[- ]?scal\w*|\bscalability\b")
+_SCALING_WORD = re.compile(r"\b(strong|weak) ?-? ?scal\w*|\bscalability\b")
 # congestion said to do something to a measurement ("how much does congestion slow down ...")
 _WHAT_CONGESTION_DOES = re.compile(r"\b(congestion|contention)\b.*\b(slow\w*|worse|hurt\w*|impact\w*|effects?|affect\w*|"
                                    r"degrad\w*|penalt\w*|cost\w*)\b|\b(slow\w*|worse|hurt\w*|impact|effects?|"
@@ -1883,7 +1887,7 @@ _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicke
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b")
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
-_TREND = re.compile(r"\b(scal\w*|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
+_TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
                     r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number))\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts

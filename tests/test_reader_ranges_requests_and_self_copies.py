@@ -242,3 +242,17 @@ def test_the_average_of_every_collective_is_each_printed_average(asker, built_co
     from app.intents._common import fmt_value
     assert f"Allreduce busbw on 2x NVIDIA H200 node (lent GPU node) with 2 gpus (fp32, mean): " \
            f"{fmt_value(want, 'GB/s')}" in res.answer, res.answer
+
+
+def test_what_transcripts_write_is_read_as_meant(asker):
+    # a pause written as a comma inside "gpu by gpu"
+    assert asker.ask("show the GPU, by GPU bandwidth for yme").intent == "pair_matrix"
+    # an app said in two words whose first is a collective's shorthand ("rs" is reduce-scatter typed)
+    res = asker.ask("what is the speedup of RS Bench on 4 GPUs on the google cloud t4s")
+    assert res.slots.get("app") == "rsbench" and "operation" not in res.slots
+    assert asker.ask("dgx2 rs busbw 64M").slots.get("operation") == "reduce_scatter"
+    # a future nobody measured
+    assert asker.ask("what will the yme nvlink bandwidth be next year with a newer driver").intent == "out_of_scope"
+    # "strong-scaling efficiency" asks for the curve; "scaling efficiency ... on 2048 gpus" for one stated figure
+    assert asker.ask("What's the strong-scaling efficiency of AmoebaNet on Lassen?").intent == "scaling"
+    assert asker.ask("scaling efficiency of resnet two eighteen v two on 2048 gpus on lassen").intent == "metric_lookup"
