@@ -391,7 +391,7 @@ class Asker:
             else:
                 if not self._as_stored_metric(res, u.intent, slots):
                     cond, sid = slots.get("condition"), slots.get("system")
-                    if cond in _EXPERIMENT_CONDITIONS and isinstance(sid, str) and sid in self.cat.systems \
+                    if _experiment_condition(slots) and isinstance(sid, str) and sid in self.cat.systems \
                             and cond not in self.cat.conditions.get(sid, set()):
                         # the condition kept (never relaxed) is what the system lacks: say so, not "try fewer"
                         raise OutOfScope(f"{self.cat.name(sid)} has no measurements with {cond.replace('_', ' ')}; "
@@ -962,10 +962,18 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
         yield "drop", k, v, relaxed
 
 
-# a load, a congestion-control setting or tensor cores asked for are the experiment itself: a value without them
-# ("ipu7 to ipu10 latency under load" answered with the idle latency, a GTX 980 GEMM without the tensor cores it
-# lacks) answers another question, so they are never dropped to find rows
-_EXPERIMENT_CONDITIONS = {"under_load", "cc_on", "cc_off", "tensor_cores_on"}
+# a load or a congestion-control setting (and tensor cores for a kernel: _experiment_condition) is the experiment
+# itself: a value without it ("ipu7 to ipu10 latency under load" answered with the idle latency, a GTX 980 GEMM
+# without the tensor cores it lacks) answers another question, so it is never dropped to find rows
+_EXPERIMENT_CONDITIONS = {"under_load", "cc_on", "cc_off"}
+
+
+def _experiment_condition(slots: dict[str, Any]) -> bool:
+    """The condition asked for is the experiment itself (_EXPERIMENT_CONDITIONS; tensor cores for a GEMM,
+    convolution or RNN kernel, not for a collective they play no part in)."""
+    cond = slots.get("condition")
+    kernel = {str(slots.get("operation") or "").lower(), str(slots.get("app") or "").lower()} & {"gemm", "conv", "rnn"}
+    return cond in _EXPERIMENT_CONDITIONS or (cond == "tensor_cores_on" and bool(kernel))
 
 
 def _relaxations(intent: str, slots: dict[str, Any]):
@@ -973,7 +981,7 @@ def _relaxations(intent: str, slots: dict[str, Any]):
     if intent not in RELAXING_INTENTS or not slots.get("system") or not slots.get("metric"):
         return
     for k in RELAXABLE:
-        if k == "condition" and slots.get(k) in _EXPERIMENT_CONDITIONS:
+        if k == "condition" and _experiment_condition(slots):
             continue
         if slots.get(k) is not None:
             gone = {k, "count_kind"} if k == "count" else {k}   # "2 GPUs" goes as a whole
