@@ -5,7 +5,8 @@ a precision's spec, one value under load, an end of the size axis, a collection 
 part of a makespan, "bw" after a machine, the count where scaling stops, a reading with no word of load or of
 sizes, a benchmark's "result", ends joined by hyphens, letters of a term, a count of GPU models, a measure with no
 better direction and a speedup stated once; and from session 41's list of things left: a bare model beside an
-ambiguous family name, the first end of a count range, tensor cores named, and the average of every collective.
+ambiguous family name, the first end of a count range, tensor cores named, the average of every collective, and a
+congestion count the experiments did not run at.
 Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
@@ -256,3 +257,12 @@ def test_what_transcripts_write_is_read_as_meant(asker):
     # "strong-scaling efficiency" asks for the curve; "scaling efficiency ... on 2048 gpus" for one stated figure
     assert asker.ask("What's the strong-scaling efficiency of AmoebaNet on Lassen?").intent == "scaling"
     assert asker.ask("scaling efficiency of resnet two eighteen v two on 2048 gpus on lassen").intent == "metric_lookup"
+
+
+def test_a_congestion_count_not_measured_is_said_up_front(asker, built_con):
+    (n,) = _one(built_con, "SELECT count(*) FROM measurements WHERE system_id = 'nvidia_inhouse' AND count = 64")
+    assert n == 0
+    res = asker.ask("how much does congestion slow down lammps on the in-house cluster at 64 nodes")
+    assert res.intent == "congestion" and res.answer.startswith("Nothing was measured at 64 nodes")
+    res = asker.ask("how much does congestion slow down lammps on the in-house cluster at 19 nodes")
+    assert not res.answer.startswith("Nothing was measured")

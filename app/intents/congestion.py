@@ -216,6 +216,14 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if plan.extra.get("swapped"):
         asked = PAIR_NAMES[PAIRS[s["condition"]]]     # the pair the question named (_pair_for)
         lead = f"{cat.name(rows[0]['system_id'])} has no {asked} measurements; instead: "
+    n, kind = s.get("count"), s.get("count_kind") or ""
+    counts = sorted({c for r in rows for c in (r.get("base_count"), r.get("stress_count")) if c is not None})
+    if isinstance(n, int) and not isinstance(n, bool) and counts and n not in counts:
+        # "VASP on the in-house cluster at 80 nodes": the experiments ran at other counts; said up front, as a
+        # relaxed lookup says what it left out
+        lead += f"Nothing was measured at {n} {kind}".rstrip() + \
+            f"; the experiments ran at {', '.join(str(c) for c in counts)} {kind}".rstrip() + ": "
+        plan.notes.append(f"no data at {n} {kind}".rstrip() + ": answered at the counts measured")
     return cap(lead + text)
 
 
