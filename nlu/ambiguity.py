@@ -169,8 +169,7 @@ class SystemResolver:
     def _of_family_named(self, m: Mention, ms: list[Mention]) -> Optional[str]:
         """"v100 vs p100 on the dgx-1": a bare model beside a family's name that is itself ambiguous ("the dgx-1":
         its P100 or its V100 machine) is that family's machine of the model."""
-        model = _SPLIT.sub("", m.surface.lower())
-        model = re.sub(r"^(the|a|an)", "", model) if model not in self.ids else model
+        model = key(m.surface)   # the reader's key: articles dropped, spoken numbers read ("the v one hundred")
         for o in ms:
             families = {c.split("_")[0] for c in o.candidates}
             if o is m or len(families) != 1:

@@ -734,7 +734,8 @@ class NLU:
             if kind:
                 slots["count_kind"] = kind
         end = SIZE_END.search(said)
-        if end and "msg_bytes" not in slots and not _OVER_SIZES.search(said) and not size_range(words, cands):
+        span = size_range(words, cands)   # read once: an end of the size axis here, the range read below
+        if end and "msg_bytes" not in slots and not _OVER_SIZES.search(said) and not span:
             # "latency of a minimum size message from ipu5 to ipu6", "busbw at the largest message size": one point,
             # at that end of the size axis (the planner picks it), not a sweep, and not the lowest value asked for
             if intent == "size_sweep":
@@ -1199,7 +1200,6 @@ class NLU:
             # "sgemm vs dgemm flops on the dgx2": read as a comparison, on one system; no sweep asked: looked up
             intent = "metric_lookup"
         sizes = several_values(words, cands, "msg_bytes")
-        span = size_range(words, cands)
         if span and intent in ("metric_lookup", "scaling", "size_sweep") and "compare_with" not in slots:
             # "dgx2 allreduce bw 256B-1GB 16 gpus", "from 8 bytes to 128 MB": a range of sizes is the curve over
             # them, drawn between its ends; neither end is a point asked for (no msg_bytes)
