@@ -36,6 +36,9 @@ _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|wh
                            # "the communication share of VASP's run time"
                            r"\b(share|fraction|portion|proportion|percentage) of (the |its |their )?(\S+ ){0,2}"
                            r"(time|runtime|run time|makespan|wall ?time|execution time)\b")
+# "what fraction of GEMM training ops used tensor cores": a part of a count of operations is a share
+_PART_OF_OPS = re.compile(r"\b(what|which|the) (fraction|share|percentage|percent|portion|proportion) of (the |all )?"
+                          r"(\S+ ){0,3}(ops|operations|kernels|kernel calls|calls|instructions)\b")
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
@@ -98,6 +101,9 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     if intent in ("metric_lookup", "compare_systems", "link_efficiency") and slots.get("metric") is None \
             and "link_type" not in slots and _PART_OF_TIME.search(joined):
         # "what fraction of the makespan is initialization": a part of a run's time, named by no metric word
+        slots["metric"] = "share"
+    if intent in ("metric_lookup", "compare_systems") and slots.get("metric") in (None, "time", "count") \
+            and _PART_OF_OPS.search(joined):
         slots["metric"] = "share"
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _UNITS_OF_TIME_ASKED.search(joined):
         # "how many microseconds does a 64 KB all-reduce take": a time, asked by its unit
@@ -281,7 +287,7 @@ def names_a_condition_pair(conditions: set[str]) -> bool:
 # a measured quantity named beside the memory ("memory bandwidth", "memory usage") is no capacity
 _MEASURED_NEAR = re.compile(r"\b(bandwidth|bw|throughput|latency|latencies|speed|fast|faster|slower|copy|copies|"
                             r"usage|used|utili[sz]ation|read|write|reads|writes|transfer|transfers|triad|stream|"
-                            r"access|clock|power|energy|time)\b")
+                            r"access|clock|power|energy|time|[gtpm]?flops|gflop/s|tflop/s|watts?)\b")
 _G_P_U = r"(g ?p ?us?|gpus?|graphics cards?|cards?|devices?|accelerators?)"
 _I_P_U = r"(i ?p ?us?|ipus?)"
 _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|amount of|size of( the)?|capacity|"
@@ -315,7 +321,8 @@ _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed
 
 # "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement
 _OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grows?|run|runs|ran|used|measured|"
-                          r"benchmarked|tested)\b")
+                          r"benchmarked|tested)\b|\b(by|over|across|per|with) (the |their )?(gpu|ipu|node|core|rank|"
+                          r"process|g p u|i p u) counts?\b")
 
 
 def _part_of(said: str, default: str = "gpu") -> str:

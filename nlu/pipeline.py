@@ -520,6 +520,9 @@ class NLU:
                 intent, conf = "metric_lookup", sure
         lw = [w.lower() for w in words]
         said = " ".join(lw)   # the lower-cased question, for the phrase rules below
+        if slots.get("metric") == "share" and _SHARE_AS_VERB.search(said):
+            # "which GPUs share NVLink with which CPU": to share a link is how parts connect, no part of a whole
+            del slots["metric"]
         refs = [w for w in lw if _REFERENCE.match(w)]
         if refs and slots.get("aggregate") == "max" and set(refs) <= {"peak", "max", "maximum"} \
                 and not rates_against(lw) and "of peak" not in said:
@@ -563,6 +566,14 @@ class NLU:
             if intent != "topology":
                 ruled_out.add(intent)
                 intent = "topology"     # the words settle it, as sure as the model was of its own reading
+        if intent == "metric_lookup" and not any(k in slots for k in ("metric", "operation", "app", "src", "dst",
+                                                                      "msg_bytes", "count", "condition")) \
+                and any(_TOPOLOGY_WORD.match(w) for w in lw) and slots.get("system") and self._has_links(slots):
+            # "ri2 inter-node interconnect + link rate": nothing measured is named, only the links, which the
+            # stored graph holds with their rates
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "topology", {intent})
+            conf = max(conf, CONFIDENCE_FLOOR)
         if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
@@ -603,6 +614,13 @@ class NLU:
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             if slots.get("condition") in CONDITION_LINK_TYPES and "link_type" not in slots:
                 slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
+        if intent in ("pair_matrix", "metric_lookup") and slots.get("link_type") \
+                and slots.get("metric") in (None, "bandwidth", "share", "efficiency") and _OF_A_LINKS_RATE.search(said):
+            # "what fraction of the NVSwitch bandwidth do DGX-2 GPU pairs actually get": the link's own bandwidth
+            # is the reference each measurement is set against
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "efficiency"
         if intent == "topology" and slots.get("metric") not in (None, *GRAPH_MEASURES):
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
@@ -695,9 +713,9 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
-        if intent == "scaling" and len(systems) <= 1 and not (
-                over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
-                or _COUNT_RANGE.search(said) or _count_range(lw)):
+        no_curve = len(systems) <= 1 and not (over_counts or series or _TREND.search(said) or _SCALING_WORD.search(
+            said) or _COUNT_RANGE.search(said) or _count_range(lw))
+        if intent == "scaling" and no_curve:
             # no word of a curve over counts, one machine: a value at one count, or per counted part, is looked up
             if isinstance(slots.get("count"), int) and not _TWO_COUNTS.search(said):
                 # "broadcast latency to 16 tiles on the ipu", "lassen resnet218v2 speedup 2048 gpus": the value at
@@ -841,6 +859,15 @@ class NLU:
                 slots["metric"] = other
             else:
                 del slots["metric"]
+        if intent == "size_sweep" and slots.get("metric") in _NOT_A_MESSAGE_SIZE and "msg_bytes" not in slots \
+                and not _SWEPT_SIZE.search(said):
+            # "dgx-1 p100 inception3 batch size": the size is a setting of the run (one stored value), not the axis
+            # of a message-size sweep; with one system and no word of comparing, not a comparison either
+            ruled_out.add("size_sweep")
+            if "compare_with" not in slots and not _SETS_SIDE_BY_SIDE.search(said) \
+                    and not set(lw) & _SIDE_BY_SIDE:
+                ruled_out.add("compare_systems")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
         if (intent != "topology" or conf < CONFIDENCE_FLOOR) and _TOPO_TOOL.search(said):
             # "what does nvidia-smi topo -m look like on the H200 pair": the tool that prints the connection graph
             # names the graph (a confident reading of anything else, or an unsure one, gives way)
@@ -1043,6 +1070,15 @@ class NLU:
             intent, conf = "metric_lookup", max(conf, model_conf)
             if _PEAK.search(said):
                 slots.setdefault("aggregate", "max")
+        if intent == "metric_lookup" and _LEVELS_OFF.search(said) and "threshold" not in slots \
+                and (slots.get("operation") or slots.get("src")):
+            # "does the GPU4 -> GPU12 bandwidth saturate before 64 MB?": where a curve levels off is read from the
+            # curve over sizes; a size said after "before" or "by" is the end of the range to look at
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            bound = _BEFORE_A_SIZE.search(said)
+            if isinstance(slots.get("msg_bytes"), int) and bound:
+                slots["size_range"] = [0, slots.pop("msg_bytes")]
         if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
             # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
             # or a time is no link's, whatever "peak" rates
@@ -1280,6 +1316,13 @@ class NLU:
                 del slots["condition"]
             else:
                 slots["condition"], slots["conditions"] = both[0], both
+        if intent not in ("list_data", "compare_systems") and not any(
+                slots.get(k) for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")) \
+                and _INVENTORY.search(said) and not ADVICE.search(said):
+            # "minisummit ops + msg sizes available?", "which profiler traces do you have loaded": what is stored,
+            # asked of kinds of things (plural) with nothing measured named, is the inventory
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
                 and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
@@ -1314,6 +1357,12 @@ class NLU:
             if slots.get("msg_bytes") is None and not _SIZE_WORD.search(said):
                 ruled_out.add("size_sweep")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+        if intent == "scaling" and no_curve and "count" not in slots and _PER_COUNTED.search(said):
+            # "how many watts does each i p u draw": a later rule ruled out the model's reading and left a curve over
+            # counts that no word asks for; a figure per counted part is looked up
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
+            slots.pop("count_kind", None)
         if ADVICE.search(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -1388,7 +1437,9 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 POINT_TO_POINT = {"p2p", "h2d", "d2h", "d2d"}
 # what a question for a grid of endpoint pairs names: pairs, a matrix, grid or heat map, every/each pair, a size
 # of the grid ("16 by 16"), "between the GPUs", "GPU-to-GPU", values in the plural, the CUDA sample that prints one
-_PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|every|each|between all|among|full|whole|table|"
+_PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|(every|each)(?! (single |one )?(gpu|ipu|g p u|i p u|"
+                       r"device|card|node|cpu|c p u|socket|board|chip)s?\b(?! ?(to|->|-|and|with|other|pairs?)\b))|"
+                       r"between all|among|full|whole|table|"
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
                        r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
                        r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
@@ -1843,6 +1894,10 @@ def unresolved_systems(unresolved) -> bool:
 
 
 _SIZE_METRICS = {"message_size", "msg_size", "size", "msg_bytes"}
+# metrics whose names say "size" of something other than a message; a sweep over them is asked with sizes' words
+_NOT_A_MESSAGE_SIZE = {"batch_size"}
+_SWEPT_SIZE = re.compile(r"\b(message|msg|transfer|buffer|data|payload)[- ]?sizes?\b|\bsweep|\b(by|over|vs|versus|"
+                         r"across|against) (the )?sizes?\b|\bsizes\b")
 # a data rate as printed: upper-case B bytes, lower-case b bits
 _RATE_UNIT = r"[GMT]B/s|[GMT]Bps|[GMT]bit/s|[GMT]b/s|[GMT]bps"
 # "exceeds 100 GB/s", "stays under 5 us": a line the values cross. Only rates and times: "over 1 MB" is a size.
@@ -1880,7 +1935,8 @@ def _asks_efficiency(said: str) -> bool:
 
 
 # a figure per counted part ("bw per node", "flops per gpu"), no count that varies
-_PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card)\b")
+_PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card|g p u|i p u|"
+                          r"c p u)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
@@ -1896,6 +1952,18 @@ _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
 _COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|till|until|through) \d+\b")
+_LEVELS_OFF = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
+                         r"increasing|improving)\b")
+_BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
+_INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|sizes|measurements|datasets|runs|"
+                        r"collectives|apps|applications|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
+                        r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
+                        r"available|on (file|record))\b")
+_OF_A_LINKS_RATE = re.compile(r"\b(fraction|share|percent|percentage|proportion|portion|%) of (the |its |their |an? )?"
+                              r"(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
+_SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
+                            r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
+                            r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
 _SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|g p us|i p us|cpus|devices|cards|nodes) "
                             r"(\w+ ){0,5}(share|are (directly )?(connected|linked|attached|wired)) (an?|the|one|\w+ )?"
                             r"(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|to)\b")
@@ -2669,6 +2737,11 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
     if not ops:
         if "operation" not in slots and name in catalog.operations.get(sid, set()):
             slots["operation"] = name    # "triad" on SuperMUC-NG: STREAM's triad, no app there
+            del slots["app"]
+            return
+        parts = [p for p in re.split(r"[^a-z0-9]+", str(app).lower()) if p in catalog.operations.get(sid, set())]
+        if "operation" not in slots and len(parts) == 1:
+            slots["operation"] = parts[0]    # "stream triad" on SuperMUC-NG: the kernel STREAM's name says
             del slots["app"]
             return
         longer = _stored_family(str(app).lower(), catalog.app_ops.get(sid, {}))

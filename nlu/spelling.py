@@ -17,6 +17,7 @@ import re
 from typing import Iterable, Optional
 
 _WORD = re.compile(r"^[a-z]+$")
+_NUMBERED = re.compile(r"^([a-z]{5,})(\d+)$")
 
 
 def _deletes(w: str) -> set[str]:
@@ -60,7 +61,14 @@ class Speller:
         # ("plase": place, please), the one that makes a phrase with its neighbour is meant ("out of plase")
         self.pairs = {(a.lower(), b.lower()) for a, b in pairs}
         english = {w.lower() for w in known}
-        lex = {w.lower() for w in lexicon if _WORD.match(w.lower() or "") and len(w) >= 4}
+        lexicon = [w.lower() for w in lexicon]
+        lex = {w for w in lexicon if _WORD.match(w or "") and len(w) >= 4}
+        # names that end in a number ("inception3", "resnet152"): a slip in the letters is repaired against the
+        # names with the same number ("inceptoin3"); the number itself is never changed
+        self._numbered: dict[str, set[str]] = {}
+        for w in lexicon:
+            if (m := _NUMBERED.match(w)):
+                self._numbered.setdefault(m.group(2), set()).add(m.group(1))
         self._index(lex)
         # the templates and aliases spell some words wrong on purpose ("laod", "in plcae"): a non-English
         # lexicon word one edit from an English lexicon word (and not its plural or stem) is such a typo,
@@ -68,7 +76,7 @@ class Speller:
         typos = {w for w in lex - english
                  if any(c in english and _slip(w, c) for c in self._candidates(w) if c != w)}
         self.lexicon = lex - typos
-        self.known = (english | self.lexicon) - typos
+        self.known = (english | self.lexicon | {s + n for n, stems in self._numbered.items() for s in stems}) - typos
         self._index(self.lexicon)
 
     def _index(self, lexicon: set[str]) -> None:
@@ -95,6 +103,9 @@ class Speller:
         """The lexicon word `word` is a typo of, or None when it is not a (repairable) typo. `before`, `after`:
         the neighbouring words, which settle a tie between two lexicon words."""
         w = word.lower()
+        if (m := _NUMBERED.match(w)) and w not in self.known:
+            stems = [c for c in self._numbered.get(m.group(2), ()) if c != m.group(1) and _slip(m.group(1), c)]
+            return stems[0] + m.group(2) if len(stems) == 1 else None
         if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
             return None
         limit = 2 if len(w) >= 8 else 1
@@ -150,6 +161,7 @@ def lexicon_words(vocab) -> set[str]:
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)
+        out.update(x for x in re.split(r"[^a-z0-9]+", t.lower()) if _NUMBERED.match(x))
     return out
 
 

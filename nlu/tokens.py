@@ -47,7 +47,7 @@ _RATE_TAIL = re.compile(r"s(?:ec)?$")
 
 def _build_nlp():
     import spacy
-    from spacy.util import compile_infix_regex
+    from spacy.util import compile_infix_regex, compile_prefix_regex
 
     nlp = spacy.blank("en")
     tok = nlp.tokenizer
@@ -70,6 +70,8 @@ def _build_nlp():
         return out
 
     tok.infix_finditer = infix_finditer
+    # "@48 cores", "@1G": an at-sign before a number is "at", a word of its own
+    tok.prefix_search = compile_prefix_regex(list(nlp.Defaults.prefixes) + [r"@(?=\d)"]).search
     for special in ("w/o", "W/o", "W/O", "w/"):
         tok.add_special_case(special, [{"ORTH": special}])
     return nlp
