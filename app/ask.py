@@ -321,6 +321,11 @@ class Asker:
         try:
             self._run(res, mod, slots)
         except OutOfScope as first:
+            beyond = self._beyond_parts(slots)
+            if beyond:
+                # "all-reduce across 2 GPUs on the Titan RTX desktop": the machine has one; a run on fewer devices
+                # answers another question, so no count is relaxed away
+                raise OutOfScope(beyond) from first
             # Too specific for the data? Drop the least essential detail, one at a time, and say so.
             before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
             for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
@@ -458,8 +463,11 @@ class Asker:
         # a link's efficiency only where a link or a bandwidth is named ("what fraction of the makespan is
         # initialization ... on Gemini" has "fraction" and no link)
         linked = slots.get("link_type") or slots.get("metric") in ("bandwidth", "busbw", "algbw", "efficiency")
+        # a curve over counts only where a count or its axis is named ("what percentage of gemm kernels ran on
+        # tensor cores on yme" is one stored share)
+        counted = slots.get("count_kind") or _OVER_COUNT_WORDS.search(question)
         return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
-                     and (linked or i != "link_efficiency")), "metric_lookup")
+                     and (linked or i != "link_efficiency") and (counted or i != "scaling")), "metric_lookup")
 
     def _data_backed(self, u) -> Optional[tuple[str, str]]:
         """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the
@@ -524,6 +532,23 @@ class Asker:
             params["operation"] = slots["operation"]
         found = self.con.execute(sql, params).fetchall()
         return (int(found[0][0]), str(found[0][1])) if len(found) == 1 else None
+
+    def _beyond_parts(self, slots: dict[str, Any]) -> Optional[str]:
+        """Why a count of GPUs or IPUs cannot be had on the system, when its stored parts are fewer than the count
+        asked; None otherwise (also where the system stores no such parts: then nothing is known)."""
+        n, kind, sid = slots.get("count"), slots.get("count_kind"), slots.get("system")
+        if not isinstance(n, int) or isinstance(n, bool) or kind not in ("gpus", "ipus") or not isinstance(sid, str):
+            return None
+        part = kind[:-1]
+        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(part + r"\d+", c))
+        if not have or n <= have:
+            return None
+        most = self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",
+                                {"system": sid, "kind": kind}).fetchone()[0]
+        if most is not None and most > have:
+            return None    # Chifflot stores one node's 2 GPUs and runs on 12: its parts are a node's, not the cluster's
+        return (f"{self.cat.name(sid)} has {have} {part.upper()}{'s' if have != 1 else ''}, so nothing was measured on "
+                f"{n} {kind.upper() if kind != 'ipus' else 'IPUs'}.").replace("GPUSS", "GPUs").replace("GPUS", "GPUs")
 
     def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
         """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
@@ -1004,6 +1029,8 @@ def ask(question: str, **kw) -> Result:
 
 
 # words that ask what is stored rather than for a value
+_OVER_COUNT_WORDS = re.compile(r"\bscal\w*|\bspeed ?-?ups?\b|\bcounts?\b|\b(more|fewer|number of) (gpus|ipus|nodes|"
+                               r"cores|ranks|processes)\b", re.I)
 _LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
                       r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 

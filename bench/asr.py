@@ -7,7 +7,7 @@ cached in models/asr/build/eval_audio/. Per model: WER, HPC-term recall, intent 
 accuracy, ASR latency p50/p95 (warm, one question at a time, 2 threads) and real-time factor; then the default
 model on the later hand-written sets (nlu/eval/holdout.jsonl, read for fixes since session 38,
 nlu/eval/holdout2.jsonl, read for fixes since session 41, nlu/eval/holdout3.jsonl, read for fixes since session 42,
-and nlu/eval/holdout4.jsonl, the blind one). Replaces the
+nlu/eval/holdout4.jsonl, read for fixes since session 43, and nlu/eval/holdout5.jsonl, the blind one). Replaces the
 "asr" section of bench/RESULTS.md.
 """
 from __future__ import annotations
@@ -64,7 +64,9 @@ LATER_SETS = (
                  "misses were read for fixes from session 41 on; same voices, never trained on),"),
     ("holdout3", "Fourth hand-written set (`nlu/eval/holdout3.jsonl`, {n} questions written blind in session 41; its "
                  "misses were read for fixes from session 42 on; same voices, never trained on),"),
-    ("holdout4", "Fifth hand-written set (`nlu/eval/holdout4.jsonl`, {n} questions written blind in session 42 and "
+    ("holdout4", "Fifth hand-written set (`nlu/eval/holdout4.jsonl`, {n} questions written blind in session 42; its "
+                 "misses were read for fixes from session 43 on; same voices, never trained on),"),
+    ("holdout5", "Sixth hand-written set (`nlu/eval/holdout5.jsonl`, {n} questions written blind in session 43 and "
                  "never read for fixes; same voices, never trained on),"),
 )
 
@@ -76,7 +78,7 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true", help="print, do not update bench/RESULTS.md")
     ap.add_argument("--no-second-set", action="store_true",
                     help="skip the default model on the later hand-written sets (nlu/eval/holdout.jsonl, "
-                         "holdout2.jsonl, holdout3.jsonl and holdout4.jsonl)")
+                         "holdout2.jsonl, holdout3.jsonl, holdout4.jsonl and holdout5.jsonl)")
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from tqdm import tqdm

@@ -25,10 +25,12 @@ HOLDOUT_SET = Path(__file__).resolve().parent / "eval" / "holdout.jsonl"
 HOLDOUT2_SET = Path(__file__).resolve().parent / "eval" / "holdout2.jsonl"
 # The fourth set: written blind in session 41 before the third was read; read for fixes from session 42 on.
 HOLDOUT3_SET = Path(__file__).resolve().parent / "eval" / "holdout3.jsonl"
-# The fifth set, the blind one now: written in session 42 before the fourth was read, never read for fixes.
+# The fifth set: written blind in session 42 before the fourth was read; read for fixes from session 43 on.
 HOLDOUT4_SET = Path(__file__).resolve().parent / "eval" / "holdout4.jsonl"
+# The sixth set, the blind one now: written in session 43 before the fifth was read, never read for fixes.
+HOLDOUT5_SET = Path(__file__).resolve().parent / "eval" / "holdout5.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
-             "holdout4": HOLDOUT4_SET}
+             "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET}
 
 
 @dataclass
@@ -79,7 +81,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`, `holdout4`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`, `holdout4`, `holdout5`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a

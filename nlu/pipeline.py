@@ -509,7 +509,11 @@ class NLU:
             sure = conf
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
             ruled_out.add("compare_systems")
-            if intent == "trace_breakdown" and not TRACE_WORD.search(" ".join(words)):
+            if re.search(r"\bscal(ing|es?|ability)\b", " ".join(words).lower()):
+                # "chifflot horovod vs tarantella scaling efficiency": two things on one system, and the words ask
+                # for how they scale: the curves
+                intent, conf = "scaling", max(conf, sure)
+            elif intent == "trace_breakdown" and not TRACE_WORD.search(" ".join(words)):
                 # "d2h vs h2d bandwidth on yme": two things set side by side on one system, nothing about a trace
                 # (the model's second choice after the comparison held 2%): looked up
                 intent, conf = "metric_lookup", sure
@@ -684,7 +688,14 @@ class NLU:
             # named ask for the difference between them
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
-        if intent == "compare_systems" and slots.get("condition") in ("cc_on", "cc_off"):
+        if intent == "metric_lookup" and slots.get("metric") in ("slowdown", "congestion_impact") \
+                and slots.get("condition") in ("cc_on", "cc_off") and not slots.get("app") and not slots.get("src"):
+            # "azure slowdown factors 3 apps cc off": the slowdowns of every app the congestion experiments ran,
+            # with congestion control named, are what congestion does there, not one of them picked
+            ruled_out.add(intent)
+            intent = "congestion"
+        if intent == "compare_systems" and slots.get("condition") in ("cc_on", "cc_off") or (
+                intent in ("compare_systems", "metric_lookup") and _CC_HELPS.search(said)):
             # "in-house vs azure, cc off, congestion impact of vasp": with congestion control named, the clusters
             # are set side by side on what congestion does to them, the congestion question asked of both (its
             # planner answers several systems); without it ("congestion impact of lammps: in-house cluster versus
@@ -814,6 +825,9 @@ class NLU:
             slots.pop("msg_bytes", None)
         if any(sl == "top_n" and a > 0 and words[a - 1].lower() == "all" for sl, a, b in bounds):
             slots.pop("top_n", None)    # "for all three apps": every one of them, not a top three
+        if "top_n" in slots and not _RANKING_WORDS.intersection(lw) and any(
+                sl == "top_n" and b < len(words) and words[b].lower() in _WHOLE_SETS for sl, a, b in bounds):
+            slots.pop("top_n")          # "azure slowdown factors 3 apps cc off": the three apps there are, no ranking
         asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count
@@ -868,6 +882,9 @@ class NLU:
                     and not set(lw) & _SIDE_BY_SIDE:
                 ruled_out.add("compare_systems")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
+            if intent in ("list_data", "topology", "trace_breakdown") and not _LISTS.search(said):
+                # the model held no second reading worth the name: a setting named with nothing else is its value
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if (intent != "topology" or conf < CONFIDENCE_FLOOR) and _TOPO_TOOL.search(said):
             # "what does nvidia-smi topo -m look like on the H200 pair": the tool that prints the connection graph
             # names the graph (a confident reading of anything else, or an unsure one, gives way)
@@ -1316,13 +1333,16 @@ class NLU:
                 del slots["condition"]
             else:
                 slots["condition"], slots["conditions"] = both[0], both
-        if intent not in ("list_data", "compare_systems") and not any(
-                slots.get(k) for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")) \
+        named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
+                 if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
+        if intent not in ("list_data", "compare_systems") and not named \
                 and _INVENTORY.search(said) and not ADVICE.search(said):
             # "minisummit ops + msg sizes available?", "which profiler traces do you have loaded": what is stored,
             # asked of kinds of things (plural) with nothing measured named, is the inventory
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if slots.pop("operations", None):
+                slots.pop("metric", None)      # the kind listed, not a measure to filter the listing on
         if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
                 and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
@@ -1459,8 +1479,10 @@ _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|wors
 _GENERIC_MEASURES = {"result", "score", "value", "performance"}
 # other traffic at the same time as the transfer asked about: load ("when other pairs are transferring at the same
 # time", "while the other GPUs copy concurrently")
-_OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many) (\w+ ){0,3}"
-                             r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate)\b.{0,30}"
+_OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many|all|all the|"
+                             r"\d+) (\w+ ){0,3}"
+                             r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate|transmit|talk|write|push|fire|"
+                             r"exchange)s?\b.{0,30}"
                              r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
 # tensor cores named, and named as off
 _TENSOR_CORES = re.compile(r"\btensor ?-? ?cores?\b")
@@ -1488,7 +1510,7 @@ _LOAD_CHANGE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse
                           r"hurt\w*|differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|how bad|go(es)? up|"
                           r"cuts?|reduc\w*|lower\w*|decreas\w*|los(e|es|s|ing)|"
                           r"grow\w*|ris(e|es|ing)|increas\w*|heat ?map|idle|baseline|congestion[- ]free|without|no load|"
-                          r"not|more|concurrent\w*|scal\w*|threads?)\b")
+                          r"not|more|concurrent\w*|scal\w*|threads?|what happens|happen\w*)\b")
 # a scaling curve named: strong or weak scaling, scalability
 _SCALING_WORD = re.compile(r"\b(strong|weak) ?-? ?scal\w*|\bscalability\b")
 # congestion said to do something to a measurement ("how much does congestion slow down ...")
@@ -1874,6 +1896,8 @@ _WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|gi
 
 
 # "which systems have the highest ...": a ranking of systems, not a list of what is loaded
+# things a number before counts out as a whole set ("3 apps"), not a top list, where no ranking word is said
+_WHOLE_SETS = {"apps", "applications", "benchmarks", "codes", "workloads", "cases", "patterns", "models", "networks"}
 _RANKING_WORDS = {"highest", "lowest", "best", "worst", "most", "least", "fastest", "slowest", "largest", "smallest",
                   "higher", "lower", "more", "less", "better", "worse", "faster", "slower", "top", "peak", "max",
                   "min", "maximum", "minimum", "biggest", "greatest"}
@@ -1955,6 +1979,10 @@ _COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|t
 _LEVELS_OFF = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
+# "how much does congestion control help", "the benefit of CC": what congestion control changes is asked
+_CC_HELPS = re.compile(r"\b(congestion control|cc)\b.{0,40}\b(help\w*|benefit\w*|gain\w*|improv\w*|buy|matter\w*|"
+                       r"do(es)? for|chang\w*|effect\w*|impact\w*)\b|\b(help|benefit|gain|improvement|effect|impact) "
+                       r"(of|from) (turning on |enabling )?(congestion control|cc)\b")
 _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|sizes|measurements|datasets|runs|"
                         r"collectives|apps|applications|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"

@@ -1,0 +1,141 @@
+"""Ways of asking that the reader and the asker once read wrong (session 43, from the fifth set's misses, each
+tested with other words): a run's setting named "size", a slip in a numbered name, "@" before a number, a kernel
+named inside a benchmark's name, a count as the axis said with "by", one part's figure said with "each" or spelled
+letters, a share of operations, "share" as a verb, a fraction of a link's bandwidth, the inventory of kinds of things,
+where a curve levels off, what congestion control does, the slowdowns of every app, the curves of two libraries,
+load given as devices sending at once, and a count of devices a machine does not have.
+Real model, real built database; numbers are checked with separate SQL."""
+import pytest
+
+
+def _one(con, sql, *params):
+    return con.execute(sql, list(params)).fetchone()
+
+
+def test_a_batch_size_is_a_setting_of_the_run_not_a_sweep(asker, built_con):
+    res = asker.ask("resnet152 batch size, dgx-1 v100")
+    assert res.intent == "metric_lookup", (res.intent, res.answer)
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx1_v100' AND app = 'resnet152' "
+                              "AND metric = 'batch_size'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_slip_in_the_letters_of_a_numbered_name_is_repaired(asker, built_con):
+    res = asker.ask("googlneet batch size on the dgx-1 p100")
+    assert res.slots.get("app") == "googlenet", res.slots
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx1_p100' AND app = 'googlenet' "
+                              "AND metric = 'batch_size'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_numbered_name_keeps_its_number(asker):
+    from nlu.spelling import Speller
+    sp = Speller(["inception3", "inception4", "resnet50"], known=["the"])
+    assert sp.correct("inceptoin3") == "inception3"
+    assert sp.correct("inception5") is None          # another number is another name, never rewritten
+    assert sp.correct("resnet50") is None            # a known name stays
+
+
+def test_an_at_sign_before_a_number_is_at(asker):
+    res = asker.ask("h200 reduce_scatter busbw @256M in-place")
+    assert res.slots.get("msg_bytes") == 256 * 2 ** 20, res.slots
+    res = asker.ask("supermuc-ng triad bw @48 cores")
+    assert res.slots.get("count") == 48 and res.slots.get("count_kind") == "cores", res.slots
+
+
+def test_a_kernel_named_inside_a_benchmark_name_is_the_operation(asker, built_con):
+    res = asker.ask("what does stream triad reach on supermuc-ng")
+    assert res.slots.get("operation") == "triad" and "app" not in res.slots, res.slots
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'supermuc_ng' AND operation = 'triad'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_count_said_as_the_axis_is_scaling_not_a_parts_count(asker):
+    res = asker.ask("yme stencil2d gflops by gpu count")
+    assert res.intent == "scaling", (res.intent, res.answer)
+    # the count of a part, asked alone, is still the topology's
+    assert asker.ask("dgx2 gpu count").intent == "topology"
+
+
+@pytest.mark.parametrize("question", [
+    "how much power does each i p u draw on the graphcore box",
+    "nominal watts per ipu, graphcore system",
+])
+def test_one_parts_figure_is_looked_up(asker, built_con, question):
+    res = asker.ask(question)
+    assert res.intent == "metric_lookup", (question, res.intent, res.answer)
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'ipu16' AND metric = 'power'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_figure_per_gpu_said_in_letters_is_no_curve(asker):
+    res = asker.ask("d g x one v one hundred single precision teraflops per g p u")
+    assert res.intent == "metric_lookup" and "count_kind" not in res.slots, (res.intent, res.slots)
+
+
+def test_a_fraction_of_operations_is_a_share(asker, built_con):
+    res = asker.ask("on yme, what percentage of gemm kernels ran on tensor cores")
+    assert res.slots.get("metric") == "share", res.slots
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'ac922_yme' AND metric = 'share' "
+                              "AND operation = 'gemm'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_to_share_a_link_is_how_parts_connect(asker):
+    res = asker.ask("on mini summit, which gpus share an nvlink with each cpu")
+    assert res.intent == "topology" and res.slots.get("metric") != "share", (res.intent, res.slots)
+    # a share of a link's bandwidth is still a ratio
+    res = asker.ask("what share of the nvlink bandwidth do yme gpu pairs reach")
+    assert res.intent == "link_efficiency", (res.intent, res.answer)
+
+
+def test_a_fraction_of_a_links_bandwidth_is_its_efficiency(asker):
+    res = asker.ask("what percentage of the nvswitch bandwidth do gpu pairs of the dgx-2 reach")
+    assert res.intent == "link_efficiency" and res.slots.get("metric") == "efficiency", (res.intent, res.slots)
+
+
+@pytest.mark.parametrize("question", [
+    "which pytorch traces are loaded, and how many ranks each",
+    "dgx2 collectives + sizes stored?",
+])
+def test_kinds_of_things_asked_as_stored_are_the_inventory(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "list_data", (question, res.intent, res.answer)
+
+
+def test_where_a_curve_levels_off_is_read_from_the_sweep(asker):
+    res = asker.ask("does yme gpu0 to gpu1 bandwidth level off before 16 MB?")
+    assert res.intent == "size_sweep", (res.intent, res.answer)
+    assert res.slots.get("size_range") == [0, 16 * 2 ** 20] and "msg_bytes" not in res.slots, res.slots
+    assert all(r["msg_bytes"] <= 16 * 2 ** 20 for r in res.rows)
+
+
+def test_what_congestion_control_does_for_two_clusters(asker):
+    res = asker.ask("what does congestion control buy lammps on the in-house cluster versus azure")
+    assert res.intent == "congestion", (res.intent, res.answer)
+
+
+def test_the_slowdowns_of_every_app_with_cc_named_are_the_congestion_question(asker):
+    res = asker.ask("in-house cluster slowdown factors, 3 apps, cc on")
+    assert res.intent == "congestion" and "top_n" not in res.slots, (res.intent, res.slots)
+    # a ranking word still makes a top list
+    assert asker.ask("top 3 kernels in the h200 trace").slots.get("top_n") == 3
+
+
+def test_two_libraries_and_scaling_said_is_the_curve(asker):
+    res = asker.ask("chifflot tarantella vs horovod scaling efficiency")
+    assert res.intent == "scaling", (res.intent, res.answer)
+
+
+def test_devices_sending_at_once_is_load_and_what_happens_is_congestion(asker):
+    res = asker.ask("on the ipu box, what happens to ipu5 -> ipu6 bandwidth when 1216 tiles transmit at once")
+    assert res.intent == "congestion" and res.slots.get("condition") == "under_load", (res.intent, res.slots)
+
+
+def test_a_count_of_devices_the_machine_does_not_have_is_refused(asker):
+    res = asker.ask("yme triad bandwidth on 8 gpus")
+    assert res.intent == "out_of_scope" and not res.rows, (res.intent, res.answer)
+    assert "4 GPUs" in res.answer
+    # a cluster whose parts are one node's (Chifflot: 2 GPUs stored, runs on 12) is answered
+    res = asker.ask("tarantella efficiency on 12 gpus on chifflot")
+    assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
