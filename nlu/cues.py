@@ -400,7 +400,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"right now|logged (in|into|on)( to)?|at the moment|currently (running|logged|online|free|idle)|"
                     # a what-if about hardware nobody measured ("what would the allreduce bandwidth be if we added a
                     # third h200"): a prediction, which no stored measurement is
-                    r"(would|will) .{1,60} (be|get|look|reach) if (we|i|you|they) (add|added|buy|bought|upgrade|"
+                    r"(would|will) .{1,60} (be|b|get|look|reach) if (we|i|you|they) (add|added|buy|bought|upgrade|"
                     r"upgraded|double|doubled|triple|tripled|swap|swapped|replace|replaced)|"
                     r"if (we|i) (added|add|bought|buy|upgraded|upgrade) (a|an|one|two|three|four|another|more|extra)\b"
                     r".{0,40}\bwhat would|"

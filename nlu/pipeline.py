@@ -267,7 +267,8 @@ class NLU:
         cands = self.gazetteer.candidates(words)
         # "the double-NVLink pairs", "the single hop latency": one or two of something, not a precision
         link_counts = {i for i in range(len(words)) if _counts_links(words, i)
-                       or (i + 1 < len(words) and _ONE_OF.match(f"{words[i]} {words[i + 1]}"))}
+                       or (i + 1 < len(words) and _ONE_OF.match(f"{words[i]} {words[i + 1]}"))
+                       or _AS_A_VERB(words, i)}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
         tags = repair_tags(tags, cands)
@@ -1425,6 +1426,26 @@ class NLU:
             # "by how much did the ExaHyPE time stepping speed up on Hamilton 8": how much faster it became, which
             # the paper states as a speedup (the "time" of "time stepping" is no time asked for)
             slots["metric"] = "speedup"
+        stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
+                  and what in getattr(self.catalog, kind).get(sid, set()))
+        if intent in ("metric_lookup", "compare_systems") and slots.get("compare_with") \
+                and slots.get("metric") in (None, "bandwidth", "latency", "time", "flops", "throughput") \
+                and _SPEEDUP_ASKED.search(said) and stores("speedup", "metrics"):
+            # "for the DGX-2's NVLink bandwidth, what speedup over Yme does the thesis state": the factor stated,
+            # not the two bandwidths (app.ask answers a stated speedup over the other system)
+            slots["metric"] = "speedup"
+        if intent in MEASUREMENT_INTENTS and not slots.get("condition") and _ESTIMATED.search(said) \
+                and stores("estimated", "conditions"):
+            # "what barrier time does the model estimate for 64 cores": the model's estimate, stored beside the
+            # measured times as the condition estimated
+            slots["condition"] = "estimated"
+        if intent == "metric_lookup" and _LINK_SPEED.search(said) and not slots.get("dst") \
+                and slots.get("operation") in (None, "p2p", "link_speed") and stores("link_speed", "operations"):
+            # "mini summit link speed per nvlink brick": the links' own speed as nvidia-smi prints it, not a copy's
+            # bandwidth over them ("nvlink" names the links, no mode of copying)
+            slots["operation"] = "link_speed"
+            if slots.get("condition") in CONDITION_LINK_TYPES:
+                del slots["condition"]
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1480,7 +1501,7 @@ _GENERIC_MEASURES = {"result", "score", "value", "performance"}
 # other traffic at the same time as the transfer asked about: load ("when other pairs are transferring at the same
 # time", "while the other GPUs copy concurrently")
 _OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many|all|all the|"
-                             r"\d+) (\w+ ){0,3}"
+                             r"\d[\d,]*) (\w+ (, )?){0,3}"
                              r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate|transmit|talk|write|push|fire|"
                              r"exchange)s?\b.{0,30}"
                              r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
@@ -1888,6 +1909,12 @@ _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|
                       r"wired to|hooked up to)\b|\bwhich way\b|\bwhat route\b|\bhow many hops\b")
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|"
                        r"how much (faster|slower|quicker))\b")
+_SPEEDUP_ASKED = re.compile(r"\b(what|which|how much|how big|the|a) (\w+ )?speed ?-?ups?\b|\bspeed ?-?ups? (over|against|"
+                            r"relative to|compared (to|with)|vs\.?|versus)\b")
+_ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|predicts?|puts?|computes?|yields?)\b|"
+                        r"\b(according to|from|by|per) the (\w+ )?model\b|\b(model|analytic\w*|predicted) (value|time|"
+                        r"figure|number|estimate)s?\b")
+_LINK_SPEED = re.compile(r"\blink speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
 _WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) "
@@ -2176,6 +2203,14 @@ _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 _ONE_OF = re.compile(r"^(single|double|half) (hops?|nodes?|gpus?|ipus?|cores?|pairs?|links?|messages?|runs?|copy|"
                      r"copies|transfers?|kernels?|ranks?|threads?|sockets?|boards?|chips?|tiles?|steps?|iterations?|"
                      r"directions?|ports?|switch(es)?|nvlinks?|envy|xlinks?|bricks?)$", re.I)
+def _AS_A_VERB(words: list[str], i: int) -> bool:
+    """"if we double the clock", "halve it": doubling something, no floating-point precision."""
+    w = words[i].lower()
+    return w in ("double", "half", "halve", "triple") and (
+        (i + 1 < len(words) and words[i + 1].lower() in ("the", "it", "its", "our", "their", "this", "that", "my"))
+        or (i > 0 and words[i - 1].lower() in ("we", "you", "i", "they", "to", "would", "could")))
+
+
 # Words around a system's distinguishing part that are not part of any name: "the V100 version", "P100 machines".
 _HEAD_FILLER = {"the", "a", "an", "version", "versions", "machine", "machines", "system", "systems", "box",
                 "boxes", "model", "variant", "flavour", "flavor", "ones"}

@@ -139,3 +139,38 @@ def test_a_count_of_devices_the_machine_does_not_have_is_refused(asker):
     # a cluster whose parts are one node's (Chifflot: 2 GPUs stored, runs on 12) is answered
     res = asker.ask("tarantella efficiency on 12 gpus on chifflot")
     assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
+
+
+def test_a_models_estimate_is_the_estimated_condition(asker, built_con):
+    res = asker.ask("xmp64 barrier on 64 cores: what time does the analytic model give")
+    assert res.slots.get("condition") == "estimated", res.slots
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'xmp64' AND operation = 'barrier' "
+                              "AND condition = 'estimated'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_link_speed_is_the_links_own_speed(asker, built_con):
+    res = asker.ask("what is the link speed of the nvlinks on mini summit")
+    assert res.slots.get("operation") == "link_speed" and res.slots.get("condition") is None, res.slots
+    (want,) = _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'ac922_minisummit' "
+                              "AND operation = 'link_speed'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_stated_speedup_over_another_system(asker, built_con):
+    res = asker.ask("what speedup over yme does the thesis give for the dgx-2 nvlink uni bandwidth")
+    assert res.slots.get("metric") == "speedup", res.slots
+    (want,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx2' AND metric = 'speedup' "
+                              "AND condition = 'nvlink'")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want)
+
+
+def test_a_heard_number_with_a_thousands_comma_still_names_the_load(asker):
+    res = asker.ask("on the ipu system, what happens to the bandwidth, from ipu5, to ipu6, when 1,216 tiles, send at once")
+    assert res.intent == "congestion" and res.slots.get("condition") == "under_load", (res.intent, res.slots)
+
+
+def test_doubling_something_is_no_double_precision(asker):
+    res = asker.ask("what would the gtx 980 bandwidth b if we double the clock")
+    assert res.intent == "out_of_scope" and "precision" not in res.slots, (res.intent, res.slots)
+    assert asker.ask("double precision flops of the titan rtx").slots.get("precision") == "fp64"
