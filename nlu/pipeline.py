@@ -596,8 +596,14 @@ class NLU:
             intent = "metric_lookup"
         if intent == "pair_matrix" and not _PAIR_CUE.search(said):
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
-            # "between the GPUs" is named, so no grid of endpoint pairs is asked for
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"pair_matrix"})
+            # "between the GPUs" is named, so no grid of endpoint pairs is asked for ("the memory bandwidth of each
+            # GPU": each GPU's own memory, looked up)
+            if MEMORY_BANDWIDTH.search(said):
+                intent = "metric_lookup"
+                if slots.get("operation") == "p2p":
+                    del slots["operation"]
+            else:
+                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"pair_matrix"})
             ruled_out.add("pair_matrix")
         if intent == "metric_lookup" and not (slots.get("src") and slots.get("dst")) and _GRID_WORD.search(said) \
                 and intent_probs[self.labels["intents"].index("pair_matrix")] >= GRID_RUNNER_UP:
@@ -783,6 +789,11 @@ class NLU:
             # count axis is asked for, which the scaling curve shows (the size named is where it is taken)
             ruled_out.add(intent)
             intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            axis = re.search(rf"\b{_COUNTS_WORD}\b|\b(gpu|ipu|node|core|rank|process) count\b", said)
+            if axis and "count_kind" not in slots:
+                # "how many gpus before ... stops improving": the count axis is the one said
+                kind = axis.group(0).replace(" ", "").replace("count", "").rstrip("s") + "s"
+                slots["count_kind"] = {"processs": "processes", "devices": "gpus"}.get(kind, kind)
             if slots.get("metric") == "count":   # "at what gpu count": the axis, not a measure; the measure named
                 slots.pop("metric")
                 other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]

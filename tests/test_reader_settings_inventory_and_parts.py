@@ -174,3 +174,19 @@ def test_doubling_something_is_no_double_precision(asker):
     res = asker.ask("what would the gtx 980 bandwidth b if we double the clock")
     assert res.intent == "out_of_scope" and "precision" not in res.slots, (res.intent, res.slots)
     assert asker.ask("double precision flops of the titan rtx").slots.get("precision") == "fp64"
+
+
+def test_a_flop_rate_keeps_its_precision_before_a_spec_sheet(asker, built_con):
+    # the Titan RTX states no fp64 spec figure: its measured fp64 rate answers, never the mixed-precision spec
+    res = asker.ask("gtx 980 versus titan rtx double precision spec flops")
+    assert res.intent == "compare_systems" and res.rows, (res.intent, res.answer)
+    assert all(r.get("precision") in (None, "fp64") for r in res.rows), res.rows
+    assert "mixed" not in res.answer
+    (mixed,) = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'titan_rtx' AND precision = 'mixed' "
+                               "AND condition = 'spec'")
+    assert all(r["value"] != pytest.approx(mixed) for r in res.rows)
+
+
+def test_how_many_devices_before_it_stops_improving_is_the_scaling_curve(asker):
+    res = asker.ask("how many gpus until the dgx2 broadcast bandwidth stops getting better")
+    assert res.intent == "scaling" and res.slots.get("count_kind") == "gpus", (res.intent, res.slots)
