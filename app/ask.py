@@ -907,7 +907,9 @@ RELAXING_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "scaling", "co
 # ISC 2022 congestion-control paper (seed 002, Eqs. 1-2) reports a slowdown under congestion as its congestion
 # impact (congested over uncongested latency or runtime).
 METRIC_ALIASES = {**SAME_MEASURE, "bandwidth": ("algbw", "busbw"), "time": ("latency",), "latency": ("time",),
-                  "slowdown": ("congestion_impact",), "congestion_impact": ("slowdown",)}
+                  "slowdown": ("congestion_impact",), "congestion_impact": ("slowdown",),
+                  # a tool's runtime overhead stored as the factor time with it / time without (call-graph study)
+                  "overhead": ("slowdown",)}
 
 
 # app names that are a stored operation under another word: SHOC's "Reduction" program, the IPU's "reduce"

@@ -120,7 +120,9 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             slots["operation"] = "d2h"
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
         pairwise = any(_PAIRWISE.match(w) for w in lw)
-        between = "between" in lw and any(_DEVICES.match(w) for w in lw)
+        # "between the gpus", not "between Chifflot, Chifflet and Gemini ... at 12 GPUs": the devices are what
+        # "between" joins, a few words on
+        between = any(w == "between" and any(_DEVICES.match(x) for x in lw[i + 1:i + 5]) for i, w in enumerate(lw))
         to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
         if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
             slots["operation"] = "p2p"
@@ -287,7 +289,8 @@ def names_a_condition_pair(conditions: set[str]) -> bool:
 # a measured quantity named beside the memory ("memory bandwidth", "memory usage") is no capacity
 _MEASURED_NEAR = re.compile(r"\b(bandwidth|bw|throughput|latency|latencies|speed|fast|faster|slower|copy|copies|"
                             r"usage|used|utili[sz]ation|read|write|reads|writes|transfer|transfers|triad|stream|"
-                            r"access|clock|power|energy|time|[gtpm]?flops|gflop/s|tflop/s|watts?)\b")
+                            r"access|clock|power|energy|time|[gtpm]?flops|gflop/s|tflop/s|watts?|overhead|speedup|"
+                            r"slowdown)\b")
 _G_P_U = r"(g ?p ?us?|gpus?|graphics cards?|cards?|devices?|accelerators?)"
 _I_P_U = r"(i ?p ?us?|ipus?)"
 _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|amount of|size of( the)?|capacity|"

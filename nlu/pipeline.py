@@ -228,12 +228,14 @@ class NLU:
     def _stores(self, slots: dict[str, Any]) -> Optional[Callable[[str], int]]:
         """How many of the question's operation and metric a system has measured (for the ambiguity resolver)."""
         cat = self.catalog
-        if cat is None or not (slots.get("operation") or slots.get("metric")):
+        if cat is None or not (slots.get("operation") or slots.get("metric") or slots.get("app")):
             return None
-        # "GEMM TFLOPS ... the V100": an app the tagger read may be an operation the data stores by that name
-        ops = {slots.get("operation"), str(slots.get("app") or "").lower()} - {None, ""}
+        # "GEMM TFLOPS ... the V100": an app the tagger read may be an operation the data stores by that name;
+        # "which runs SU3_Bench faster, the Xeon Platinum 8280 or PIUMA": the one of two Xeon 8280s that ran it
+        app = str(slots.get("app") or "").lower()
+        ops = {slots.get("operation"), app} - {None, ""}
         return lambda sid: bool(ops & cat.operations.get(sid, set())) + \
-            (slots.get("metric") in cat.metrics.get(sid, ()))
+            (slots.get("metric") in cat.metrics.get(sid, ())) + bool(app and app in cat.app_ops.get(sid, {}))
 
     def _has_links(self, slots: dict[str, Any]) -> bool:
         """Whether the question's system has a stored link graph (True when that cannot be known)."""
@@ -525,6 +527,10 @@ class NLU:
                 intent, conf = "metric_lookup", sure
         lw = [w.lower() for w in words]
         said = " ".join(lw)   # the lower-cased question, for the phrase rules below
+        if slots.get("condition") in (None, "nvlink", "pcie") and _UNDER_SOME_LOAD.search(said):
+            # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
+            # named beside it stays the link, no copy mode)
+            slots["condition"] = "under_load"
         if slots.get("metric") == "share" and _SHARE_AS_VERB.search(said):
             # "which GPUs share NVLink with which CPU": to share a link is how parts connect, no part of a whole
             del slots["metric"]
@@ -543,9 +549,10 @@ class NLU:
             ruled_out.add("link_efficiency")
         if intent == "metric_lookup" and slots.get("link_type") and not any(
                 slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
-                and _LINK_RATE.search(said):
-            # "ri2 infiniband per-port rate?": nothing measured is named, only a kind of link: its stated rate
-            # is in the connection graph
+                and (_LINK_RATE.search(said) or (slots.get("condition") in ("nominal", "theoretical", "spec")
+                                                  and re.search(r"\b(bandwidth|bw)\b", said))):
+            # "ri2 infiniband per-port rate?", "ac922 x-bus nominal bandwidth": nothing measured is named, only a
+            # kind of link: its stated rate is in the connection graph
             intent = "topology"
             ruled_out.add("metric_lookup")
         if intent == "compare_systems" and len(systems) > 1 and slots.get("link_type") \
@@ -997,9 +1004,14 @@ class NLU:
                 and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
                 and slots["condition"] in self.catalog.conditions.get(slots["system"], set()):
             # "what is the theoretical local memory read bandwidth": the stated figure itself, which the system
-            # stores; no word asks how close a measurement gets to it
+            # stores; no word asks how close a measurement gets to it ("ac922 x-bus nominal bandwidth": a kind of
+            # link and nothing measured named, the link's rated bandwidth, which the connection graph holds)
             ruled_out.add(intent)
-            intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+            if slots.get("link_type") and not any(slots.get(k) for k in ("operation", "src", "dst", "app")) \
+                    and self._has_links(slots):
+                intent, conf = _renormalised(self.labels["intents"], intent_probs, "topology", {intent})
+            else:
+                intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, model_conf)
         if intent == "scaling" and isinstance(slots.get("count"), int) and _AT_ONE_COUNT.search(said) \
                 and not _CURVE_ASKED.search(said) \
@@ -1027,6 +1039,13 @@ class NLU:
         if intent == "size_sweep" and "metric" not in slots and "saturat" in said:
             # "what message size saturates nccl all_gather": what saturates is a bandwidth (a time only grows)
             slots["metric"] = "bandwidth"
+        if intent == "trace_breakdown" and len(set(_TIME_CATEGORY.findall(said))) >= 2:
+            # "where does rank 1 spend its time: compute, communication or memory?": the categories a trace's time
+            # splits into, named as the choices, are no measure or operation to filter on
+            if slots.get("metric") == "memory":
+                del slots["metric"]
+            if slots.get("operation") in ("compute", "communication"):
+                del slots["operation"]
         if intent == "trace_breakdown" and slots.get("metric") and slots["metric"] not in TRACE_MEASURES \
                 and not TRACE_WORD.search(said):
             # "h2d bandwidth pinned vs pageable on the gtx980": a bandwidth is in no profiler trace, and no word
@@ -1178,6 +1197,11 @@ class NLU:
             lib = api_library(words, self.vocab)
             if lib:
                 slots["library"] = lib     # "ncclAllReduce": the call names its library as well as its operation
+        # "the Kokkos port of m-Cubes", "compared with the CUDA version": a programming model or a code's version,
+        # tagged as a name, is no machine the data lacks
+        unresolved = [u for u in unresolved if not (u[0] == "system" and (_PROGRAMMING_MODEL.fullmatch(
+            re.sub(r"^(the|a|an|its|their)\s+|\s+(version|versions|port|ports|implementation|code|backend)$", "",
+                   u[1].strip(" ,.?").lower())) or u[1].strip(" ,.?").lower() in ("the", "a", "an", "its", "their")))]
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
@@ -1709,8 +1733,8 @@ def held_condition(slots: dict[str, Any], cands, catalog) -> Optional[str]:
     if catalog is None or not isinstance(cond, str) or not isinstance(sid, str):
         return None
     have = catalog.conditions.get(sid, set())
-    if cond in have:
-        return None
+    if cond in have or cond in ("under_load", "cc_on", "cc_off"):
+        return None    # a load or congestion control is the experiment asked for: never swapped for a link mode
     said = {c for _, _, c in _slot_spans(cands, "condition") if isinstance(c, str) and c != cond and c in have}
     return next(iter(said)) if len(said) == 1 else None
 
@@ -2013,7 +2037,10 @@ _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
-_COUNT_RANGE = re.compile(r"\bfrom \d+( \w+)?( \( ?[^()]{0,30} ?\))? (up )?(to|till|until|through) \d+\b")
+_SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twenty|thirty|forty|fifty|sixty|seventy|"
+                r"eighty|ninety|(a |one )?(hundred|thousand))")
+_COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\))? (up )?(to|till|until|through) "
+                          rf"{_SAID_NUMBER}\b")
 _LEVELS_OFF = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
@@ -2025,6 +2052,11 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"collectives|apps|applications|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record))\b")
+_PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raja|python|c\+\+|fortran|julia|numba|"
+                                r"cupy|triton|thrust|oneapi|dpc\+\+|mpi|pytorch|tensorflow|jax")
+_TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")
+_UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|real|a heavy|a high|a full|saturating|"
+                              r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
 _OF_A_LINKS_RATE = re.compile(r"\b(fraction|share|percent|percentage|proportion|portion|%) of (the |its |their |an? )?"
                               r"(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"

@@ -35,7 +35,8 @@ class Token(NamedTuple):
 
 
 # a word-initial number (start of the piece or after a non-alphanumeric) directly followed by a letter
-_NUM_THEN_LETTER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*(?=[A-Za-zµ])")
+# (after "..": "1B..256MiB" is a range, but after "1." a decimal goes on: "1.5GB")
+_NUM_THEN_LETTER = re.compile(r"(?<![A-Za-z0-9,])(?<!\d\.)\d+(?:[.,]\d+)*(?=[A-Za-zµ])")
 _ORDINAL_OR_SCI = re.compile(r"(?:st|nd|rd|th|e[+-]?\d+)(?![A-Za-z])")
 _EMPTY = re.compile("")
 _EXTRA_INFIXES = [
