@@ -259,6 +259,8 @@ class NLU:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
+        if self.catalog is not None:
+            words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
@@ -1536,7 +1538,7 @@ _GENERIC_MEASURES = {"result", "score", "value", "performance"}
 # other traffic at the same time as the transfer asked about: load ("when other pairs are transferring at the same
 # time", "while the other GPUs copy concurrently")
 _OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many|all|all the|"
-                             r"\d[\d,]*) (\w+ (, )?){0,3}"
+                             r"\d[\d,]*) (\w+ (, )?|- ){0,3}"
                              r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate|transmit|talk|write|push|fire|"
                              r"exchange)s?\b.{0,30}"
                              r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
@@ -1864,6 +1866,24 @@ def part_number_pause(words: list[str], size_bytes) -> list[str]:
     return [w for i, w in enumerate(words)
             if not (w == "," and 0 < i < len(words) - 1 and words[i - 1].lower() in _NUMBERED_PARTS
                     and words[i + 1].isdigit() and not _size_at(words, i + 1, size_bytes))]
+
+
+def number_run_into_size(words: list[str], size_bytes, endpoints: frozenset[str]) -> list[str]:
+    """"GPU 0 -> GPU 832 MiB": speech recognition ran a GPU's number into the size said after it ("gpu eight,
+    thirty two megabytes"). Where no device of that number exists anywhere and the digits split into a device that
+    does and a power-of-two size, the split is taken (the shortest device number first)."""
+    out = list(words)
+    for i in range(len(out) - 2):
+        part, num = out[i].lower(), out[i + 1]
+        if part not in ("gpu", "ipu") or not num.isdigit() or len(num) < 3 or f"{part}{num}" in endpoints \
+                or size_bytes(f"{num} {out[i + 2]}") is None:
+            continue
+        for k in range(1, len(num)):
+            head, tail = num[:k], num[k:]
+            if f"{part}{head}" in endpoints and tail[0] != "0" and int(tail) & (int(tail) - 1) == 0:
+                out[i + 1:i + 2] = [head, tail]
+                break
+    return out
 
 
 def _size_at(words: list[str], i: int, size_bytes) -> bool:
@@ -2497,7 +2517,10 @@ def size_range(words: list[str], cands) -> Optional[tuple[Any, Any]]:
     "between". None for sizes set side by side ("64M vs 1G"), which several_values reads."""
     spans = _slot_spans(cands, "msg_bytes")
     for (s1, e1, a), (s2, e2, b) in zip(spans, spans[1:]):
-        gap = [w.lower() for w in words[e1:s2]]
+        # a comma heard at a pause ("from 256 bytes, to 8GB") and "all the way up to" join as "to" does
+        gap = [w.lower() for w in words[e1:s2] if w != ","]
+        if gap[:4] == ["all", "the", "way", "up"]:
+            gap = gap[3:]
         if not (0 < len(gap) <= 2 and isinstance(a, int) and isinstance(b, int) and a < b):
             continue
         if gap[-1] in _SIZE_RANGE_JOIN and all(g in _SIZE_RANGE_JOIN or g == "up" for g in gap) and (

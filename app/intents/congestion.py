@@ -41,7 +41,7 @@ PAIR_NAMES = {("congestion_free", "under_load"): "congestion-free vs under-load"
 # pattern; the quantity; the case's words); the pairs, slowdowns and the document's own slowdowns are put
 # together in Python (_narrow.congestion), which spares DuckDB a self-join and an aggregate over every stored
 # slowdown for each question
-_SQL = """SELECT m.system_id, m.metric, m.operation, m.app, m.src, m.dst, m.direction, m.count, m.condition,
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.app, m.src, m.dst, m.direction, m.count, m.count_kind, m.condition,
        m.statistic, m.value, m.unit, m.source, m.run_id,
        coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
        coalesce(m.params->>'quantity', '') AS quantity,
@@ -217,7 +217,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         asked = PAIR_NAMES[PAIRS[s["condition"]]]     # the pair the question named (_pair_for)
         lead = f"{cat.name(rows[0]['system_id'])} has no {asked} measurements; instead: "
     n, kind = s.get("count"), s.get("count_kind") or ""
-    counts = sorted({c for r in rows for c in (r.get("base_count"), r.get("stress_count")) if c is not None})
+    # the counts of the kind asked ("all 16 IPUs" is no count of the 1216 tiles the rows count)
+    counts = sorted({c for r in rows for c in (r.get("base_count"), r.get("stress_count")) if c is not None
+                     and r.get("count_kind") in (None, kind)})
     if isinstance(n, int) and not isinstance(n, bool) and counts and n not in counts:
         # "VASP on the in-house cluster at 80 nodes": the experiments ran at other counts; said up front, as a
         # relaxed lookup says what it left out
