@@ -411,7 +411,8 @@ rep AS (
   FROM measurements WHERE metric = 'slowdown' AND unit = 'x' GROUP BY ALL
 )
 SELECT b.system_id, b.metric, b.operation, b.app, b.case_key, b.case_label, b.src, b.dst, b.direction,
-       b.quantity, b.count AS base_count, s.count AS stress_count, b.condition AS base_condition,
+       b.quantity, b.count AS base_count, s.count AS stress_count,
+       coalesce(b.count_kind, s.count_kind) AS count_kind, b.condition AS base_condition,
        s.condition AS stress_condition, b.value AS base_value, s.value AS stress_value, b.unit,
        CASE WHEN b.metric IN ({lower}) THEN s.value / b.value ELSE b.value / s.value END AS slowdown,
        rep.value AS reported_slowdown, b.tool,
