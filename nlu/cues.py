@@ -415,7 +415,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please |(can|could|would) you (please )?)?(predict|forecast|extrapolate)|"
                     # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured
                     r"\bwhat will .{1,80}\bbe (next (year|month|release)|in the future|with (a |the )?(newer|next|"
-                    r"future))|"
+                    r"future)|(once|when|after|if) (we|i|you|they) (upgrade|update|switch|move|install|add|buy|"
+                    r"replace|swap)\w*)|"
+                    # reliability and uptime: no performance measurement holds them
+                    r"\bmean time (between|to) failures?\b|\bmtbf\b|\buptime\b|"
                     # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"

@@ -634,6 +634,22 @@ class NLU:
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             if slots.get("condition") in CONDITION_LINK_TYPES and "link_type" not in slots:
                 slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
+        if intent == "link_efficiency" and _OVER_SIZES.search(said) and not _asks_efficiency(said) \
+                and slots.get("metric") not in ("efficiency",) and not refs:
+            # "mini summit p2p bw vs size nvlink uni": the sizes are the axis asked for; the link names the mode
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
+                and slots.get("link_type") and slots.get("src") and slots.get("dst") and self._has_links(slots):
+            # "h200x2 nvlink count gpu0 gpu1": how many links join the pair, which the graph holds
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and _WIRED.search(said) and self._has_links(slots) \
+                and slots.get("metric") in (None, "count"):
+            # "how are the eight GPUs wired together, and which pairs get a double NVLink?": how they connect,
+            # with no measure named, is the graph (it shows each pair's links)
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
         if intent in ("pair_matrix", "metric_lookup") and slots.get("link_type") \
                 and slots.get("metric") in (None, "bandwidth", "share", "efficiency") and _OF_A_LINKS_RATE.search(said):
             # "what fraction of the NVSwitch bandwidth do DGX-2 GPU pairs actually get": the link's own bandwidth
@@ -1120,15 +1136,6 @@ class NLU:
             intent, conf = "metric_lookup", max(conf, model_conf)
             if _PEAK.search(said):
                 slots.setdefault("aggregate", "max")
-        if intent == "metric_lookup" and _LEVELS_OFF.search(said) and "threshold" not in slots \
-                and (slots.get("operation") or slots.get("src")):
-            # "does the GPU4 -> GPU12 bandwidth saturate before 64 MB?": where a curve levels off is read from the
-            # curve over sizes; a size said after "before" or "by" is the end of the range to look at
-            ruled_out.add(intent)
-            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
-            bound = _BEFORE_A_SIZE.search(said)
-            if isinstance(slots.get("msg_bytes"), int) and bound:
-                slots["size_range"] = [0, slots.pop("msg_bytes")]
         if intent == "link_efficiency" and slots.get("metric") in _NO_LINK_MEASURE:
             # "v100 tensor core fp16 peak on the dgx1": a FLOP rate (the cues read "peak" with a precision as one)
             # or a time is no link's, whatever "peak" rates
@@ -1421,6 +1428,19 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf)
             slots.pop("count_kind", None)
+        if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion") and _LEVELS_OFF.search(said) \
+                and "threshold" not in slots and not slots.get("count_kind") and not _asks_efficiency(said) \
+                and (slots.get("operation") or slots.get("src")):
+            # "does the GPU4 -> GPU12 bandwidth saturate before 64 MB?": where a curve levels off is read from the
+            # curve over sizes; a size said after "before" or "by" is the end of the range to look at
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            bound = _BEFORE_A_SIZE.search(said)
+            if isinstance(slots.get("msg_bytes"), int) and bound:
+                slots["size_range"] = [0, slots.pop("msg_bytes")]
+            elif isinstance(slots.get("msg_bytes"), int) and _PAST_A_SIZE.search(said):
+                # "does the latency keep growing past 1 MB": the curve from that size on
+                slots["size_range"] = [slots.pop("msg_bytes"), 1 << 60]
         if ADVICE.search(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -2047,7 +2067,9 @@ _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|so
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
-                                r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b")
+                                r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
+                                r"\b(faster|slower|quicker|better|worse|higher|lower) (than|then)\b|\bbeats?\b|"
+                                r"\boutperform\w*")
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
 _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
@@ -2062,16 +2084,19 @@ _SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twen
 _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\))? (up )?(to|till|until|through) "
                           rf"{_SAID_NUMBER}\b")
 _LEVELS_OFF = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
-                         r"increasing|improving)\b")
+                         r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b")
+_WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
+_PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
 # "how much does congestion control help", "the benefit of CC": what congestion control changes is asked
 _CC_HELPS = re.compile(r"\b(congestion control|cc)\b.{0,40}\b(help\w*|benefit\w*|gain\w*|improv\w*|buy|matter\w*|"
                        r"do(es)? for|chang\w*|effect\w*|impact\w*)\b|\b(help|benefit|gain|improvement|effect|impact) "
                        r"(of|from) (turning on |enabling )?(congestion control|cc)\b")
 _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|sizes|measurements|datasets|runs|"
-                        r"collectives|apps|applications|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
+                        r"collectives|apps|applications?|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
-                        r"available|on (file|record))\b")
+                        r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
+                        r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
 _PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raja|python|c\+\+|fortran|julia|numba|"
                                 r"cupy|triton|thrust|oneapi|dpc\+\+|mpi|pytorch|tensorflow|jax")
 _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")
