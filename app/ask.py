@@ -547,8 +547,9 @@ class Asker:
                                 {"system": sid, "kind": kind}).fetchone()[0]
         if most is not None and most > have:
             return None    # Chifflot stores one node's 2 GPUs and runs on 12: its parts are a node's, not the cluster's
-        return (f"{self.cat.name(sid)} has {have} {part.upper()}{'s' if have != 1 else ''}, so nothing was measured on "
-                f"{n} {kind.upper() if kind != 'ipus' else 'IPUs'}.").replace("GPUSS", "GPUs").replace("GPUS", "GPUs")
+        word = part.upper()
+        return (f"{self.cat.name(sid)} has {have} {word}{'s' if have != 1 else ''}, so nothing was measured on "
+                f"{n} {word}s.")
 
     def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
         """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
@@ -1035,9 +1036,10 @@ def ask(question: str, **kw) -> Result:
     return _DEFAULT.ask(question, **kw)
 
 
-# words that ask what is stored rather than for a value
+# words of a curve over counts: scaling, a speedup, counts, more or fewer devices
 _OVER_COUNT_WORDS = re.compile(r"\bscal\w*|\bspeed ?-?ups?\b|\bcounts?\b|\b(more|fewer|number of) (gpus|ipus|nodes|"
                                r"cores|ranks|processes)\b", re.I)
+# words that ask what is stored rather than for a value
 _LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
                       r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 

@@ -272,7 +272,7 @@ class NLU:
         # "the double-NVLink pairs", "the single hop latency": one or two of something, not a precision
         link_counts = {i for i in range(len(words)) if _counts_links(words, i)
                        or (i + 1 < len(words) and _ONE_OF.match(f"{words[i]} {words[i + 1]}"))
-                       or _AS_A_VERB(words, i)}
+                       or _as_a_verb(words, i)}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
         tags = repair_tags(tags, cands)
@@ -814,11 +814,10 @@ class NLU:
             # count axis is asked for, which the scaling curve shows (the size named is where it is taken)
             ruled_out.add(intent)
             intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
-            axis = re.search(rf"\b{_COUNTS_WORD}\b|\b(gpu|ipu|node|core|rank|process) count\b", said)
-            if axis and "count_kind" not in slots:
-                # "how many gpus before ... stops improving": the count axis is the one said
-                kind = axis.group(0).replace(" ", "").replace("count", "").rstrip("s") + "s"
-                slots["count_kind"] = {"processs": "processes", "devices": "gpus"}.get(kind, kind)
+            axis = re.search(rf"\b{_COUNTS_WORD}\b|\b(gpu|ipu|node|core|rank|process) (?=count\b)", said)
+            kind = self.norm.named("count_kind", axis.group(0).strip()) if axis else None
+            if kind and "count_kind" not in slots:
+                slots["count_kind"] = kind    # "how many gpus before ... stops improving": the count axis said
             if slots.get("metric") == "count":   # "at what gpu count": the axis, not a measure; the measure named
                 slots.pop("metric")
                 other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
@@ -1208,9 +1207,7 @@ class NLU:
                 slots["library"] = lib     # "ncclAllReduce": the call names its library as well as its operation
         # "the Kokkos port of m-Cubes", "compared with the CUDA version": a programming model or a code's version,
         # tagged as a name, is no machine the data lacks
-        unresolved = [u for u in unresolved if not (u[0] == "system" and (_PROGRAMMING_MODEL.fullmatch(
-            re.sub(r"^(the|a|an|its|their)\s+|\s+(version|versions|port|ports|implementation|code|backend)$", "",
-                   u[1].strip(" ,.?").lower())) or u[1].strip(" ,.?").lower() in ("the", "a", "an", "its", "their")))]
+        unresolved = [u for u in unresolved if not (u[0] == "system" and _names_no_machine(u[1]))]
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
@@ -1888,6 +1885,16 @@ def part_number_pause(words: list[str], size_bytes) -> list[str]:
                     and words[i + 1].isdigit() and not _size_at(words, i + 1, size_bytes))]
 
 
+def _names_no_machine(text: str) -> bool:
+    """A span tagged as a system that names a programming model or a code's version ("the Kokkos port", "the CUDA
+    version"), or is only an article."""
+    t = text.strip(" ,.?").lower()
+    if t in ("the", "a", "an", "its", "their"):
+        return True
+    t = re.sub(r"^(the|a|an|its|their)\s+|\s+(version|versions|port|ports|implementation|code|backend)$", "", t)
+    return bool(_PROGRAMMING_MODEL.fullmatch(t))
+
+
 def number_run_into_size(words: list[str], size_bytes, endpoints: frozenset[str]) -> list[str]:
     """"GPU 0 -> GPU 832 MiB": speech recognition ran a GPU's number into the size said after it ("gpu eight,
     thirty two megabytes"). Where no device of that number exists anywhere and the digits split into a device that
@@ -1896,7 +1903,7 @@ def number_run_into_size(words: list[str], size_bytes, endpoints: frozenset[str]
     for i in range(len(out) - 2):
         part, num = out[i].lower(), out[i + 1]
         if part not in ("gpu", "ipu") or not num.isdigit() or len(num) < 3 or f"{part}{num}" in endpoints \
-                or size_bytes(f"{num} {out[i + 2]}") is None:
+                or not _size_at(out, i + 1, size_bytes):
             continue
         for k in range(1, len(num)):
             head, tail = num[:k], num[k:]
@@ -2291,7 +2298,7 @@ _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 _ONE_OF = re.compile(r"^(single|double|half) (hops?|nodes?|gpus?|ipus?|cores?|pairs?|links?|messages?|runs?|copy|"
                      r"copies|transfers?|kernels?|ranks?|threads?|sockets?|boards?|chips?|tiles?|steps?|iterations?|"
                      r"directions?|ports?|switch(es)?|nvlinks?|envy|xlinks?|bricks?)$", re.I)
-def _AS_A_VERB(words: list[str], i: int) -> bool:
+def _as_a_verb(words: list[str], i: int) -> bool:
     """"if we double the clock", "halve it": doubling something, no floating-point precision."""
     w = words[i].lower()
     return w in ("double", "half", "halve", "triple") and (

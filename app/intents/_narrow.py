@@ -611,7 +611,8 @@ def congestion(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "system_id": b["system_id"], "metric": b["metric"], "operation": b["operation"], "app": b["app"],
                 "case_key": b["case_key"], "case_label": b["case_label"], "src": b["src"], "dst": b["dst"],
                 "direction": b["direction"], "quantity": b["quantity"], "base_count": b["count"],
-                "stress_count": s["count"], "count_kind": b.get("count_kind") or s.get("count_kind"), "base_condition": b["condition"], "stress_condition": s["condition"],
+                "stress_count": s["count"], "count_kind": b.get("count_kind") or s.get("count_kind"),
+                "base_condition": b["condition"], "stress_condition": s["condition"],
                 "base_value": b["value"], "stress_value": s["value"], "unit": b["unit"], "slowdown": slow,
                 "reported_slowdown": (b["run_id"], b["case_key"]), "tool": tools.get(b["run_id"]),
                 "source": b["source"] if b["source"] == s["source"] else f"{b['source']}; {s['source']}"})

@@ -41,8 +41,8 @@ PAIR_NAMES = {("congestion_free", "under_load"): "congestion-free vs under-load"
 # pattern; the quantity; the case's words); the pairs, slowdowns and the document's own slowdowns are put
 # together in Python (_narrow.congestion), which spares DuckDB a self-join and an aggregate over every stored
 # slowdown for each question
-_SQL = """SELECT m.system_id, m.metric, m.operation, m.app, m.src, m.dst, m.direction, m.count, m.count_kind, m.condition,
-       m.statistic, m.value, m.unit, m.source, m.run_id,
+_SQL = """SELECT m.system_id, m.metric, m.operation, m.app, m.src, m.dst, m.direction, m.count, m.count_kind,
+       m.condition, m.statistic, m.value, m.unit, m.source, m.run_id,
        coalesce(m.params->>'experiment_label', m.params->>'pattern', '') AS case_key,
        coalesce(m.params->>'quantity', '') AS quantity,
        coalesce(m.params->>'proximity', m.params->>'congestors', '') AS case_label
