@@ -241,7 +241,7 @@ class Asker:
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         if unsure and not backed:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
-                raise OutOfScope(f"I have no data for {unknown_sys[0].strip(' -,.')!r}. "
+                raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. "
                                  + self.cat.describe() + ".")
             raise OutOfScope("I can't answer that from the loaded performance data. "
                              + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
@@ -260,13 +260,13 @@ class Asker:
                                  "only those")
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
         if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
-            raise OutOfScope(f"I have no data for {unknown_sys[0].strip(' -,.')!r}. " + self.cat.describe() + ".")
+            raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. " + self.cat.describe() + ".")
         other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
         if other and res.slots.get("system") and not res.slots.get("compare_with") and (
                 u.intent == "compare_systems" or _COMPARING.search(res.question)
                 or (_set_against(other[0], res.question) and not res.slots.get("nominal"))):
             # "should I buy H200s or MI300X": one side is known, the other has no data (not "with which system?")
-            raise OutOfScope(f"I have no data for {other[0]!r}, so {self.cat.name(res.slots['system'])} "
+            raise OutOfScope(f"I have no data for {_shown(other[0])!r}, so {self.cat.name(res.slots['system'])} "
                              "cannot be compared with it. " + self.cat.describe() + ".")
         if u.intent == "congestion" and res.slots.get("link_type") and _link_absent(res.slots, self.cat):
             # "how bad does on-chip IPU latency get under load": a link word the graph lacks names a case of the
@@ -1149,6 +1149,11 @@ def _describes(span: str, name: str) -> bool:
 OTHER_MACHINES = frozenset("""frontier aurora fugaku sierra perlmutter polaris lumi leonardo elcapitan selene juwels
 jureca piz daint pizdaint mira sequoia tianhe sunway taihulight jupiter alps crusher tsubame abci hawk
 archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters titan""".split())
+
+
+def _shown(name: str) -> str:
+    """An unknown machine's words as the refusal quotes them: "MI300X node" for the tagger's "MI300X node 's"."""
+    return re.sub(r"\s*'s$", "", name.strip(" -,.?"))
 
 
 # the analysis tools our users name beside their data (../shared/research/anchors.md): a tool, not a machine

@@ -42,6 +42,7 @@ class Catalog:
     # (system, metric, operation, condition) measured: planners answer "is there such a row?" without a query
     combos: set[tuple[str, str, str | None, str | None]] = field(default_factory=set)
     app_ops: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # system -> lower(app) -> operations
+    lib_ops: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # system -> lower(library) -> operations
     # source collections (datasets/curated/<name>, datasets/raw/<name>) -> systems, joined over the seed document
     # they were transcribed from: "the ISC 2022 papers", "the TUM thesis" name a group, not a system
     groups: dict[str, set[str]] = field(default_factory=dict)
@@ -222,6 +223,9 @@ def load(con) -> Catalog:
     for sid, app, op in con.execute("SELECT DISTINCT system_id, lower(app), operation FROM measurements "
                                     "WHERE app IS NOT NULL AND operation IS NOT NULL").fetchall():
         cat.app_ops.setdefault(sid, {}).setdefault(app, set()).add(op)
+    for sid, lib, op in con.execute("SELECT DISTINCT system_id, lower(library), operation FROM measurements "
+                                    "WHERE library IS NOT NULL AND operation IS NOT NULL").fetchall():
+        cat.lib_ops.setdefault(sid, {}).setdefault(lib, set()).add(op)
     _load_groups(con, cat)
     for run_id, tool, experiment, sid in con.execute("SELECT run_id, tool, experiment, system_id FROM runs").fetchall():
         cat.run_tools[run_id] = tool

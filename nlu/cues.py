@@ -289,8 +289,8 @@ def names_a_condition_pair(conditions: set[str]) -> bool:
 # a measured quantity named beside the memory ("memory bandwidth", "memory usage") is no capacity
 _MEASURED_NEAR = re.compile(r"\b(bandwidth|bw|throughput|latency|latencies|speed|fast|faster|slower|copy|copies|"
                             r"usage|used|utili[sz]ation|read|write|reads|writes|transfer|transfers|triad|stream|"
-                            r"access|clock|power|energy|time|[gtpm]?flops|gflop/s|tflop/s|watts?|overhead|speedup|"
-                            r"slowdown)\b")
+                            r"access|clock|power|energy|time|runtimes?|[gtpm]?flops|gflop/s|tflop/s|watts?|overhead|"
+                            r"speedup|slowdown)\b")
 _G_P_U = r"(g ?p ?us?|gpus?|graphics cards?|cards?|devices?|accelerators?)"
 _I_P_U = r"(i ?p ?us?|ipus?)"
 _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|amount of|size of( the)?|capacity|"
@@ -323,8 +323,8 @@ _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed
 
 
 # "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement
-_OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grows?|run|runs|ran|used|measured|"
-                          r"benchmarked|tested)\b|\b(by|over|across|per|with) (the |their )?(gpu|ipu|node|core|rank|"
+_OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grows?|goes|going|run|runs|ran|used|"
+                          r"measured|benchmarked|tested|linear\w*)\b|\bfrom \S+ to \S+|\b(by|over|across|per|with) (the |their )?(gpu|ipu|node|core|rank|"
                           r"process|g p u|i p u) counts?\b")
 
 
@@ -344,7 +344,9 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
     if _CAPACITY.search(said) and not _MEASURED_NEAR.search(said):
         part = "host" if _HOST_MEMORY.search(said) else _part_of(said)
         out = {"spec": "memory", "part": part if part != "cpu" else "host"}
-    elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s)\b", said):
+    elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s)\b", said) \
+            and not re.search(r"\bconnect\w* (each |every |a |the )?(gpu|ipu|g p u|i p u)s? to\b", said):
+        # ("how many NVLink bricks connect each GPU to its CPU" is the graph's: the links between two parts)
         out = {"spec": "links", "part": _part_of(said)}
     elif re.search(r"\bcuda cores\b", said) and not _MEASURED_NEAR.search(said):
         out = {"spec": "cuda_cores", "part": "gpu"}
@@ -400,7 +402,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?((convert|export|upload|email|delete|rename) (this|that|these|those|the|my|our) "
                     r"(\w+ )?(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?)|reboot|restart|kill|"
                     r"submit|schedule)|"
-                    r"right now|logged (in|into|on)( to)?|at the moment|currently (running|logged|online|free|idle)|"
+                    r"logged (in|into|on)( to)?|currently (running|logged|online|free|idle)|"
                     # a what-if about hardware nobody measured ("what would the allreduce bandwidth be if we added a
                     # third h200"): a prediction, which no stored measurement is
                     r"(would|will) .{1,60} (be|b|get|look|reach) if (we|i|you|they) (add|added|buy|bought|upgrade|"
@@ -423,4 +425,18 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
                     r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat)\b|"
-                    r"write me (a|an|some|the)\b)\b")
+                    r"write me (a|an|some|the)\b|"
+                    # the same service asked for with the verb first ("Install NCCL 2.21 on the H200 node for me",
+                    # "rerun the Tartan benchmark on Yme with 64 MB messages")
+                    r"^(please )?(install|reinstall|deploy|set up|configure|re ?-? ?run|run (it |them )?again|redo|"
+                    r"launch|execute)\b)\b")
+# the live state of a machine ("is the dgx2 busy right now") is no stored measurement; the data held now ("which
+# systems have you got data for right now", "what data do you have at the moment") is the inventory
+_NOW = re.compile(r"\b(right now|at the moment)\b")
+_DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|benchmarks|traces|runs|(in|on) (the )?"
+                        r"(database|db|catalog))\b")
+
+
+def asks_advice(said: str) -> bool:
+    """Advice, a service, a prediction or a machine's live state: what no stored measurement answers."""
+    return bool(ADVICE.search(said)) or bool(_NOW.search(said) and not _DATA_HELD.search(said))

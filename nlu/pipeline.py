@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ADVICE, ALL_COLLECTIVES, COLLECTIVE_OPS,
+from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, asks_advice,
                       CONDITION_LINK_TYPES, CONDITION_PAIRS, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SAME_MEASURE,
                       SIZE_END, TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
@@ -81,9 +81,12 @@ def _has_number(word: str) -> bool:
     return any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
 
 
+_DEVICE_ID = re.compile(r"^(gpu|ipu|tile|core)\d+$")
+
+
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Six slips of the tagger around device numbers:
+    """Seven slips of the tagger around device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
     - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
@@ -91,7 +94,8 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
     - "g p u two one direction": the "one" of "one direction" / "one way" is the direction, not a digit (gpu2);
     - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu" (or "gpu15", "1" and "gpu"): an id that has its
       number, then a count;
-    - "i p u five" tagged as the system "i p u" and an endpoint "five": one spelled device."""
+    - "i p u five" tagged as the system "i p u" and an endpoint "five": one spelled device;
+    - "h200 gpu0" tagged as one system: the machine, then a device of it."""
     out: list[tuple[str, int, int]] = []
     taken = 0
     for slot, a, b in bounds:
@@ -125,6 +129,12 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
                 and not any(c.isdigit() for w in words[out[-1][1]:a] for c in w)
                 and all(_NUMBER_WORD.match(w.lower()) for w in words[a:b])):
             out[-1] = (out[-1][0], out[-1][1], b)   # "GPU | 2" tagged as a device and a bare size: GPU 2
+            continue
+        if slot == "system" and b - a >= 2 and _DEVICE_ID.match(words[b - 1].lower()) \
+                and not _DEVICE_ID.match(words[a].lower()):
+            # "h200 gpu0 local d2d copy" tagged as one system "h200 gpu0": the machine, then its device
+            out += [("system", a, b - 1), ("src", b - 1, b)]
+            taken = b
             continue
         if (slot in _ENDS and b - a > 1 and words[b - 1].lower() == "one" and b < len(words)
                 and words[b].lower() in ("direction", "directional", "way")):
@@ -533,7 +543,7 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
-        if slots.get("metric") == "share" and _SHARE_AS_VERB.search(said):
+        if slots.get("metric") == "share" and _SHARE_AS_VERB.search(join_spelled(said)):
             # "which GPUs share NVLink with which CPU": to share a link is how parts connect, no part of a whole
             del slots["metric"]
         refs = [w for w in lw if _REFERENCE.match(w)]
@@ -639,11 +649,6 @@ class NLU:
             # "mini summit p2p bw vs size nvlink uni": the sizes are the axis asked for; the link names the mode
             ruled_out.add(intent)
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
-        if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
-                and slots.get("link_type") and slots.get("src") and slots.get("dst") and self._has_links(slots):
-            # "h200x2 nvlink count gpu0 gpu1": how many links join the pair, which the graph holds
-            ruled_out.add(intent)
-            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
         if intent == "pair_matrix" and _WIRED.search(said) and self._has_links(slots) \
                 and slots.get("metric") in (None, "count"):
             # "how are the eight GPUs wired together, and which pairs get a double NVLink?": how they connect,
@@ -697,9 +702,11 @@ class NLU:
             # effect itself ("ipu gather slowdown congestion")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
-        if intent == "metric_lookup" and slots.get("condition") == "under_load" and _WHAT_LOAD_DOES.search(said):
+        if intent == "metric_lookup" and (slots.get("condition") == "under_load" or slots.get("count_kind") == "tiles") \
+                and _WHAT_LOAD_DOES.search(said):
             # "under heavy traffic, how much does on-chip latency on the IPU go up?": the change that load makes,
-            # set against the congestion-free baseline, which is the congestion question
+            # set against the congestion-free baseline, which is the congestion question; tiles that communicate
+            # ("... degrade when 2432 tiles communicate") are the load
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
@@ -1162,7 +1169,7 @@ class NLU:
             intent, conf = "topology", max(conf, model_conf)
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst")}
             slots["link_type"] = lt_said
-        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") and _SHARES_A_LINK.search(said) \
+        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") and _SHARES_A_LINK.search(join_spelled(said)) \
                 and slots.get("metric") in (None, "share", "count") and not slots.get("msg_bytes"):
             # "which gpus on yme share an nvlink with gpu2": which parts a link joins, which the graph says (the
             # "share" is no share of anything measured)
@@ -1178,6 +1185,28 @@ class NLU:
                     slots["operation"] = found["operation"]
                     unresolved = [u for u in unresolved if u[3] <= st or u[2] >= en]
                     break
+        if "operation" not in slots and intent != "topology" and "host" in (slots.get("src"), slots.get("dst")) \
+                and _COPY_WORD.search(said) and re.search(r"\b(gpus?|g p us?|devices?)\b", said):
+            # "copies from a GPU back to the host": a copy between a GPU and the host is the host transfer, its
+            # direction the host's side (the host is implied by the operation, as in "d2h")
+            slots["operation"] = "d2h" if slots.get("dst") == "host" else "h2d"
+            slots.pop("dst" if slots.get("dst") == "host" else "src")
+        if intent == "metric_lookup" and OF_PEAK.search(said) and slots.get("metric") in (None, "efficiency") \
+                and slots.get("operation") in POINT_TO_POINT and self._has_links(slots) \
+                and intent_probs[self.labels["intents"].index("link_efficiency")] >= GRID_RUNNER_UP:
+            # "what percentage of nominal do copies from a GPU back to the host reach on the AC922": a copy's rate
+            # against its link's nominal one is the link's efficiency, a reading the model held too
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
+        parts = self.catalog.components.get(str(slots.get("system")), set()) if self.catalog is not None else set()
+        own_name = [k for k in ("src", "dst") if slots.get(k) and slots[k] == slots.get("system")
+                    and self.catalog is not None and slots[k] not in parts]
+        for k in own_name:
+            # "ipu16 which ipus link to ipu4": the system's own name has the shape of a part's ("ipu" + a number)
+            # but names no part of it; the other end named stays the one asked about
+            del slots[k]
+        if own_name and "dst" in slots and "src" not in slots:
+            slots["src"] = slots.pop("dst")
         device_end(slots)
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
@@ -1201,6 +1230,11 @@ class NLU:
             # "the i p u five to i p u six bandwidth": two devices said, but the tagger ran one into a system span:
             # both ends, in the order said
             slots["src"], slots["dst"] = ends
+        if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
+                and slots.get("link_type") and slots.get("src") and slots.get("dst") and self._has_links(slots):
+            # "h200x2 nvlink count gpu0 gpu1", "h200 gpu0-gpu1 nvlink count": how many links join the pair, which the graph holds
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
         if "library" not in slots and slots.get("operation"):
             lib = api_library(words, self.vocab)
             if lib:
@@ -1208,6 +1242,13 @@ class NLU:
         # "the Kokkos port of m-Cubes", "compared with the CUDA version": a programming model or a code's version,
         # tagged as a name, is no machine the data lacks
         unresolved = [u for u in unresolved if not (u[0] == "system" and _names_no_machine(u[1]))]
+        named_at = {k for a, b, _ in sys_spans + gaz_systems for k in range(a, b)} | {
+            k for m in used for k in range(m.start, m.end)} | {k for u in unresolved for k in range(u[2], u[3])}
+        own = own_machine(words, named_at)
+        if own:
+            # "compare our A100 cluster's NCCL all-reduce with the DGX-2": the asker's own machine, named by words
+            # that name no stored system, is a machine the data lacks (however the tagger read the possessive)
+            unresolved.append(("system", *own))
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
@@ -1378,7 +1419,7 @@ class NLU:
         named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
                  if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
         if intent not in ("list_data", "compare_systems") and not named \
-                and _INVENTORY.search(said) and not ADVICE.search(said):
+                and _INVENTORY.search(said) and not asks_advice(said):
             # "minisummit ops + msg sizes available?", "which profiler traces do you have loaded": what is stored,
             # asked of kinds of things (plural) with nothing measured named, is the inventory
             ruled_out.add(intent)
@@ -1411,7 +1452,8 @@ class NLU:
             # that lists what is stored or asks for a curve: the figure
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-        if intent == "congestion" and slots.get("condition") not in _LOAD_CONDITIONS and not _LOAD_WORD.search(said):
+        if intent == "congestion" and slots.get("condition") not in _LOAD_CONDITIONS and not _LOAD_WORD.search(said) \
+                and slots.get("count_kind") != "tiles":    # tiles that all communicate are the IPU's load
             # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
             # condition: whatever the model heard, it is not the question of what congestion does; nor, with no size
             # and no word of sizes or messages, a sweep over sizes (the model's runner-up there)
@@ -1419,6 +1461,20 @@ class NLU:
             if slots.get("msg_bytes") is None and not _SIZE_WORD.search(said):
                 ruled_out.add("size_sweep")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+        if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
+                and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|traffic|incast)\b", said):
+            # "by what factor is XSBench slowed down when offloaded over gRPC on the Google Cloud T4": no word of
+            # congestion, and the system has no two congestion conditions to set side by side, but stores the
+            # slowdown itself
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "slowdown"
+            if slots.get("condition") in _LOAD_CONDITIONS:
+                del slots["condition"]
+        if intent == "metric_lookup" and "metric" not in slots and _SLOWED_DOWN.search(said) \
+                and self.catalog is not None and _stored_slowdown_only(slots, self.catalog):
+            # "how much is rsbench slowed down by offloading on thetagpu": the stored factor, not the run's time
+            slots["metric"] = "slowdown"
         if intent == "scaling" and no_curve and "count" not in slots and _PER_COUNTED.search(said):
             # "how many watts does each i p u draw": a later rule ruled out the model's reading and left a curve over
             # counts that no word asks for; a figure per counted part is looked up
@@ -1438,7 +1494,7 @@ class NLU:
             elif isinstance(slots.get("msg_bytes"), int) and _PAST_A_SIZE.search(said):
                 # "does the latency keep growing past 1 MB": the curve from that size on
                 slots["size_range"] = [slots.pop("msg_bytes"), 1 << 60]
-        if ADVICE.search(said):
+        if asks_advice(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
             # read it as out of scope: app.ask tries the runner-up of an unsure refusal)
@@ -1448,7 +1504,9 @@ class NLU:
         if single and "count" not in slots and intent in MEASUREMENT_INTENTS:
             # "Single-GPU sgemm throughput: Yme vs Mini Summit": one word the tagger does not split, a count of one
             slots["count"], slots["count_kind"] = 1, single.group(1) + "s"
-        spec = spec_question(said) if not (intent == "trace_breakdown" and TRACE_WORD.search(said)) else None
+        # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
+        spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
+            else spec_question(said)
         if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
                 said)):
             # "how many gpus does frontier have": a machine not loaded; with no system named, only a question that
@@ -1508,6 +1566,44 @@ class NLU:
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]))
+
+
+_SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? (it |them |things )?down|slowdown|slower)\b")
+
+
+# the asker's own machine: "our A100 cluster", "my workstation's", "our new H100 nodes"
+_OWN = {"our", "my"}
+_MACHINE_NOUNS = {"cluster", "clusters", "machine", "machines", "system", "systems", "node", "nodes", "box", "boxes",
+                  "server", "servers", "allocation", "supercomputer", "workstation", "laptop", "partition", "rig"}
+
+
+def own_machine(words: list[str], named_at: set[int]) -> Optional[tuple[str, int, int]]:
+    """The words of a machine the asker calls theirs ("our A100 cluster") when none of them is a stored system's
+    name or already read as one: (surface, start, end), else None."""
+    lw = [w.lower() for w in words]
+    for i, w in enumerate(lw):
+        if w not in _OWN:
+            continue
+        for j in range(i + 2, min(i + 6, len(lw))):
+            if lw[j] in _MACHINE_NOUNS:
+                if not named_at.intersection(range(i + 1, j + 1)) and any(
+                        re.search(r"\d", x) for x in lw[i + 1:j]):
+                    return " ".join(words[i + 1:j + 1]), i + 1, j + 1
+                break
+    return None
+
+
+def _stored_slowdown_only(slots: dict[str, Any], catalog) -> bool:
+    """One system asked about that holds no congestion condition pair but stores slowdown factors (for the
+    application asked about, where one is): what slows it down is the stored factor, not a side-by-side of two
+    conditions it never ran (the congestion planner would refuse)."""
+    sid = slots.get("system")
+    if not sid or slots.get("compare_with") or names_a_condition_pair(catalog.conditions.get(sid, set())):
+        return False
+    if "slowdown" not in catalog.metrics.get(sid, set()):
+        return False
+    app = str(slots.get("app") or "").lower()
+    return not app or app in catalog.app_ops.get(sid, {})
 
 
 def _place(systems: list[str], sid: str, at: Optional[int], spans) -> None:
@@ -1574,7 +1670,7 @@ _SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|messa
 _LOAD_CONDITIONS = {"under_load", "congestion_free", "cc_on", "cc_off"}
 _LOAD_WORD = re.compile(r"cong\w*|load\w*|content\w*|traffic|busy|concurr\w*|simultan\w*|same time|\bcc\b|incast|"
                         r"stress\w*|slow\w*|idle|interfer\w*|at once|degrad\w*|impact\w*|contend\w*|hotspot|noisy|"
-                        r"neighbou?rs?|bottleneck\w*|saturat\w*")
+                        r"neighbou?rs?|bottleneck\w*|saturat\w*|suffer\w*")
 # a place on the count axis asked for: "at what gpu count", "how many nodes before it stops improving"
 _COUNTS_WORD = r"(gpus|ipus|nodes|ranks|cores|processes|devices|g p us|i p us)"
 _WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_COUNTS_WORD})\b|"
@@ -1983,6 +2079,8 @@ _COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong
                           r"\bvs\.?\b|versus|\bup to\b|\bper\b")
 _COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w*|\bcompute\b|\bmemory\b|\btriad\b|"
                                 r"\bstream\b|\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
+# a copy or transfer named ("copies from a GPU back to the host")
+_COPY_WORD = re.compile(r"\b(cop(y|ies|ying)|transfers?|transferring|memcpys?|moves?|moving|sends?|sending)\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
                            r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
 _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads", "serving", "fine-tuning",
@@ -2114,8 +2212,8 @@ _OF_A_LINKS_RATE = re.compile(r"\b(fraction|share|percent|percentage|proportion|
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
-_SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|g p us|i p us|cpus|devices|cards|nodes) "
-                            r"(\w+ ){0,5}(share|are (directly )?(connected|linked|attached|wired)) (an?|the|one|\w+ )?"
+_SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|cards|nodes) "
+                            r"(\w+ ){0,8}(share|are (directly )?(connected|linked|attached|wired)) (an?|the|one|\w+ )?"
                             r"(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|to)\b")
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"

@@ -140,6 +140,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     require_ints(s)
     sid = require_system(s, cat)
     notes: list[str] = []
+    if not any(set(p) & cat.conditions.get(sid, set()) for p in PAIR_WORDS) \
+            and "slowdown" in cat.metrics.get(sid, set()):
+        return _stored_slowdown(s, sid, cat)
     base, stress = _pair_for(s, sid, cat, notes)
     swapped = bool(notes)                      # the named pair gave way to the one the system has
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
@@ -173,6 +176,19 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                 narrow={"kind": "congestion"})
 
 
+def _stored_slowdown(s: dict[str, Any], sid: str, cat: Catalog) -> Plan:
+    """"DGX-1 V100: how much contention does a full-duplex GPU0<->GPU1 exchange suffer": a system that ran under
+    no congestion condition at all but whose document states a slowdown (full duplex against one direction) is
+    answered with that stored factor, looked up as such and said so."""
+    from app.intents import metric_lookup
+    want = {k: v for k, v in s.items() if k not in ("metric", "condition")}
+    plan = metric_lookup.plan(dict(want, metric="slowdown"), cat)
+    plan.notes.insert(0, f"{cat.name(sid)} was measured under no congestion condition; the slowdown stored for "
+                         "it is shown instead")
+    plan.extra["stored_slowdown"] = True
+    return plan
+
+
 def _stored(sid: str, op: Any, pair: tuple[str, str], cat: Catalog) -> str:
     """What the system stores under each condition of the pair for the operation (and metric): why nothing
     pairs up, e.g. an under-load bandwidth whose congestion-free counterpart is only a slowdown or a share."""
@@ -196,6 +212,9 @@ def _case(r: dict[str, Any]) -> str:
 
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    if plan.extra.get("stored_slowdown"):
+        from app.intents import metric_lookup
+        return metric_lookup.answer(rows, plan, cat)
     s = plan.slots
     base_w, stress_w = PAIR_WORDS[plan.extra["pair"]]
     if not rows:

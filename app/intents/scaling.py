@@ -63,6 +63,12 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         # "how well does the GaspiLS solver scale on the Xeon 6148 cluster": one operation is all it measured
         s["operation"] = ops[0]
         notes.append(f"no metric or operation given: {ops[0]}, the only operation measured on {cat.name(sid)}")
+    lib_ops = sorted(cat.lib_ops.get(sid, {}).get(str(s.get("library") or "").lower(), set()))
+    if not s.get("metric") and not s.get("operation") and not s.get("app") and len(lib_ops) == 1:
+        # "how well does hy-fi scale on lassen": everything the library was measured with there is one operation
+        s["operation"] = lib_ops[0]
+        notes.append(f"no metric or operation given: {lib_ops[0]}, the only operation measured with "
+                     f"{s['library']} on {cat.name(sid)}")
     if not s.get("metric") and s.get("operation") and "speedup" in cat.op_metrics(sid, s["operation"]):
         # how something scales, with no measure named: the speedup the source states, not a count it also tracked
         s["metric"] = "speedup"
