@@ -268,6 +268,7 @@ class NLU:
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
+        words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
         if self.catalog is not None:
             words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
@@ -543,7 +544,7 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
-        if slots.get("metric") == "share" and _SHARE_AS_VERB.search(join_spelled(said)):
+        if slots.get("metric") == "share" and _SHARE_AS_VERB.search(join_spelled(_unpunctuated(said))):
             # "which GPUs share NVLink with which CPU": to share a link is how parts connect, no part of a whole
             del slots["metric"]
         refs = [w for w in lw if _REFERENCE.match(w)]
@@ -1169,7 +1170,8 @@ class NLU:
             intent, conf = "topology", max(conf, model_conf)
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst")}
             slots["link_type"] = lt_said
-        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") and _SHARES_A_LINK.search(join_spelled(said)) \
+        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") \
+                and _SHARES_A_LINK.search(join_spelled(_unpunctuated(said))) \
                 and slots.get("metric") in (None, "share", "count") and not slots.get("msg_bytes"):
             # "which gpus on yme share an nvlink with gpu2": which parts a link joins, which the graph says (the
             # "share" is no share of anything measured)
@@ -1198,15 +1200,8 @@ class NLU:
             # against its link's nominal one is the link's efficiency, a reading the model held too
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
-        parts = self.catalog.components.get(str(slots.get("system")), set()) if self.catalog is not None else set()
-        own_name = [k for k in ("src", "dst") if slots.get(k) and slots[k] == slots.get("system")
-                    and self.catalog is not None and slots[k] not in parts]
-        for k in own_name:
-            # "ipu16 which ipus link to ipu4": the system's own name has the shape of a part's ("ipu" + a number)
-            # but names no part of it; the other end named stays the one asked about
-            del slots[k]
-        if own_name and "dst" in slots and "src" not in slots:
-            slots["src"] = slots.pop("dst")
+        parts = self.catalog.components.get(str(slots.get("system")), set()) if self.catalog is not None else None
+        drop_own_name(slots, parts)
         device_end(slots)
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
@@ -1230,6 +1225,15 @@ class NLU:
             # "the i p u five to i p u six bandwidth": two devices said, but the tagger ran one into a system span:
             # both ends, in the order said
             slots["src"], slots["dst"] = ends
+        elif len(ends) == 2 and [slots.get("src"), slots.get("dst")] == ends[::-1] \
+                and not re.search(r"\b(from|to|into|towards?|back)\b", said):
+            # "ipu tile 646, tile 0 latency" (a transcript that lost the arrow): with no word that says which end is
+            # which, the ends are in the order said
+            slots["src"], slots["dst"] = ends
+        elif len(ends) == 2 and _TO_THEN_FROM.search(said) and set(ends) == {slots.get("src"), slots.get("dst")}:
+            # "latency to gpu1 from gpu0": the end said after "from" is the source, whatever the order
+            slots["src"], slots["dst"] = ends[1], ends[0]
+        drop_own_name(slots, parts)
         if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
                 and slots.get("link_type") and slots.get("src") and slots.get("dst") and self._has_links(slots):
             # "h200x2 nvlink count gpu0 gpu1", "h200 gpu0-gpu1 nvlink count": how many links join the pair, which the graph holds
@@ -1490,10 +1494,10 @@ class NLU:
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
             bound = _BEFORE_A_SIZE.search(said)
             if isinstance(slots.get("msg_bytes"), int) and bound:
-                slots["size_range"] = [0, slots.pop("msg_bytes")]
+                slots["size_range"] = [None, slots.pop("msg_bytes")]     # no lower end
             elif isinstance(slots.get("msg_bytes"), int) and _PAST_A_SIZE.search(said):
                 # "does the latency keep growing past 1 MB": the curve from that size on
-                slots["size_range"] = [slots.pop("msg_bytes"), 1 << 60]
+                slots["size_range"] = [slots.pop("msg_bytes"), None]     # no upper end
         if asks_advice(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -2064,6 +2068,25 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
     return out
 
 
+# a link's name and the generations it has: "PCIe3", "NVLink4"
+_LINK_AND_NUMBER = re.compile(r"^(pcie|nvlink)(\d+)$", re.I)
+_GENERATIONS = {"pcie": range(1, 7), "nvlink": range(1, 6)}
+
+
+def link_run_into_size(words: list[str], size_bytes) -> list[str]:
+    """"bidir PCIe32 MB BW": speech recognition ran a link's name into the size said after it ("pcie 32MB"); a
+    number no generation of that link has, before a size unit, is the size's ("PCIe3 2 MB" is left alone)."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        m = _LINK_AND_NUMBER.match(w)
+        if m and int(m.group(2)) not in _GENERATIONS[m.group(1).lower()] and i + 1 < len(words) \
+                and size_bytes(f"{m.group(2)} {words[i + 1]}"):
+            out += [w[: m.start(2)], m.group(2)]
+            continue
+        out.append(w)
+    return out
+
+
 def join_split_endpoints(words: list[str], endpoints: frozenset[str]) -> list[str]:
     """An endpoint number that speech recognition cut in two: "tile64 6 to tile 0" -> "tile646 to tile 0", when
     no system has a tile64 and one has a tile646 (the stored components decide, so "GPU1 2 GB" stays)."""
@@ -2548,6 +2571,27 @@ _STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
 def _bare_number(ws: list[str]) -> bool:
     """One number alone: "2048", "1,024" or a number word ("one" of "one gigabyte")."""
     return len(ws) == 1 and (ws[0].replace(",", "").isdigit() or _NUMBER_WORD.match(ws[0].lower()) is not None)
+
+
+# the destination said before the source: "to gpu1 from gpu0", "into ipu4 from ipu5"
+_TO_THEN_FROM = re.compile(r"\b(to|into) (the )?((gpu|ipu|tile|core) ?\d+|[gi] p u \w+) from\b")
+
+
+def _unpunctuated(said: str) -> str:
+    """The question's words without the commas and stops a transcript puts between them ("share, the PCIe switch")."""
+    return re.sub(r" [,.;:!?]+(?= |$)", "", said)
+
+
+def drop_own_name(slots: dict[str, Any], parts: Optional[set[str]]) -> None:
+    """"ipu16 which ipus link to ipu4", "IPU-16 ...": the system's own name has the shape of a part's ("ipu" + a
+    number) but names no part of it (`parts`: the system's components; None when unknown); the other end named
+    stays the one asked about."""
+    own = [k for k in ("src", "dst") if parts is not None and slots.get(k) and slots[k] == slots.get("system")
+           and slots[k] not in parts]
+    for k in own:
+        del slots[k]
+    if own and "dst" in slots and "src" not in slots:
+        slots["src"] = slots.pop("dst")
 
 
 def device_end(slots: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any
+from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
@@ -35,6 +35,19 @@ _SATURATES = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevel(s|ed)? off\b|\bflatt
 SATURATED = 0.9
 
 
+def size_ends(rng: Any) -> tuple[Optional[int], Optional[int]]:
+    """The ends of a `size_range` slot, lower first; None for an open end ("past 1 MB": [1048576, null]) and for
+    anything that is no range."""
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+    if not (isinstance(rng, (list, tuple)) and len(rng) == 2 and all(x is None or whole(x) for x in rng)):
+        return None, None
+    a, b = rng
+    if a is not None and b is not None:
+        return min(a, b), max(a, b)
+    return a, b
+
+
 def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     s = dict(slots)
     require_ints(s)
@@ -44,16 +57,18 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         raise OutOfScope(f"Which metric or operation should I sweep over sizes on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.operations.get(sid, set()))[:15]) + ".")
     fixed = ["m.msg_bytes IS NOT NULL"]
-    rng = s.get("size_range")
-    if isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in rng):
-        # "256B-1GB": the curve between the range's ends; its first end is no point asked for
-        fixed.append("m.msg_bytes BETWEEN $size_lo AND $size_hi")
+    lo, hi = size_ends(s.get("size_range"))
+    if lo is not None or hi is not None:
+        # "256B-1GB": the curve between the range's ends; its first end is no point asked for ("past 1 MB": the
+        # range has no upper end)
+        fixed += (["m.msg_bytes >= $size_lo"] if lo is not None else []) + \
+            (["m.msg_bytes <= $size_hi"] if hi is not None else [])
         s.pop("msg_bytes", None)
-    else:
-        rng = None
     cond, params = where_plus(s, FILTERS, fixed=fixed)
-    if rng:
-        params["size_lo"], params["size_hi"] = min(rng), max(rng)
+    if lo is not None:
+        params["size_lo"] = lo
+    if hi is not None:
+        params["size_hi"] = hi
     # one curve and its points are picked in Python over the matching rows (_narrow.sweep): DuckDB spent twice
     # the time of the whole Python step binding, optimising and running the windows that picked it in SQL
     at = ""
@@ -177,9 +192,10 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append(f"only one size is stored ({fmt_bytes(sizes[0])}), so there is no sweep: the single "
                           "point is shown")
     else:
-        asked = s.get("size_range")
-        within = (f" (the range asked: {fmt_bytes(min(asked))} to {fmt_bytes(max(asked))})"
-                  if isinstance(asked, list) and len(asked) == 2 else "")
+        lo, hi = size_ends(s.get("size_range"))
+        within = (f" (the range asked: {fmt_bytes(lo)} to {fmt_bytes(hi)})" if lo is not None and hi is not None
+                  else f" (the range asked: from {fmt_bytes(lo)} on)" if lo is not None
+                  else f" (the range asked: up to {fmt_bytes(hi)})" if hi is not None else "")
         plan.notes.append(f"{len(sizes)} sizes from {fmt_bytes(sizes[0])} to {fmt_bytes(sizes[-1])}{within}; "
                           f"sizes are bytes as the tool prints them (powers of two are binary KiB/MiB/GiB)")
     if any(r["n"] > 1 for r in rows):
