@@ -139,6 +139,27 @@ def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
     assert corrector.correct(heard).text == want and corrector.correct(heard).raw == heard
 
 
+@pytest.mark.parametrize("heard, want", [
+    ("Yme Pu2 greater than Pu3 bw", "Yme GPU2 -> GPU3 bw"),            # "gpu2->gpu3" read as words, the arrow too
+    ("heid po1 temp", "heid GPU1 temp"),
+    ("bandwidth from JPO 3 to JPO 0 on the dgx2", "bandwidth from GPU3 to GPU0 on the dgx2"),
+    ("allreduce time vs kpu count", "allreduce time vs GPU count"),
+    ("host to EPOC2 latency", "host to IPU2 latency"),
+    ("gather bandwidth on the EPO", "gather bandwidth on the IPU"),
+])
+def test_a_device_name_read_as_a_word_is_the_device(corrector, heard, want):
+    """Lower-case "gpu1" and "ipu" in a typed question are read by voices as words ("gpoo one"), which the model
+    hears as no word at all."""
+    assert written_shorthand(heard) == want
+    assert corrector.correct(heard).text == want
+
+
+@pytest.mark.parametrize("text", ["put the dgx2 next to yme", "pull the h200 trace", "epochs per second on the ipu",
+                                  "the pool of gpus", "a PO for 4 GPUs", "epoch 3 time"])
+def test_english_words_near_a_device_stay(text):
+    assert written_shorthand(text) == text
+
+
 @pytest.mark.parametrize("text", ["is the speedup greater than 2 on lassen", "latency greater than 5 us on gpu0",
                                   "which pairs are greater than 100 GB/s", "a slash in the path", "the slash command",
                                   "show the p2p matrix of the dgx-2", "latency matrix of the available gpus"])
