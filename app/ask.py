@@ -225,7 +225,8 @@ class Asker:
             res.intent = u.intent
             res.slots = dict(res.slots)
             apply_cues(untraced, u.tokens, res.slots)   # what the words mean for that reading ("what fraction of")
-        from nlu.pipeline import implied_by_intent, part_of_an_app
+        from nlu.implied import implied_by_intent
+        from nlu.pipeline import part_of_an_app
         if backed:
             u = dataclasses.replace(u, intent=backed[0])
             res.intent = u.intent

@@ -172,7 +172,7 @@ def test_a_grid_asked_through_an_unmeasured_pair_shows_the_grid(asker):
 
 
 def test_a_copy_asked_by_how_long_it_takes_is_not_read_as_bandwidth(asker):
-    from nlu.pipeline import copy_bandwidth
+    from nlu.implied import copy_bandwidth
     u = asker.nlu.understand("how long does a gpu0 to gpu1 copy take on the dgx2")
     assert u.slots.get("metric") != "bandwidth"
     # the guard itself (the model may already read "how long" as a time): the same slots, with and without it

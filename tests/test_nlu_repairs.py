@@ -147,7 +147,7 @@ def test_a_word_of_another_slot_inside_a_tagged_span_stays_free(nlu):
 
 
 def test_an_operation_measured_one_way_only_gives_the_metric(asker):
-    from nlu.pipeline import infer_implicit
+    from nlu.implied import infer_implicit
     cat = asker.nlu.catalog
     s = {"system": "dgx2", "operation": "maxspflops"}            # SHOC MaxFlops: stored as flops only
     infer_implicit("metric_lookup", s, cat)
@@ -385,7 +385,7 @@ def test_which_systems_have_something_lists_the_systems(asker, built_con):
 
 def test_the_count_a_curve_runs_over_is_its_axis_and_with_the_metric_names_the_system(asker, built_con):
     from app import catalog
-    from nlu.pipeline import infer_implicit
+    from nlu.implied import infer_implicit
     u = asker.nlu.understand("profiler slowdown as the process count grows")
     assert u.slots.get("metric") == "slowdown" and u.slots.get("count_kind") == "processes"
     cat = catalog.load(built_con)

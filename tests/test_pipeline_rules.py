@@ -1,6 +1,7 @@
-"""Slots a question implies without naming them (nlu.pipeline.infer_implicit), and span decoding."""
+"""Slots a question implies without naming them (nlu.implied.infer_implicit), and span decoding."""
 from app import catalog
-from nlu.pipeline import decode_spans, infer_implicit
+from nlu.implied import infer_implicit
+from nlu.pipeline import decode_spans
 
 
 def test_component_names_its_only_system(built_con):

@@ -7,7 +7,7 @@ import pytest
 
 from app import catalog
 from app.intents import _narrow
-from nlu.pipeline import infer_implicit
+from nlu.implied import infer_implicit
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +19,7 @@ def cat(built_db):
 
 
 def implied(cat, intent: str, **slots) -> dict:
-    """The slots after the reader adds what the data implies (nlu.pipeline.infer_implicit)."""
+    """The slots after the reader adds what the data implies (nlu.implied.infer_implicit)."""
     infer_implicit(intent, slots, cat)
     return slots
 

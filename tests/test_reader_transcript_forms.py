@@ -221,7 +221,7 @@ def test_a_matrix_shape_is_no_size(asker):
                                          ("NCCL allreduce bandwidth".split(), None),
                                          ("allreduce bandwidth on the dgx2".split(), None)])
 def test_an_api_call_names_its_library(words, want):
-    from nlu.pipeline import api_library
+    from nlu.implied import api_library
     assert api_library(words, default_vocabulary()) == want
 
 
