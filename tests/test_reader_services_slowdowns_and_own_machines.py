@@ -195,3 +195,12 @@ def test_an_open_end_of_a_size_range_is_null_and_said(asker):
     assert res.intent == "size_sweep" and res.slots.get("size_range") == [4 * 2 ** 20, None], res.slots
     assert res.rows and all(r["msg_bytes"] >= 4 * 2 ** 20 for r in res.rows)
     assert any("from 4 MiB on" in n for n in res.notes), res.notes
+
+
+def test_a_single_stated_speedup_is_set_against_the_ideal_the_source_states(asker, built_con):
+    res = asker.ask("how well does resnet218v2 training scale on lassen")
+    (value, ideal) = _one(built_con, "SELECT value, TRY_CAST(params->>'ideal_speedup' AS DOUBLE) FROM measurements "
+                                     "WHERE system_id = 'lassen' AND app = 'resnet218v2' AND metric = 'speedup' "
+                                     "AND count = 2048")
+    assert res.intent == "scaling" and res.rows and res.rows[0]["value"] == pytest.approx(value), res.answer
+    assert f"{value / ideal:.0%} of it" in res.answer and " at 2048 gpus " in res.answer, res.answer

@@ -479,7 +479,8 @@ def sweep(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # runs named `..._8gpu` (or _16nodes_fp16 ...) belong to one experiment family
 _FAMILY = re.compile(r"_[0-9]+(gpu|gpus|ipu|ipus|node|nodes|rank|ranks|tile|tiles|core|cores)(_.*)?$")
 SERIES = ("metric", "operation", "tool", "family", "count_kind", "variant", "statistic", "unit", "msg_bytes")
-_PER_COUNT = ("system_id", "metric", "operation", "count_kind", "tool", "family", "variant", "statistic", "msg_bytes")
+_PER_COUNT = ("system_id", "metric", "operation", "count_kind", "tool", "family", "variant", "statistic", "msg_bytes",
+              "stated_ideal")
 
 
 def family(experiment: Optional[str]) -> str:

@@ -35,6 +35,7 @@ COLLECTIVES = {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "red
 # computed in Python (_narrow.scaling)
 _SQL = """SELECT m.system_id, m.metric, m.operation, m.msg_bytes, m.count, m.count_kind, m.condition, m.statistic,
        m.value, m.unit, m.source, m.run_id, m.rowid AS _row,
+       TRY_CAST(m.params->>'ideal_speedup' AS DOUBLE) AS stated_ideal,
        {variant} AS variant{asked}
 FROM measurements m{join}{where}"""
 
@@ -128,8 +129,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if any(r["n"] > 1 for r in rows):
         plan.notes.append(f"several measurements at one count (runs, GPU sets, placements): the "
                           f"{plan.extra['agg_words']} is shown")
-    head = (f"{cap(what)} on {cat.name(first['system_id'])} from {first['count']} to {last['count']} {kind} "
-            f"({series})")
+    span = f"from {first['count']} to {last['count']}" if len(rows) > 1 else f"at {first['count']}"
+    head = f"{cap(what)} on {cat.name(first['system_id'])} {span} {kind} ({series})"
     if s.get("threshold") and len(rows) > 1:
         said = _crossing(rows, s["threshold"], kind, plan)
         if said:
@@ -137,8 +138,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if derived:
         head = f"No {s['metric']} is stored; derived from the {what}: {uncap(head)}"
     if len(rows) == 1:
-        return (f"{head}: only one count was measured, {fmt_value(first['value'], unit)} at {first['count']} {kind}"
-                f"{cite([first])}.")
+        ideal = first.get("stated_ideal")
+        against = (f", against an ideal {fmt_ratio(ideal)} the source states: {first['value'] / ideal:.0%} of it"
+                   if first["metric"] == "speedup" and ideal else "")
+        # "how well does hy-fi scale on lassen": Fig. 13 gives one speedup at 2048 GPUs with its ideal beside it
+        return (f"{head}: only one count was measured, {fmt_value(first['value'], unit)}{against}{cite([first])}.")
     vals = (f"{fmt_value(first['value'], unit)} at {first['count']} -> "
             f"{fmt_value(last['value'], unit)} at {last['count']}")
     if last.get("base_count") is not None and last["base_count"] != first["count"]:
