@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Optional
 
+from nlu.cues import CONDITION_PAIRS
+
 
 @dataclass
 class SystemInfo:
@@ -27,6 +29,8 @@ class SystemInfo:
 # words for a figure the documents state rather than measure, in the order one is taken for another (the same
 # conditions as app.intents._common.STATED, which imports the catalog)
 _STATED_WORDS = ("spec", "theoretical", "nominal", "vendor_claim")
+# the conditions of the congestion experiments, both sides of each pair
+CONGESTION_CONDITIONS = frozenset().union(*CONDITION_PAIRS)
 _NOT_TOOLS = {"paper", "stream", "tau", "pebs", "sniper", "caliper", "gem5"}
 
 
@@ -116,6 +120,12 @@ class Catalog:
             if re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", said):
                 return tool
         return None
+
+    def slowdown_without_congestion(self, sid: str) -> bool:
+        """The system ran under no congestion condition but its document states slowdown factors (the DGX-1 V100's
+        full duplex against one direction, remote offloading on the T4s): what slows it down is that factor, for the
+        reader and the congestion planner alike."""
+        return "slowdown" in self.metrics.get(sid, set()) and not self.conditions.get(sid, set()) & CONGESTION_CONDITIONS
 
     def held(self, slot: str, sid: str) -> set[str]:
         """The values of `slot` the system's rows hold (its link types, its libraries, ...)."""

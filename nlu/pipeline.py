@@ -1203,8 +1203,6 @@ class NLU:
             # against its link's nominal one is the link's efficiency, a reading the model held too
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
-        parts = self.catalog.components.get(str(slots.get("system")), set()) if self.catalog is not None else None
-        drop_own_name(slots, parts)
         device_end(slots)
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
@@ -1236,7 +1234,8 @@ class NLU:
         elif len(ends) == 2 and _TO_THEN_FROM.search(said) and set(ends) == {slots.get("src"), slots.get("dst")}:
             # "latency to gpu1 from gpu0": the end said after "from" is the source, whatever the order
             slots["src"], slots["dst"] = ends[1], ends[0]
-        drop_own_name(slots, parts)
+        drop_own_name(slots, self.catalog.components.get(str(slots.get("system")), set())
+                      if self.catalog is not None else None)
         if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
                 and slots.get("link_type") and slots.get("src") and slots.get("dst") and self._has_links(slots):
             # "h200x2 nvlink count gpu0 gpu1", "h200 gpu0-gpu1 nvlink count": how many links join the pair, which the graph holds
@@ -1601,13 +1600,11 @@ def own_machine(words: list[str], named_at: set[int]) -> Optional[tuple[str, int
 
 
 def _stored_slowdown_only(slots: dict[str, Any], catalog) -> bool:
-    """One system asked about that holds no congestion condition pair but stores slowdown factors (for the
-    application asked about, where one is): what slows it down is the stored factor, not a side-by-side of two
-    conditions it never ran (the congestion planner would refuse)."""
+    """One system asked about that ran under no congestion condition but stores slowdown factors (for the
+    application asked about, where one is; `Catalog.slowdown_without_congestion`, which the congestion planner
+    answers with too): what slows it down is the stored factor, not a side-by-side of two conditions it never ran."""
     sid = slots.get("system")
-    if not sid or slots.get("compare_with") or names_a_condition_pair(catalog.conditions.get(sid, set())):
-        return False
-    if "slowdown" not in catalog.metrics.get(sid, set()):
+    if not sid or slots.get("compare_with") or not catalog.slowdown_without_congestion(sid):
         return False
     app = str(slots.get("app") or "").lower()
     return not app or app in catalog.app_ops.get(sid, {})

@@ -140,8 +140,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     require_ints(s)
     sid = require_system(s, cat)
     notes: list[str] = []
-    if not any(set(p) & cat.conditions.get(sid, set()) for p in PAIR_WORDS) \
-            and "slowdown" in cat.metrics.get(sid, set()):
+    if cat.slowdown_without_congestion(sid):
         return _stored_slowdown(s, sid, cat)
     base, stress = _pair_for(s, sid, cat, notes)
     swapped = bool(notes)                      # the named pair gave way to the one the system has
