@@ -456,7 +456,7 @@ class Asker:
     def _untraced_system(self, u, question: str, slots: dict[str, Any]) -> Optional[str]:
         """The likeliest other reading of a trace question about a system no trace is loaded for, when no word of
         it says trace or profile ("kernel" alone is also what DeepBench and SHOC time); None otherwise."""
-        from nlu.cues import TRACE_WORD
+        from nlu.cues import SIZE_WORD, TRACE_WORD
         sid = slots.get("system")
         if u.intent != "trace_breakdown" or not sid or sid not in self.cat.systems \
                 or self.cat.systems[sid].n_events or TRACE_WORD.search(question) or _BREAKDOWN.search(question):
@@ -467,8 +467,15 @@ class Asker:
         # a curve over counts only where a count or its axis is named ("what percentage of gemm kernels ran on
         # tensor cores on yme" is one stored share)
         counted = slots.get("count_kind") or _OVER_COUNT_WORDS.search(question)
+        # the inventory only where no measure is named or a word lists ("learning steps needed on zen for the
+        # stars problem" names the count stored), a graph only where one is stored and a curve over sizes only where
+        # a size or its words are said
+        listed = not slots.get("metric") or _LISTING.search(question.lower())
+        sized = slots.get("msg_bytes") or SIZE_WORD.search(question.lower())
         return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
-                     and (linked or i != "link_efficiency") and (counted or i != "scaling")), "metric_lookup")
+                     and (linked or i != "link_efficiency") and (counted or i != "scaling")
+                     and (listed or i != "list_data") and (sized or i != "size_sweep")
+                     and (i != "topology" or self.cat.systems[sid].n_links)), "metric_lookup")
 
     def _data_backed(self, u) -> Optional[tuple[str, str]]:
         """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the

@@ -255,6 +255,11 @@ OF_PEAK = re.compile(r"\b(fraction|percent(age)?|%|share|how close)\b.{0,30}\b(t
                      r"peak)\b|\b(measured )?(vs\.?|versus|against|compared (to|with)) (the |its )?"
                      r"(theoretical|nominal|rated|stated|spec(ified)?)( peak)?\b|\bof (the |its )?(theoretical|nominal) "
                      r"peak\b", re.I)
+# a word of message sizes: a size with its unit, "message", "transfer", "sweep"
+SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|message|msg|transfer|buffer|payload|sweep|"
+                       r"curve|kilo|mega|giga|\d+[kmg]\b")
+# "at any message size", "over all sizes": an extreme asked over every size, no size picked first and no curve
+ANY_SIZE = re.compile(r"\b(at|over|across|for) (any|all|every) (message |transfer |buffer |data )?sizes?\b")
 # "memory bandwidth" said of a GPU: its device memory's (app.intents.metric_lookup), never a pair of GPUs
 MEMORY_BANDWIDTH = re.compile(r"\bmemory (read )?(bandwidth|bw)\b", re.I)
 
@@ -426,10 +431,21 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
                     r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat)\b|"
                     r"write me (a|an|some|the)\b|"
+                    # code asked for ("cuda tiled matmul kernel code", "source code for a ring all-reduce")
+                    r"(kernel|source|sample|example|starter|boilerplate) code\b|\bcode (for|to|that) (a|an|the|my)\b|"
                     # the same service asked for with the verb first ("Install NCCL 2.21 on the H200 node for me",
                     # "rerun the Tartan benchmark on Yme with 64 MB messages")
                     r"^(please )?(install|reinstall|deploy|set up|configure|re ?-? ?run|run (it |them )?again|redo|"
-                    r"launch|execute)\b)\b")
+                    r"launch|execute)\b|"
+                    # a setting to be changed ("set heid gpu clocks to 1500 MHz", "lock the h200 clocks at 1980"):
+                    # an action on a machine, not a measurement
+                    r"^(please )?(set|change|lower|raise|overclock|underclock|lock|cap|limit|reset|pin) (?!of\b).{1,60}"
+                    r"\b(to|at) \d+|^(please )?(overclock|underclock)\b|"
+                    # "what would the H200 all-reduce curve look like if NVLink were twice as fast": a counterfactual
+                    # machine (a stored condition, "if P2P was off", is not one: the magnitude word is the cue)
+                    r"\b(would|will)\b.{1,80}\bif\b.{1,60}\b(were|was|got|became|had)\b.{0,30}\b(twice|half|"
+                    r"\d+ ?x|\d+ times|(two|three|four|ten) times|faster|slower|bigger|smaller|doubled|halved|"
+                    r"wider|more|fewer)\b)\b")
 # the live state of a machine ("is the dgx2 busy right now") is no stored measurement; the data held now ("which
 # systems have you got data for right now", "what data do you have at the moment") is the inventory
 _NOW = re.compile(r"\b(right now|at the moment)\b")

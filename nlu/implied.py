@@ -331,7 +331,7 @@ _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
 
 
 _CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|increase|increases|boost|speed ?up",
-                 "increase": r"increase|increases|growth|grows|more",
+                 "increase": r"increase|increases|growth|grows|more|extra|additional",
                  "reduction": r"reduction|reduce|reduced|reduces|saving|savings|saves?|saved|decrease|cut|lower",
                  "drop": r"drop|drops|loss|decrease|falls?"}
 
@@ -341,8 +341,28 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
     change was (throughput_improvement, as the paper states it): a word for that change reads the stored metric.
     Returns the note, or None."""
     m, sid = slots.get("metric"), slots.get("system")
-    if not m or not sid or m in catalog.metrics.get(sid, set()):
+    if not m or not sid:
         return None
+    held = catalog.metrics.get(sid, set())
+    for suffix in _CHANGE_WORDS:
+        # "cut CCZ4 runtime ... (percent time reduction)": the change itself said, beside a plainer word for the
+        # metric that the tagger read first
+        stored, base = f"{m}_{suffix}", m.replace("_", " ")
+        if stored in held and re.search(rf"\b{base} {suffix}s?\b|\b{suffix}s? (in|of) (the )?{base}\b", said):
+            slots["metric"] = stored
+            if slots.get("operation") == "reduce" and "reduce" not in catalog.operations.get(sid, set()):
+                del slots["operation"]   # "how much did fusion reduce the run time": the verb, not the collective
+            return f"the {suffix} of {m} asked: {stored}"
+    if m in held:
+        return None
+    for stored in sorted(held):
+        # "how much extra LLC-DRAM traffic": a word of another metric's base (traffic) with its change, where
+        # the metric read (bandwidth) was never stored on the system
+        base, _, suffix = stored.rpartition("_")
+        if suffix in _CHANGE_WORDS and base and re.search(rf"\b{base.replace('_', ' ')}\b", said) \
+                and re.search(rf"\b({_CHANGE_WORDS[suffix]})\b", said):
+            slots["metric"] = stored
+            return f"{m} was never stored there; the {suffix} of {base} asked: {stored}"
     for suffix, words in _CHANGE_WORDS.items():
         stored = f"{m}_{suffix}"
         if stored in catalog.metrics.get(sid, set()) and re.search(rf"\b({words})\b", said):

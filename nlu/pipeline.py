@@ -12,7 +12,7 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, asks_advice,
-                      CONDITION_LINK_TYPES, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
+                      ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
@@ -331,6 +331,9 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
                     " ".join(w.lower() for w in words[b:b + 2])):
                 continue                      # "the 40-step trace", "100 iterations": how long a run was, no size
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
+                    and _OTHER_UNIT.fullmatch(words[b].lower()):
+                continue                      # "clocks to 1500 MHz", "a 300 W cap": a number with a unit of its own
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
@@ -547,6 +550,19 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
+        if intent == "size_sweep" and slots.get("aggregate") in ("max", "min") and ANY_SIZE.search(said):
+            # "the highest all-reduce bus bandwidth the H200 pair reaches at any message size": one extreme over
+            # all sizes, not the curve
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("metric") == "power" and _POWER_PROCESSOR.search(said) and not _POWER_DRAWN.search(said):
+            # "the two power nine sockets": IBM's POWER9 processor said aloud, no power drawn
+            del slots["metric"]
+        if intent in ("metric_lookup", "pair_matrix") and slots.get("metric") is None and _WHAT_CONNECTS.search(said) \
+                and self._has_links(slots) and not slots.get("operation"):
+            # "what connects the two sockets on mini summit, is it the x bus": the parts' connection is the graph
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "share" and _SHARE_AS_VERB.search(join_spelled(_unpunctuated(said))):
             # "which GPUs share NVLink with which CPU": to share a link is how parts connect, no part of a whole
             del slots["metric"]
@@ -850,6 +866,11 @@ class NLU:
             if intent == "pair_matrix":   # one cell of the grid the model was sure of: its confidence carries over
                 intent = "metric_lookup"
                 ruled_out.add("pair_matrix")
+        elif intent == "metric_lookup" and not slots.get("src") and not slots.get("dst") \
+                and slots.get("operation") in (None, "p2p") and _SELF_PAIR.search(said):
+            # "the titan rtx's self-copy latency", "copy bandwidth inside its own memory": a GPU copying within its
+            # own memory, with no GPU named, is the device-to-device copy
+            slots["operation"] = "d2d"
         if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
                 and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(said) \
                 and not _RANKING_WORDS.intersection(lw):
@@ -1203,6 +1224,14 @@ class NLU:
             # against its link's nominal one is the link's efficiency, a reading the model held too
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
+        if intent == "metric_lookup" and slots.get("metric") == "utilization" and slots.get("link_type") \
+                and self.catalog is not None and slots.get("system") \
+                and "utilization" not in self.catalog.metrics.get(slots["system"], set()) and self._has_links(slots):
+            # "xeon 8280 upi utilization su3_bench": how much of a link a run used, where no utilization is stored,
+            # is its measured rate against the link's own: the link's efficiency
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "efficiency"
         device_end(slots)
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
@@ -1458,13 +1487,23 @@ class NLU:
             # that lists what is stored or asks for a curve: the figure
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and self.catalog is not None and _CONGESTION_SAID.search(said) \
+                and _congestion_without_pairs(slots.get("system"), self.catalog):
+            # "the congestion heatmap for the in-house cluster": a grid of congestion impact (applications against
+            # congestors) on a system that measured no pair of endpoints; the IPU's latency grid under load has pairs
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+            grid_default = "no operation given: p2p (device-to-device transfers between different endpoints)"
+            if grid_default in notes:      # the grid's default, not a word of the question
+                notes.remove(grid_default)
+                slots.pop("operation", None)
         if intent == "congestion" and slots.get("condition") not in _LOAD_CONDITIONS and not _LOAD_WORD.search(said) \
                 and slots.get("count_kind") != "tiles":    # tiles that all communicate are the IPU's load
             # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
             # condition: whatever the model heard, it is not the question of what congestion does; nor, with no size
             # and no word of sizes or messages, a sweep over sizes (the model's runner-up there)
             ruled_out.add(intent)
-            if slots.get("msg_bytes") is None and not _SIZE_WORD.search(said):
+            if slots.get("msg_bytes") is None and not SIZE_WORD.search(said):
                 ruled_out.add("size_sweep")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
@@ -1667,10 +1706,21 @@ _LISTS = re.compile(r"\b(list\w*|available|exists?|stored|loaded|inventory|catal
                     r"runs|benchmarks|tools|systems|traces)|which (data|metrics|measurements|runs|benchmarks|tools|"
                     r"systems|traces))\b")
 # what a question over message sizes says: a size, sizes, messages, transfers, buffers, a sweep or a curve
-_SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|message|msg|transfer|buffer|payload|sweep|"
-                        r"curve|kilo|mega|giga|\d+[kmg]\b")
 # what a congestion question says: load, contention or traffic, congestion control, or what they do
+# IBM's processors said aloud ("power nine"), and the words of power drawn, which keep the metric
+_POWER_PROCESSOR = re.compile(r"\bpower ?(9|nine|8|eight|10|ten)\b")
+_POWER_DRAWN = re.compile(r"\b(watts?|draws?|drawn|consum\w*|usage|envelope|budget|tdp|energy)\b")
+# "what connects the two sockets", "what links gpu0 and gpu1": how parts are joined
+_WHAT_CONNECTS = re.compile(r"\bwhat (connects|links|joins|ties|sits between)\b|\bwhat (is|are) (\w+ )?(connecting|"
+                            r"linking|joining)\b")
 _LOAD_CONDITIONS = {"under_load", "congestion_free", "cc_on", "cc_off"}
+_CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
+
+
+def _congestion_without_pairs(sid: Optional[str], catalog) -> bool:
+    """The system ran under congestion conditions and holds no bandwidth or latency, so no grid of pairs."""
+    return bool(sid) and bool(catalog.conditions.get(sid, set()) & _LOAD_CONDITIONS) \
+        and not catalog.metrics.get(sid, set()) & {"bandwidth", "latency"}
 _LOAD_WORD = re.compile(r"cong\w*|load\w*|content\w*|traffic|busy|concurr\w*|simultan\w*|same time|\bcc\b|incast|"
                         r"stress\w*|slow\w*|idle|interfer\w*|at once|degrad\w*|impact\w*|contend\w*|hotspot|noisy|"
                         r"neighbou?rs?|bottleneck\w*|saturat\w*|suffer\w*")
@@ -2210,7 +2260,8 @@ _SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twen
                 r"eighty|ninety|(a |one )?(hundred|thousand))")
 _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\))? (up )?(to|till|until|through) "
                           rf"{_SAID_NUMBER}\b")
-_LEVELS_OFF = re.compile(r"\bsaturat\w*|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
+_LEVELS_OFF = re.compile(r"\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
+                         r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b")
 _WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
@@ -2382,7 +2433,7 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
     return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
 
 
-_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|within (the same|one) (gpu|device)|local copy|copy (with)?in "
+_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|self ?-? ?cop(y|ies)|within (the same|one) (gpu|device)|local copy|copy (with)?in "
                         r"(the|its|one) (same )?(gpu|device)|(inside|within) (gpu|device) ?\d+)\b")
 # a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
 # "the fastest system for ..."
@@ -2565,6 +2616,8 @@ _PARAM_WORDS = {"hidden", "batch", "timesteps", "timestep"}
 
 # the words after a bare number that make it a run's length: "the 40-step trace", "100 iterations"
 _STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
+# units no size or count is written in: a clock, a power, a temperature, a share
+_OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowatts?|°c|celsius|degrees?|%|percent")
 
 
 def _bare_number(ws: list[str]) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
+from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
@@ -171,6 +171,18 @@ def _match_ops(name: str, systems: list[str], cat: Catalog, precision: Any = Non
     return sorted(found, key=lambda o: (-difflib.SequenceMatcher(None, o, name.lower()).ratio(), o))
 
 
+def _app_metric(app: str, systems: list[str], cat: Catalog) -> Optional[str]:
+    """The one metric an application's rows hold on every one of the systems, if exactly one."""
+    shared = None
+    for sid in systems:
+        ops = cat.app_ops.get(sid, {}).get(app.lower())
+        if not ops:
+            return None
+        held = {m for op in ops for m in cat.op_metrics(sid, op)}
+        shared = held if shared is None else shared & held
+    return next(iter(shared)) if shared and len(shared) == 1 else None
+
+
 def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[str]:
     """Fill in what to compare when the question leaves it open or names it in another way; the notes say so."""
     notes = []
@@ -183,7 +195,14 @@ def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[s
                          + (f" (also: {', '.join(ops[1:4])})" if len(ops) > 1 else ""))
     elif not op and s.get("app") and not s.get("metric"):
         ops = _match_ops(str(s["app"]), systems, cat, s.get("precision"))
-        if ops:
+        shared = ops and set.intersection(*(cat.op_metrics(x, ops[0]) for x in systems))
+        if not shared and _app_metric(str(s["app"]), systems, cat):
+            # "which finishes LULESH sooner, the KNL testbed or the estimator host": no operation of the benchmark
+            # was measured as one quantity on all of them (an error here, a time there), but its rows share one
+            # metric (time) whatever each calls the operation (a run, an estimate)
+            s["metric"] = _app_metric(str(s["app"]), systems, cat)
+            notes.append(f"no metric given: {s['metric']}, the only one {s['app']} was measured as on all of them")
+        elif ops:
             notes.append(f"benchmark {s['app']}: compared its operation {ops[0]}"
                          + (f" (also measured: {', '.join(ops[1:4])})" if len(ops) > 1 else ""))
             # "stream_triad": a name for the benchmark, not the app value stored on these systems

@@ -270,8 +270,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         have = ", ".join(sorted(cat.metrics.get(sid, set()))[:15]) or "no measurements"
         if what:
             raise OutOfScope(f"No {what} measurements on {cat.name(sid)}; measured there: {have}.")
-        raise OutOfScope(f"Nothing but the description of {cat.name(sid)} is loaded "
-                         f"({info.n_links} links, {info.n_components} components).")
+        # "is anything stored for the Minsky": "nothing but its description" is the answer to that question,
+        # not a refusal of it
+        parts = f"{_plural(info.n_links, 'link')}, {_plural(info.n_components, 'component')}"
+        return (f"Nothing but the description of {cat.name(sid)} is loaded ({parts}): no measurements, runs or "
+                f"traces.")
     tools = list(dict.fromkeys(r["tool"] for r in rows))
     metrics = list(dict.fromkeys(r["metric"] for r in rows if r["metric"]))
     meas = sum(r["n_measurements"] for r in rows)

@@ -13,7 +13,7 @@ from app.intents._narrow import said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
                                  endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
-from nlu.cues import MEMORY_BANDWIDTH, OF_PEAK, SIZE_END
+from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END
 
 NAME = "metric_lookup"
 WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
@@ -151,8 +151,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
         steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
     best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")
-    if s.get("msg_bytes") is None and not (small and best_asked):
-        # (not for "the minimum allreduce latency": the lowest at any size, not only at the smallest)
+    any_size = bool(ANY_SIZE.search((question or "").lower()))
+    if s.get("msg_bytes") is None and not (small and best_asked) and not (agg in ("min", "max") and any_size):
+        # (not for "the minimum allreduce latency": the lowest at any size, not only at the smallest; nor for "the
+        # highest bus bandwidth at any message size")
         steps.append("small_size" if small else "size")
     if s.get("direction") is None:
         steps.append("direction")

@@ -269,16 +269,22 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         return _answer_path(rows, plan, full, name, types)
     sel = [r for r in rows if r.get("selected")]
     node = plan.params.get("node")
-    host_view = not sel and isinstance(node, str) and node.startswith("host") and not plan.slots.get("link_type")
+    lt = str(plan.slots.get("link_type") or "").lower()
+    # "how are the four GPUs attached to the host, over PCIe": the host's links of that type, its CPU's
+    host_view = not sel and isinstance(node, str) and node.startswith("host") and (
+        not lt or any(r["link_type"].lower().startswith(lt) and "cpu" in (r.get("a_kind"), r.get("b_kind"))
+                      for r in rows))
     if host_view:
         # "how is the DGX-2 hooked up to the host": no host component is stored; its CPUs are the host side
-        sel = list(rows)
+        cpu_links = [r for r in rows if "cpu" in (r.get("a_kind"), r.get("b_kind"))
+                     and r["link_type"].lower().startswith(lt)]
+        sel = cpu_links if lt else list(rows)
         cpus = sorted((n for n, d in full.nodes(data=True) if d.get("kind") == "cpu"), key=natural)
-        plan.notes.append(f"no host component is stored for {name}: the whole graph is shown"
+        shown = f"its CPUs' {plan.slots['link_type']} links are shown" if lt else "the whole graph is shown"
+        plan.notes.append(f"no host component is stored for {name}: {shown}"
                           + (f"; the host side is its CPU{'s' if len(cpus) > 1 else ''} ({', '.join(cpus)}), "
                              "their links highlighted" if cpus else "; it has no CPU either"))
-        at_cpu = [[r["a"], r["b"]] for r in rows if "cpu" in (r.get("a_kind"), r.get("b_kind"))]
-        plan.chart.update(chart_of(full, at_cpu))
+        plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in cpu_links]))
     if not sel:
         what = plan.slots.get("link_type") or endpoint(node)
         raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
@@ -305,7 +311,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     lead = ""
     if host_view:
         lead = (f"No host component is stored for {name}" + (f"; its CPUs ({', '.join(cpus)}) are the host side"
-                if cpus else "") + ". The whole graph: ")
+                if cpus else "") + (f". Their {plan.slots['link_type']} links: " if lt else ". The whole graph: "))
     return (f"{lead}{name}{where}: {len(sel)} link{'s' if len(sel) != 1 else ''} between {len(nodes)} components "
             f"({_kinds(full, nodes)}): "
             f"{'; '.join(parts)}{cite(sel)}.")
