@@ -436,7 +436,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # the same service asked for with the verb first ("Install NCCL 2.21 on the H200 node for me",
                     # "rerun the Tartan benchmark on Yme with 64 MB messages")
                     r"^(please )?(install|reinstall|deploy|set up|configure|re ?-? ?run|run (it |them )?again|redo|"
-                    r"launch|execute)\b|"
+                    r"launch|execute|upgrade|update(?! me\b)|downgrade|patch|uninstall)\b|"
+                    # the asker's own machine to be measured ("benchmark my laptop", "profile our new cluster")
+                    r"^(please )?(benchmarks?|profile|measure|test|stress ?-?test) (my|our|this|the new)\b|"
+                    # a number to be worked out that nobody measured ("estimate the allreduce time for 64 h200s")
+                    r"^(please )?(estimate|extrapolate|simulate|project)\b|"
                     # a setting to be changed ("set heid gpu clocks to 1500 MHz", "lock the h200 clocks at 1980"):
                     # an action on a machine, not a measurement
                     r"^(please )?(set|change|lower|raise|overclock|underclock|lock|cap|limit|reset|pin) (?!of\b).{1,60}"

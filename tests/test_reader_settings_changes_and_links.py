@@ -139,3 +139,20 @@ def test_learning_steps_are_the_autotuners_count(asker, built_con):
     want = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'codevariant_zen' AND metric = 'count' "
                            "AND app = 'pirk_stars'")
     assert want and res.rows and res.rows[0]["value"] == pytest.approx(want[0])
+
+
+@pytest.mark.parametrize("question", ["benchmark my laptop", "profile our new cluster please",
+                                      "upgrade cuda on the h200 node", "update the nccl version on yme",
+                                      "estimate the allreduce time for 64 h200s",
+                                      "extrapolate the dgx2 broadcast bandwidth to 32 gpus"])
+def test_the_askers_own_machine_a_software_change_and_an_estimate_are_refused(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "out_of_scope", (question, res.intent, res.answer)
+
+
+@pytest.mark.parametrize("question", ["update me on the dgx2 allreduce numbers",
+                                      "estimated runtime of lulesh on the knl",
+                                      "test results for the titan rtx maxflops"])
+def test_the_same_verbs_inside_a_question_about_the_data_are_answered(asker, question):
+    res = asker.ask(question)
+    assert res.intent != "out_of_scope", (question, res.answer)
