@@ -325,8 +325,21 @@ class NLU:
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
                 continue                      # "1..1216 tiles": the first end of a range of counts, no size
-            if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) \
+            if slot == "system" and b - a >= 2 and _bare_number(words[a:a + 1]) and a > 0 \
+                    and re.fullmatch(r"[A-Za-z]{1,3}\d{1,4}s", words[a + 1]) and "count" not in slots \
+                    and words[a - 1].lower() in _COUNTED_AFTER and isinstance(self.norm.number(words[a]), int):
+                # "64 h200s" tagged as one name: the number counts the GPUs the name's model stands for
+                slots["count"], slots["count_kind"] = self.norm.number(words[a]), "gpus"
+                covered.add(a)
+                a += 1
+                surface = " ".join(words[a:b])
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and re.fullmatch(r"[A-Za-z]{1,3}\d{1,4}s", words[b]):
+                n = self.norm.number(" ".join(words[a:b]))
+                if isinstance(n, int) and "count" not in slots and a > 0 and words[a - 1].lower() in _COUNTED_AFTER:
+                    # "the allreduce time for 64 h200s", "on eight V100s": GPUs counted by their model
+                    slots["count"], slots["count_kind"] = n, "gpus"
+                    covered.update(range(a, b))
                 continue                      # "ThetaGPU's eight A100s": the GPUs a machine has, no size
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
                     " ".join(w.lower() for w in words[b:b + 2])):
@@ -2616,6 +2629,8 @@ _PARAM_WORDS = {"hidden", "batch", "timesteps", "timestep"}
 
 # the words after a bare number that make it a run's length: "the 40-step trace", "100 iterations"
 _STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
+# words after which a number before a GPU model's plural counts GPUs ("for 64 h200s"), not a machine's own parts
+_COUNTED_AFTER = ("on", "for", "with", "across", "over", "using", "to")
 # units no size or count is written in: a clock, a power, a temperature, a share
 _OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowatts?|°c|celsius|degrees?|%|percent")
 

@@ -156,3 +156,12 @@ def test_the_askers_own_machine_a_software_change_and_an_estimate_are_refused(as
 def test_the_same_verbs_inside_a_question_about_the_data_are_answered(asker, question):
     res = asker.ask(question)
     assert res.intent != "out_of_scope", (question, res.answer)
+
+
+def test_gpus_counted_by_their_model_are_a_count(asker):
+    res = asker.ask("allreduce time for 64 h200s")
+    assert res.slots.get("count") == 64 and res.slots.get("count_kind") == "gpus", res.slots
+    assert res.intent == "out_of_scope" and "has 2 GPUs" in res.answer, res.answer
+    # the GPUs a machine has, said with its name, stay no count
+    res = asker.ask("ThetaGPU's eight A100s offload time")
+    assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
