@@ -559,13 +559,28 @@ _DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
 _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
 
+# a keyword query read out runs a measure's abbreviation into the number after it and a size's unit into the
+# shorthand after it ("algbw 16MiB oop" heard as "algbw16 MiBoop", "bw 64MiB" as "BW64 MiB"): a measure never
+# carries a number in its name, nor a unit a word after it
+_GLUED_MEASURE = re.compile(r"\b(bw|algbw|busbw|lat|latency|bandwidth)(\d+)", re.I)
+_GLUED_AFTER_UNIT = re.compile(r"\b(\d*\s?[KMGT]i?B)(oop|ip|uni|bi|bidir|inplace)\b")
+# "32B..4G" read out and heard as "32 B.4 G": a range of sizes whose two dots became one
+_DOT_RANGE = re.compile(r"\b(\d+) ?([KMGT]?i?B)\.(\d+) ?([KMGT]i?B?)(?![\w.])")
+
+
+def unglued(text: str) -> str:
+    """"algbw16 MiBoop" -> "algbw 16 MiB oop", "BW64 MiB" -> "BW 64 MiB", "32 B.4 G" -> "32B..4G"."""
+    text = _GLUED_AFTER_UNIT.sub(r"\1 \2", _GLUED_MEASURE.sub(r"\1 \2", text))
+    return _DOT_RANGE.sub(r"\1\2..\3\4", text)
+
+
 def written_shorthand(text: str) -> str:
     """`text` with typed shorthand written as it is typed: "w slash o" -> "w/o", "w-slash" -> "w/", "comm slash
     compute" -> "comm/compute", "100 GB-s" -> "100 GB/s", "list matrix" -> "list metrics" (a homophone the speech
     model writes as the grid word), and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only between two numbered
     devices, where "greater than" cannot be a comparison the user meant: devices are not ordered). The reader knows
     the written forms ("w/o" is without); the speech model writes what it hears."""
-    text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), text)
+    text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), unglued(text))
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
     text = _LISTED_MATRIX.sub(r"\1\2 metrics", text)

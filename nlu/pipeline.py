@@ -1467,7 +1467,7 @@ class NLU:
         named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
                  if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
         if intent not in ("list_data", "compare_systems") and not named \
-                and _INVENTORY.search(said) and not asks_advice(said):
+                and (_INVENTORY.search(said) or _INVENTORY_ONE.search(said)) and not asks_advice(said):
             # "minisummit ops + msg sizes available?", "which profiler traces do you have loaded": what is stored,
             # asked of kinds of things (plural) with nothing measured named, is the inventory
             ruled_out.add(intent)
@@ -2288,6 +2288,9 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+# "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
+_INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
+                            r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")
 _PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raja|python|c\+\+|fortran|julia|numba|"
                                 r"cupy|triton|thrust|oneapi|dpc\+\+|mpi|pytorch|tensorflow|jax")
 _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")

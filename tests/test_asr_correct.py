@@ -154,6 +154,24 @@ def test_a_device_name_read_as_a_word_is_the_device(corrector, heard, want):
     assert corrector.correct(heard).text == want
 
 
+@pytest.mark.parametrize("heard, want", [
+    ("yme busbw8 GiB allgather", "yme busbw 8 GiB allgather"),          # a measure run into its number
+    ("dgx2 allreduce lat32 KiB", "dgx2 allreduce lat 32 KiB"),
+    ("h200 reduce algbw 4 MiBip", "h200 reduce algbw 4 MiB ip"),       # a unit run into the shorthand after it
+    ("ipu broadcast time 8 B.64 K", "ipu broadcast time 8B..64K"),       # a range whose two dots became one
+])
+def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
+    """Voices read keyword queries without pauses, and the speech model writes "algbw 16MiB oop" as "algbw16
+    MiBoop" and "32B..4G" as "32 B.4 G"."""
+    assert written_shorthand(heard) == want
+
+
+@pytest.mark.parametrize("text", ["h200x2 gpu0 to gpu1 bw", "1.5 GB copy time", "at 4 GB. What about 8 GB",
+                                  "ac922 yme bandwidth", "bi-directional bandwidth of 16 GiB"])
+def test_names_with_numbers_and_decimals_stay_together(text):
+    assert written_shorthand(text) == text
+
+
 @pytest.mark.parametrize("text", ["put the dgx2 next to yme", "pull the h200 trace", "epochs per second on the ipu",
                                   "the pool of gpus", "a PO for 4 GPUs", "epoch 3 time"])
 def test_english_words_near_a_device_stay(text):

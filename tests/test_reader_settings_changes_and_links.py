@@ -165,3 +165,10 @@ def test_gpus_counted_by_their_model_are_a_count(asker):
     # the GPUs a machine has, said with its name, stay no count
     res = asker.ask("ThetaGPU's eight A100s offload time")
     assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
+
+
+@pytest.mark.parametrize("question", ["which pytorch trace is loaded", "what profile is stored for the h200 node"])
+def test_one_trace_asked_for_by_which_is_the_inventory(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "list_data", (question, res.intent, res.answer)
+    assert "races are loaded for 1 system" in res.answer, res.answer
