@@ -242,12 +242,15 @@ class Corrector:
             + [("number", n) for n in NUMBER_WORDS]
         self.surfaces = [s for _, s in pairs]     # every term, as written and as said (asr.lm.with_terms)
         self.system_names: set[str] = set()   # systems' names, spaces dropped ("dualh200", "dgx1p100")
+        self.m_names: set[str] = set()        # one-word names that end in "me", heard as a lone "m" (opening_name)
         for slot, s in pairs:
             toks = tokens(s)
             if not toks or len(toks) > 8:
                 continue
             if slot == "system":
                 self.system_names.add("".join(toks))
+                if re.fullmatch(r"[A-Z][a-z]?me", s):
+                    self.m_names.add(s)
             self.exact.add("".join(toks))
             self.exact_keys.add(phrase_key(toks))
             # three or more words inside a longer phrase are vocabulary too ("p one hundred" in "DGX-1 P100")
@@ -321,9 +324,23 @@ class Corrector:
     def correct(self, text: str, probs: Optional[list[float]] = None) -> Corrected:
         """`text` with a pause-comma inside a vocabulary name dropped (join_split_names) and near-misses of
         vocabulary terms replaced (see _correct)."""
-        joined = self.on_not_and(self.join_split_names(written_shorthand(text)))
+        joined = self.on_not_and(self.join_split_names(written_shorthand(self.opening_name(text))))
         out = self._correct(joined, probs)
         return dataclasses.replace(out, raw=text)
+
+    def opening_name(self, text: str) -> str:
+        """"mGPU0 -> GPU2 PCIe uni bw" -> "Yme GPU0 -> GPU2 PCIe uni bw": a question that opens with a short system
+        name ending in "me" ("Yme", said "eem") is often heard as a lone "m" run into the next word (or as "um",
+        whose decode without hesitations then writes the "m"). Only where the word after the "m" is a device or a
+        vocabulary term and the whole is none, and only for a name no other system's sounds like."""
+        m = _OPENING_M.match(text)
+        if not m or len(self.m_names) != 1:
+            return text
+        rest = m.group(1)
+        key = "".join(tokens(rest))
+        if not (_DEVICE_ID.fullmatch(rest) or key in self.exact) or "".join(tokens("m" + rest)) in self.exact:
+            return text
+        return f"{next(iter(self.m_names))} {text[m.start(1):]}"
 
     def on_not_and(self, text: str) -> str:
         """", and the <system>" where "on the <system>" was said, when no system is named before it: the speech
@@ -544,6 +561,9 @@ class Corrector:
         return out
 
 
+# a lone "m" run into the word that opens a question ("mGPU0", "mQTC"): see Corrector.opening_name
+_OPENING_M = re.compile(r"^\s*m([A-Z]{2,}\w*|[A-Z][a-z]*\d+)(?=[\s,.?]|$)")
+_DEVICE_ID = re.compile(r"(GPU|IPU|CPU)\d+")
 # typed shorthand as a voice reads it out: "w/o" is said "w slash o", an arrow between two devices "greater than"
 # (festival reads "->" so; the evaluation's keyword queries are full of both: "ipu5->ipu6 bw w/o congestion")
 _W_SLASH = re.compile(r"\b([wW])(?:[- ]|, )slash(?:(?:[- ]|, )([oO])\b)?")

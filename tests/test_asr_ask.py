@@ -143,7 +143,7 @@ def test_the_hesitation_free_text_is_read_only_where_the_heard_text_fails(asker)
     assert res.transcript == "yme p2p BW matrix in link" and any("hesitation" in n for n in res.notes)
     # too far below the heard text: the heard text's refusal stands
     far = Transcript(text=heard.text, audio_s=2.0, raw_text=heard.text, hesitation_free=heard.hesitation_free,
-                     hesitation_gap=0.5)
+                     hesitation_gap=0.8)
     assert asker.ask_transcript(far).intent == "out_of_scope"
     # an answerable heard text is never replaced
     fine = Transcript(text="yme p2p bw matrix nvlink", audio_s=2.0, raw_text="yme p2p bw matrix nvlink",
@@ -190,3 +190,25 @@ def test_counts_as_a_range_keep_the_curve_over_counts(reader):
     res = reader.ask("dgx2 allreduce bandwidth up to 16 gpus as message size grows")
     assert res.intent == "scaling" and res.slots.get("count") == 16
     assert reader.ask("dgx2 allreduce bandwidth 1 to 4 gpus as message size grows").intent == "scaling"
+
+
+def test_a_machine_heard_as_a_hesitation_is_read_further_below_when_it_names_the_machine(asker):
+    """"um GPU0 -> GPU2 PCIe uni bw" names no machine ("which system?"); the decode without hesitations heard the
+    opening sound as "Yme": that reading is taken further below the heard text (NAMED_READ_GAP) than a reading that
+    only makes the words answerable (HESITATION_READ_GAP), and only for the same kind of question."""
+    from app.ask import HESITATION_READ_GAP, NAMED_READ_GAP
+    from asr.transcribe import Transcript
+    gap = (HESITATION_READ_GAP + NAMED_READ_GAP) / 2
+    heard = Transcript(text="um GPU0 -> GPU2 PCIe uni bw", audio_s=2.0, raw_text="um GPU0 -> GPU2 PCIe uni bw",
+                       hesitation_free="Yme GPU0 -> GPU2 PCIe uni bw", hesitation_gap=gap)
+    res = asker.ask_transcript(heard)
+    assert res.slots.get("system") == "ac922_yme" and res.rows and res.transcript == heard.hesitation_free
+    assert any("machine's name" in n for n in res.notes)
+    # the same other decode without a machine in it is not read that far below
+    plain = Transcript(text=heard.text, audio_s=2.0, raw_text=heard.text,
+                       hesitation_free="an GPU0 -> GPU2 PCIe uni bw", hesitation_gap=gap)
+    assert asker.ask_transcript(plain).transcript == heard.text
+    # a heard text that names its machine keeps it
+    named = Transcript(text="um dgx2 GPU0 -> GPU2 PCIe uni bw", audio_s=2.0, raw_text="um dgx2 GPU0 -> GPU2 PCIe uni bw",
+                       hesitation_free="Yme dgx2 GPU0 -> GPU2 PCIe uni bw", hesitation_gap=gap)
+    assert asker.ask_transcript(named).slots.get("system") == "dgx2"

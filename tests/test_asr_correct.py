@@ -166,6 +166,22 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     assert written_shorthand(heard) == want
 
 
+@pytest.mark.parametrize("heard, want", [
+    ("mGPU1 -> GPU3 nvlink latency", "Yme GPU1 -> GPU3 nvlink latency"),
+    ("mQTC kernel time on 4 GPUs", "Yme QTC kernel time on 4 GPUs"),
+])
+def test_a_short_name_heard_as_a_lone_m_opens_the_question(corrector, heard, want):
+    """"yme gpu0->gpu2 ..." read out is often heard as "um GPU0 -> ..." or "mGPU0 -> ...": the "m" is the end of
+    the name."""
+    assert corrector.correct(heard).text == want
+
+
+@pytest.mark.parametrize("text", ["mCubes speedup on the node", "m-Cubes node speedup", "mW per GPU",
+                                  "the mGPU0 entry", "mRNA folding time"])
+def test_an_m_that_is_part_of_a_word_or_mid_sentence_stays(corrector, text):
+    assert corrector.opening_name(text) == text
+
+
 @pytest.mark.parametrize("text", ["h200x2 gpu0 to gpu1 bw", "1.5 GB copy time", "at 4 GB. What about 8 GB",
                                   "ac922 yme bandwidth", "bi-directional bandwidth of 16 GiB"])
 def test_names_with_numbers_and_decimals_stay_together(text):
