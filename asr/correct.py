@@ -588,6 +588,23 @@ _GLUED_AFTER_UNIT = re.compile(r"\b(\d*\s?[KMGT]i?B)(oop|ip|uni|bi|bidir|inplace
 _DOT_RANGE = re.compile(r"\b(\d+) ?([KMGT]?i?B)\.(\d+) ?([KMGT]i?B?)(?![\w.])")
 
 
+# what the speech model writes for a few terms said aloud, where the written form is never meant: "DGX-to" (DGX-2),
+# "VA 100" (V100), "key mode" / "peak mode" (PCIe mode: "p c i e" run together), "2G bus" (2 GPUs: "g p us"), "MD5-8"
+# (MD5Hash); from the spoken misses of the sets read for fixes (session 45)
+_HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"), "V100"),
+              (re.compile(r"\b(?:key|peak) mode\b", re.I), "PCIe mode"),
+              (re.compile(r"\b(\d+) ?[Gg],? bus\b(?! ?(?:bw|bandwidth|b)\b)"), r"\1 GPUs"),
+              (re.compile(r"\bM[DB]5-8\b"), "MD5Hash"))
+
+
+def heard_for(text: str) -> str:
+    """"DGX-to get with 16 GPUs" -> "DGX-2 get with 16 GPUs", "broadcast time 2G bus 1 MB" -> "broadcast time 2 GPUs
+    1 MB", "latency in key mode" -> "latency in PCIe mode"."""
+    for rx, by in _HEARD_FOR:
+        text = rx.sub(by, text)
+    return text
+
+
 def unglued(text: str) -> str:
     """"algbw16 MiBoop" -> "algbw 16 MiB oop", "BW64 MiB" -> "BW 64 MiB", "32 B.4 G" -> "32B..4G"."""
     text = _GLUED_AFTER_UNIT.sub(r"\1 \2", _GLUED_MEASURE.sub(r"\1 \2", text))
@@ -600,7 +617,7 @@ def written_shorthand(text: str) -> str:
     model writes as the grid word), and "IPU5 greater than IPU 6" -> "IPU5 -> IPU 6" (only between two numbered
     devices, where "greater than" cannot be a comparison the user meant: devices are not ordered). The reader knows
     the written forms ("w/o" is without); the speech model writes what it hears."""
-    text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), unglued(text))
+    text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), unglued(heard_for(text)))
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
     text = _LISTED_MATRIX.sub(r"\1\2 metrics", text)
