@@ -590,11 +590,13 @@ _DOT_RANGE = re.compile(r"\b(\d+) ?([KMGT]?i?B)\.(\d+) ?([KMGT]i?B?)(?![\w.])")
 
 # what the speech model writes for a few terms said aloud, where the written form is never meant: "DGX-to" (DGX-2),
 # "VA 100" (V100), "key mode" / "peak mode" (PCIe mode: "p c i e" run together), "2G bus" (2 GPUs: "g p us"), "MD5-8"
-# (MD5Hash); from the spoken misses of the sets read for fixes (session 45)
+# (MD5Hash), "NVH200" ("in the H200"), "pit torch" (PyTorch), "XSB-NCH" (XSBench); from the spoken misses of the sets
+# read for fixes (session 45)
 _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"), "V100"),
               (re.compile(r"\b(?:key|peak) mode\b", re.I), "PCIe mode"),
               (re.compile(r"\b(\d+) ?[Gg],? bus\b(?! ?(?:bw|bandwidth|b)\b)"), r"\1 GPUs"),
-              (re.compile(r"\bM[DB]5-8\b"), "MD5Hash"))
+              (re.compile(r"\bM[DB]5-8\b"), "MD5Hash"), (re.compile(r"\bNVH200\b"), "the H200"),
+              (re.compile(r"\bpit ?torch\b", re.I), "PyTorch"), (re.compile(r"\bXSB(?:-|e )NCH\b"), "XSBench"))
 
 
 def heard_for(text: str) -> str:

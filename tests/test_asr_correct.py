@@ -172,13 +172,15 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("gpu3 to gpu5 bandwidth in key mode", "gpu3 to gpu5 bandwidth in PCIe mode"),
     ("reduce time 4G bus 8 MB", "reduce time 4 GPUs 8 MB"),
     ("dgx2 MD5-8 rate", "dgx2 MD5Hash rate"),
+    ("top kernels, NVH200 pit torch trace", "top kernels, the H200 PyTorch trace"),
+    ("XSB-NCH slowdown on thetagpu", "XSBench slowdown on thetagpu"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
 
 
 @pytest.mark.parametrize("text", ["allreduce at 2G bus bandwidth", "the key to the dgx2", "peak bandwidth mode",
-                                  "DGX to Yme comparison", "ampere 100 cores"])
+                                  "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 
