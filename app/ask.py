@@ -329,9 +329,10 @@ class Asker:
                              "the document states")
             slots = {**{k: v for k, v in slots.items() if k != "compare_with"}, "metric": "speedup"}
         mod = intents.get(u.intent)
-        if u.intent == "trace_breakdown" and self._beyond_parts(slots):
+        beyond = self._beyond_parts(slots) if u.intent == "trace_breakdown" else None
+        if beyond:
             # "allreduce time for 64 h200s": a trace of the node's own GPUs says nothing about 64 of them
-            raise OutOfScope(self._beyond_parts(slots))
+            raise OutOfScope(beyond)
         t = time.perf_counter()
         try:
             self._run(res, mod, slots)
