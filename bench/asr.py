@@ -8,7 +8,8 @@ accuracy, ASR latency p50/p95 (warm, one question at a time, 2 threads) and real
 model on the later hand-written sets (nlu/eval/holdout.jsonl, read for fixes since session 38,
 nlu/eval/holdout2.jsonl, read for fixes since session 41, nlu/eval/holdout3.jsonl, read for fixes since session 42,
 nlu/eval/holdout4.jsonl, read for fixes since session 43, nlu/eval/holdout5.jsonl, read for fixes since session 44,
-nlu/eval/holdout6.jsonl, read for fixes since session 45, and nlu/eval/holdout7.jsonl, the blind one). Replaces the "asr" section of bench/RESULTS.md.
+nlu/eval/holdout6.jsonl, read for fixes since session 45, nlu/eval/holdout7.jsonl, read for fixes since session 46,
+and nlu/eval/holdout8.jsonl, the blind one). Replaces the "asr" section of bench/RESULTS.md.
 """
 from __future__ import annotations
 
@@ -70,7 +71,9 @@ LATER_SETS = (
                  "misses were read for fixes from session 44 on; same voices, never trained on),"),
     ("holdout6", "Seventh hand-written set (`nlu/eval/holdout6.jsonl`, {n} questions written blind in session 44; its "
                  "misses were read for fixes from session 45 on; same voices, never trained on),"),
-    ("holdout7", "Eighth hand-written set (`nlu/eval/holdout7.jsonl`, {n} questions written blind in session 45 and "
+    ("holdout7", "Eighth hand-written set (`nlu/eval/holdout7.jsonl`, {n} questions written blind in session 45; its "
+                 "misses were read for fixes from session 46 on; same voices, never trained on),"),
+    ("holdout8", "Ninth hand-written set (`nlu/eval/holdout8.jsonl`, {n} questions written blind in session 46 and "
                  "never read for fixes; same voices, never trained on),"),
 )
 
@@ -82,7 +85,7 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true", help="print, do not update bench/RESULTS.md")
     ap.add_argument("--no-second-set", action="store_true",
                     help="skip the default model on the later hand-written sets (nlu/eval/holdout.jsonl, "
-                         "holdout2.jsonl, holdout3.jsonl, holdout4.jsonl, holdout5.jsonl, holdout6.jsonl and holdout7.jsonl)")
+                         "holdout2.jsonl ... holdout8.jsonl)")
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from tqdm import tqdm

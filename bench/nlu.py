@@ -26,6 +26,27 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
+# the sets written after the first, in the order written: (name, how it was written and read; {n}: its size)
+LATER = (
+    ("holdout", "second set: `nlu/eval/holdout.jsonl`, {n} questions written later, blind; its misses were read for "
+                "fixes in sessions 38-40 (rows marked holdout)"),
+    ("holdout2", "third set: `nlu/eval/holdout2.jsonl`, {n} questions written blind in session 39; its misses were "
+                 "read for fixes from session 41 on (rows marked holdout2)"),
+    ("holdout3", "fourth set: `nlu/eval/holdout3.jsonl`, {n} questions written blind in session 41; its misses were "
+                 "read for fixes from session 42 on (rows marked holdout3)"),
+    ("holdout4", "fifth set: `nlu/eval/holdout4.jsonl`, {n} questions written blind in session 42; its misses were "
+                 "read for fixes from session 43 on (rows marked holdout4)"),
+    ("holdout5", "sixth set: `nlu/eval/holdout5.jsonl`, {n} questions written blind in session 43; its misses were "
+                 "read for fixes from session 44 on (rows marked holdout5)"),
+    ("holdout6", "seventh set: `nlu/eval/holdout6.jsonl`, {n} questions written blind in session 44; its misses were "
+                 "read for fixes from session 45 on (rows marked holdout6)"),
+    ("holdout7", "eighth set: `nlu/eval/holdout7.jsonl`, {n} questions written blind in session 45; its misses were "
+                 "read for fixes from session 46 on (rows marked holdout7)"),
+    ("holdout8", "blind ninth set: `nlu/eval/holdout8.jsonl`, {n} questions written in session 46, never looked at "
+                 "for fixes (rows marked holdout8)"),
+)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--retrain", action="store_true", help="retrain first and report the training time")
@@ -45,23 +66,10 @@ def main() -> None:
     items = load_set()
     asker = Asker()
     rep = evaluate(asker.ask, items)
-    # The later sets: scores only, no errors kept or printed (the fifth is blind: never looked at for fixes; the
-    # second was, in sessions 38-40, the third from session 41 on and the fourth from session 42 on, and they are
-    # reported beside it).
-    hold = load_named("holdout")
-    rep_h = evaluate(asker.ask, hold, keep_errors=0)
-    hold2 = load_named("holdout2")
-    rep_h2 = evaluate(asker.ask, hold2, keep_errors=0)
-    hold3 = load_named("holdout3")
-    rep_h3 = evaluate(asker.ask, hold3, keep_errors=0)
-    hold4 = load_named("holdout4")
-    rep_h4 = evaluate(asker.ask, hold4, keep_errors=0)
-    hold5 = load_named("holdout5")
-    rep_h5 = evaluate(asker.ask, hold5, keep_errors=0)
-    hold6 = load_named("holdout6")
-    rep_h6 = evaluate(asker.ask, hold6, keep_errors=0)
-    hold7 = load_named("holdout7")
-    rep_h7 = evaluate(asker.ask, hold7, keep_errors=0)
+    # The later sets: scores only, no errors kept or printed (the last is blind: never looked at for fixes; the
+    # others were read for fixes from the sessions LATER says, and are reported beside it)
+    later_reps = [(name, load_named(name), None) for name, _ in LATER]
+    later_reps = [(name, held, evaluate(asker.ask, held, keep_errors=0)) for name, held, _ in later_reps]
     asker.close()
     # Latency of questions new to the connection: the row cache would otherwise answer every query of a
     # later pass from memory (0.5 ms), which is not what a user asking a new question waits for. Likewise the
@@ -95,20 +103,7 @@ def main() -> None:
              f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
              f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''} --passes {a.passes}`",
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(items)} hand-written questions (never trained on)",
-             f"- second set: `nlu/eval/holdout.jsonl`, {len(hold)} questions written later, blind; its misses were read "
-             "for fixes in sessions 38-40 (rows marked holdout)",
-             f"- third set: `nlu/eval/holdout2.jsonl`, {len(hold2)} questions written blind in session 39; its misses "
-             "were read for fixes from session 41 on (rows marked holdout2)",
-             f"- fourth set: `nlu/eval/holdout3.jsonl`, {len(hold3)} questions written blind in session 41; its misses "
-             "were read for fixes from session 42 on (rows marked holdout3)",
-             f"- fifth set: `nlu/eval/holdout4.jsonl`, {len(hold4)} questions written blind in session 42; its misses "
-             "were read for fixes from session 43 on (rows marked holdout4)",
-             f"- sixth set: `nlu/eval/holdout5.jsonl`, {len(hold5)} questions written blind in session 43; its misses "
-             "were read for fixes from session 44 on (rows marked holdout5)",
-             f"- seventh set: `nlu/eval/holdout6.jsonl`, {len(hold6)} questions written blind in session 44; its "
-             "misses were read for fixes from session 45 on (rows marked holdout6)",
-             f"- blind eighth set: `nlu/eval/holdout7.jsonl`, {len(hold7)} questions written in session 45, never "
-             "looked at for fixes (rows marked holdout7)",
+             *(f"- {desc.format(n=len(held))}" for (name, desc), (_, held, _) in zip(LATER, later_reps)),
              "", "| measure | value | aim |", "| --- | ---: | ---: |",
              f"| intent accuracy (final answer's intent; a refusal is right for the {rep.n_missing} questions the set "
              f"marks as asking for data the database lacks) | {rep.intent_acc:.2%} | >= 98% |",
@@ -118,9 +113,7 @@ def main() -> None:
              f"| answer accuracy ({rep.n_answers} questions with an expected number) | "
              f"{(rep.answer_acc or 0):.2%} | |",
              f"| out-of-scope precision / recall | {rep.oos_precision:.2%} / {rep.oos_recall:.2%} | |",
-             *later("holdout", rep_h), *later("holdout2", rep_h2), *later("holdout3", rep_h3),
-             *later("holdout4", rep_h4), *later("holdout5", rep_h5), *later("holdout6", rep_h6),
-             *later("holdout7", rep_h7),
+             *(row for name, _, r in later_reps for row in later(name, r)),
              f"| NLU latency p50 / p95 | {statistics.median(nlu_ms):.1f} / {pct(nlu_ms, 95):.1f} ms | |",
              f"| SQL latency p50 / p95 | {statistics.median(sql_ms):.1f} / {pct(sql_ms, 95):.1f} ms | |",
              f"| end to end (no chart) p50 / p95 | {statistics.median(total_ms):.1f} / {pct(total_ms, 95):.1f} ms | p50 <= 10 ms |",
@@ -136,10 +129,8 @@ def main() -> None:
     lines += ["", f"End to end within 10 ms: {under:.1%} of the questions. Median end to end per answered intent "
               f"(ms; questions per pass): {per}.",
               "", "Intent accuracy by the style the question was written in (final answer / understood; questions): "
-              + "; ".join(f"{name}: {r.style_text()}" for name, r in (("first set", rep), ("holdout", rep_h),
-                                                                     ("holdout2", rep_h2), ("holdout3", rep_h3),
-                                                                     ("holdout4", rep_h4), ("holdout5", rep_h5),
-                                                                     ("holdout6", rep_h6), ("holdout7", rep_h7))
+              + "; ".join(f"{name}: {r.style_text()}" for name, r in (("first set", rep),
+                                                                     *((n, r) for n, _, r in later_reps))
                           if r.by_style) + ".",
               "", "For scale: Hey CAI (seed 002, pp. 87-108) reports 93.4% intent accuracy, slot F1 0.877, "
               "12 ms (V100) to 141 ms (laptop CPU) per text query."]

@@ -31,10 +31,13 @@ HOLDOUT4_SET = Path(__file__).resolve().parent / "eval" / "holdout4.jsonl"
 HOLDOUT5_SET = Path(__file__).resolve().parent / "eval" / "holdout5.jsonl"
 # The seventh set: written blind in session 44 before the sixth was read; read for fixes from session 45 on.
 HOLDOUT6_SET = Path(__file__).resolve().parent / "eval" / "holdout6.jsonl"
-# The eighth set, the blind one now: written in session 45 before the seventh was read, never read for fixes.
+# The eighth set: written blind in session 45 before the seventh was read; read for fixes from session 46 on.
 HOLDOUT7_SET = Path(__file__).resolve().parent / "eval" / "holdout7.jsonl"
+# The ninth set, the blind one now: written in session 46 before the eighth was read, never read for fixes.
+HOLDOUT8_SET = Path(__file__).resolve().parent / "eval" / "holdout8.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
-             "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET}
+             "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
+             "holdout8": HOLDOUT8_SET}
 
 
 @dataclass
@@ -85,7 +88,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2`, `holdout3`, `holdout4`, `holdout5`, `holdout6`, `holdout7`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout8`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
