@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Optional
 
-from nlu.cues import CONDITION_PAIRS
+from nlu.cues import CONGESTION_CONDITIONS
 
 
 @dataclass
@@ -29,8 +29,6 @@ class SystemInfo:
 # words for a figure the documents state rather than measure, in the order one is taken for another (the same
 # conditions as app.intents._common.STATED, which imports the catalog)
 _STATED_WORDS = ("spec", "theoretical", "nominal", "vendor_claim")
-# the conditions of the congestion experiments, both sides of each pair
-CONGESTION_CONDITIONS = frozenset().union(*CONDITION_PAIRS)
 _NOT_TOOLS = {"paper", "stream", "tau", "pebs", "sniper", "caliper", "gem5"}
 
 

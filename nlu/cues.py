@@ -251,8 +251,8 @@ TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count"
 # a measured figure set against the peak a spec sheet or paper states: "what fraction of theoretical peak",
 # "measured versus theoretical", "percent of peak fp64" (app.intents.metric_lookup adds the stated peak; a link's
 # is link_efficiency's)
-OF_PEAK = re.compile(r"\b(fraction|percent(age)?|%|share|how close)\b.{0,30}\b(theoretical|nominal|rated|stated|spec|"
-                     r"peak)\b|\b(measured )?(vs\.?|versus|against|compared (to|with)) (the |its )?"
+OF_PEAK = re.compile(r"(\b(fraction|percent(age)?|share|how close)\b|%).{0,30}\b(theoretical|nominal|rated|stated|spec|"
+                     r"peak|(link|line|port|wire) (rate|speed))\b|\b(measured )?(vs\.?|versus|against|compared (to|with)) (the |its )?"
                      r"(theoretical|nominal|rated|stated|spec(ified)?)( peak)?\b|\bof (the |its )?(theoretical|nominal) "
                      r"peak\b", re.I)
 # a word of message sizes: a size with its unit, "message", "transfer", "sweep"
@@ -283,6 +283,8 @@ CONDITION_LINK_TYPES = {"pcie": "PCIe", "nvlink": "NVLink"}
 
 # a condition and its counterpart: named together, the question is about the difference (the congestion intent)
 CONDITION_PAIRS = ({"congestion_free", "under_load"}, {"cc_on", "cc_off"})
+# the conditions of the congestion experiments, both sides of each pair
+CONGESTION_CONDITIONS = frozenset().union(*CONDITION_PAIRS)
 
 
 def names_a_condition_pair(conditions: set[str]) -> bool:
@@ -404,9 +406,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # an action on the asker's files or machines ("convert this trace to perfetto format"), and the
                     # live state of a machine ("how many users are logged into the h200 node right now"): no stored
                     # measurement is either
-                    r"^(please )?((convert|export|upload|email|delete|rename) (this|that|these|those|the|my|our) "
-                    r"(\w+ )?(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?)|reboot|restart|kill|"
-                    r"submit|schedule)|"
+                    r"^(please )?((convert|export|upload|e ?-? ?mail|mail|send|forward|share|delete|rename) (this|that|"
+                    r"these|those|the|my|our) (\S+ ){0,4}(traces?|files?|profiles?|outputs?|logs?|reports?|results?|"
+                    r"runs?|numbers|plots?|charts?|tables?)|reboot|restart|kill|submit|schedule)|"
+                    # the batch queue's live state ("what's the current queue wait time on ThetaGPU"): no measurement
+                    r"\bqueue (wait|waiting|time|length|depth|position|status)|\bwait(ing)? (time )?in the queue\b|"
                     r"logged (in|into|on)( to)?|currently (running|logged|online|free|idle)|"
                     # a what-if about hardware nobody measured ("what would the allreduce bandwidth be if we added a
                     # third h200"): a prediction, which no stored measurement is
@@ -421,7 +425,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # prediction, "what does MAPredict predict", is not: the verb is not the request there)
                     r"^(please |(can|could|would) you (please )?)?(predict|forecast|extrapolate)|"
                     # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured
-                    r"\bwhat will .{1,80}\bbe (next (year|month|release)|in the future|with (a |the )?(newer|next|"
+                    r"\bwhat will .{1,80}\bbe\b.{0,40}\bnext (year|month|release|generation)\b|"
+                    r"\bwhat will .{1,80}\bbe (in the future|with (a |the )?(newer|next|"
                     r"future)|(once|when|after|if) (we|i|you|they) (upgrade|update|switch|move|install|add|buy|"
                     r"replace|swap)\w*)|"
                     # reliability and uptime: no performance measurement holds them

@@ -12,7 +12,8 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, asks_advice,
-                      ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, GRAPH_MEASURES, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
+                      ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
+                      MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
@@ -250,6 +251,16 @@ class NLU:
         return lambda sid: bool(ops & cat.operations.get(sid, set())) + \
             (slots.get("metric") in cat.metrics.get(sid, ())) + bool(app and app in cat.app_ops.get(sid, {}))
 
+    def _without_p2p(self, slots: dict[str, Any]) -> bool:
+        """Whether the question's system is known to store no transfer between two devices."""
+        sid = slots.get("system")
+        return self.catalog is not None and isinstance(sid, str) and sid in self.catalog.operations \
+            and "p2p" not in self.catalog.operations[sid]
+
+    def _has_parts(self, slots: dict[str, Any]) -> bool:
+        """Whether the question's system has stored parts (False when that cannot be known)."""
+        return self.catalog is not None and bool(self.catalog.components.get(str(slots.get("system"))))
+
     def _has_links(self, slots: dict[str, Any]) -> bool:
         """Whether the question's system has a stored link graph (True when that cannot be known)."""
         info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
@@ -325,6 +336,19 @@ class NLU:
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
                 continue                      # "1..1216 tiles": the first end of a range of counts, no size
+            if slot == "system" and b - a >= 2 and "count" not in slots and _bare_number(words[b - 2:b - 1]) \
+                    and words[b - 1].lower() in ("gpus", "ipus", "nodes") and not self.norm.value(
+                        "system", " ".join(words[a:b])):
+                # "yme h2d bw 4 gpus": a count at the end of words tagged as a name that names nothing ("Yme (4
+                # GPUs)" is the machine's own description) counts devices
+                n, kind = self.norm.count_and_kind(" ".join(words[b - 2:b]))
+                if isinstance(n, int) and kind:
+                    slots["count"], slots["count_kind"] = n, kind
+                    covered.update(range(b - 2, b))
+                    b -= 2
+                    if b == a:
+                        continue
+                    surface = " ".join(words[a:b])
             if slot == "system" and b - a >= 2 and _bare_number(words[a:a + 1]) and a > 0 \
                     and re.fullmatch(r"[A-Za-z]{1,3}\d{1,4}s", words[a + 1]) and "count" not in slots \
                     and words[a - 1].lower() in _COUNTED_AFTER and isinstance(self.norm.number(words[a]), int):
@@ -595,11 +619,20 @@ class NLU:
         if intent == "metric_lookup" and slots.get("link_type") and not any(
                 slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
                 and (_LINK_RATE.search(said) or (slots.get("condition") in ("nominal", "theoretical", "spec")
-                                                  and re.search(r"\b(bandwidth|bw)\b", said))):
+                                                  and re.search(r"\b(bandwidth|bw)\b", said))) \
+                and not OF_PEAK.search(said):
             # "ri2 infiniband per-port rate?", "ac922 x-bus nominal bandwidth": nothing measured is named, only a
             # kind of link: its stated rate is in the connection graph
             intent = "topology"
             ruled_out.add("metric_lookup")
+        if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") in (
+                None, "bandwidth", "efficiency") and _OF_LINK_RATE.search(said) \
+                and not any(slots.get(k) for k in ("src", "dst", "app")):
+            # "h200 nvlink % of link rate", "thetagpu infiniband % of line rate": how close the link comes to its
+            # rate, an efficiency (refused where no measurement or no rate is stored)
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "efficiency"
         if intent == "compare_systems" and len(systems) > 1 and slots.get("link_type") \
                 and slots.get("metric") == "efficiency" and not slots.get("app"):
             # "pcie efficiency h2d titan rtx vs gtx980": a link's efficiency is a measurement set against the link's
@@ -625,7 +658,8 @@ class NLU:
                 intent = "topology"     # the words settle it, as sure as the model was of its own reading
         if intent == "metric_lookup" and not any(k in slots for k in ("metric", "operation", "app", "src", "dst",
                                                                       "msg_bytes", "count", "condition")) \
-                and any(_TOPOLOGY_WORD.match(w) for w in lw) and slots.get("system") and self._has_links(slots):
+                and any(_TOPOLOGY_WORD.match(w) for w in lw) and slots.get("system") and self._has_links(slots) \
+                and not OF_PEAK.search(said):
             # "ri2 inter-node interconnect + link rate": nothing measured is named, only the links, which the
             # stored graph holds with their rates
             ruled_out.add(intent)
@@ -1045,6 +1079,35 @@ class NLU:
             # for the vocabulary net anywhere else in a sentence)
             slots["aggregate"] = self.norm.aggregate(lw[0], slots.get("metric"))
         apply_cues(intent, words, slots)
+        if intent == "pair_matrix" and slots.get("aggregate") in ("max", "min") and _ONE_EXTREME_PAIR.search(said) \
+                and not _WHOLE_GRID.search(said):
+            # "dgx2 slowest gpu pair pcie mode latency": the one pair at the extreme and its value, not the grid
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and slots.get("metric") in _NOT_PER_PAIR and not (slots.get("src") or
+                                                                                     slots.get("dst")):
+            # "how much buffering is there between nodes on the XMP-64": a figure of the machine said with
+            # "between"; a memory, power or clock is no measure of a pair of endpoints
+            ruled_out.add(intent)
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
+            conf = max(conf, model_conf)
+        if slots.get("operation") == "p2p" and slots.get("condition") in ("p2p_on", "p2p_off") \
+                and self._without_p2p(slots) and _P2P_SETTING.search(said):
+            # "what P2P-enabled latency does p2pBandwidthLatencyTest report on the Titan RTX": peer access is the
+            # setting the run was made with; the one-GPU machine's copies are within the GPU (d2d), no transfer
+            # between two GPUs was asked for
+            del slots["operation"]
+        if intent in ("metric_lookup", "list_data", "out_of_scope", "topology") and _PARTS_ASKED.search(said) \
+                and self._has_parts(slots) and not slots.get("metric"):
+            # "what hardware is in the RTX 3080 annealing machine", "what memories hang off the Xeon Phi": the
+            # machine's parts, which the graph lists (an operation said as the machine's purpose, "annealing
+            # machine", is no measurement asked for)
+            if intent != "topology":
+                ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            slots["view"] = "parts"    # the parts themselves, which a machine without a stored graph also lists
+            if _PURPOSE_BEFORE_MACHINE.search(said):
+                slots.pop("operation", None)
         if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
                 intent == "pair_matrix" and not _PAIR_WORD.search(said)) or (
                 intent == "trace_breakdown" and not TRACE_WORD.search(said))) \
@@ -1070,7 +1133,8 @@ class NLU:
             # link and nothing measured named, the link's rated bandwidth, which the connection graph holds)
             ruled_out.add(intent)
             if slots.get("link_type") and not any(slots.get(k) for k in ("operation", "src", "dst", "app")) \
-                    and self._has_links(slots):
+                    and self._has_links(slots) and not _BUNDLED_LINK.search(said):
+                # (a bundle of links named, "the triple NVLink", is the document's figure for the bundle)
                 intent, conf = _renormalised(self.labels["intents"], intent_probs, "topology", {intent})
             else:
                 intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
@@ -1341,8 +1405,10 @@ class NLU:
             slots.pop("count", None)
             slots.pop("count_kind", None)
         if "operation" not in slots and intent != "topology" and \
-                ((intent == "pair_matrix" and "system" in slots) or slots.get("condition") in ("p2p_on", "p2p_off")):
-            # a grid of pairs, or peer access turned on or off, is about transfers between two devices
+                ((intent == "pair_matrix" and "system" in slots) or (
+                    slots.get("condition") in ("p2p_on", "p2p_off") and not self._without_p2p(slots))):
+            # a grid of pairs, or peer access turned on or off, is about transfers between two devices (unless the
+            # machine has one GPU: the Titan RTX's "p2p off" runs copy within it)
             slots["operation"] = "p2p"
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
         held = held_condition(slots, cands, self.catalog)
@@ -1510,7 +1576,7 @@ class NLU:
             if grid_default in notes:      # the grid's default, not a word of the question
                 notes.remove(grid_default)
                 slots.pop("operation", None)
-        if intent == "congestion" and slots.get("condition") not in _LOAD_CONDITIONS and not _LOAD_WORD.search(said) \
+        if intent == "congestion" and slots.get("condition") not in CONGESTION_CONDITIONS and not _LOAD_WORD.search(said) \
                 and slots.get("count_kind") != "tiles":    # tiles that all communicate are the IPU's load
             # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
             # condition: whatever the model heard, it is not the question of what congestion does; nor, with no size
@@ -1527,7 +1593,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "slowdown"
-            if slots.get("condition") in _LOAD_CONDITIONS:
+            if slots.get("condition") in CONGESTION_CONDITIONS:
                 del slots["condition"]
         if intent == "metric_lookup" and "metric" not in slots and _SLOWED_DOWN.search(said) \
                 and self.catalog is not None and _stored_slowdown_only(slots, self.catalog):
@@ -1726,13 +1792,33 @@ _POWER_DRAWN = re.compile(r"\b(watts?|draws?|drawn|consum\w*|usage|envelope|budg
 # "what connects the two sockets", "what links gpu0 and gpu1": how parts are joined
 _WHAT_CONNECTS = re.compile(r"\bwhat (connects|links|joins|ties|sits between)\b|\bwhat (is|are) (\w+ )?(connecting|"
                             r"linking|joining)\b")
-_LOAD_CONDITIONS = {"under_load", "congestion_free", "cc_on", "cc_off"}
+# the parts of a machine asked for ("what hardware is in", "what memories hang off", "which chips are inside")
+_PARTS_ASKED = re.compile(r"\b(what|which) (hardware|parts|components|chips|processors|memor(y|ies)|devices)\b.{0,30}\b("
+                          r"is in|are in|is inside|are inside|hangs? off|(is|are) attached to|sits? (in|on)|does .{1,60}"
+                          r"\b(have|contain|hold))\b|\bwhat hangs off\b|\bwhat (is|'s) inside\b")
+# peer access named as a setting ("P2P-enabled", "with peer-to-peer off", "without p2p")
+_P2P_SETTING = re.compile(r"\b(p2p|peer ?-? ?to ?-? ?peer|peer access) ?-? ?(enabled|disabled|on|off)\b|\b(with|"
+                          r"without|no) (p2p|peer ?-? ?to ?-? ?peer|peer access)\b")
+# links bundled between two parts ("the triple NVLink", "a double NVLink", "NVLink x3")
+_BUNDLED_LINK = re.compile(r"\b(double|triple|quadruple|dual|two|three|four)[- ]?(nv ?links?|links?|nvlink2)\b|"
+                           r"\bnv ?link2? ?x ?[234]\b")
+# one pair at an extreme ("the slowest gpu pair", "which pair is fastest"), and the grid asked for beside it
+_ONE_EXTREME_PAIR = re.compile(r"\b(slowest|fastest|best|worst|highest|lowest|weakest|strongest|quickest)( \w+)?"
+                               r" pair\b(?!s)|\bwhich (\w+ )?pair\b(?!s)")
+_WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|each pair|table)\b")
+# measures of a machine or a device, never of a pair of endpoints
+_NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
+# a share of a link's own rate ("% of link rate", "percent of the line rate")
+_OF_LINK_RATE = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare)\s+of\s+(the\s+|its\s+)?(link|line|port|wire)\s+"
+                           r"(rate|speed)\b")
+# a machine named by what it is for ("the annealing machine", "the PRNG box")
+_PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
 _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
 
 
 def _congestion_without_pairs(sid: Optional[str], catalog) -> bool:
     """The system ran under congestion conditions and holds no bandwidth or latency, so no grid of pairs."""
-    return bool(sid) and bool(catalog.conditions.get(sid, set()) & _LOAD_CONDITIONS) \
+    return bool(sid) and bool(catalog.conditions.get(sid, set()) & CONGESTION_CONDITIONS) \
         and not catalog.metrics.get(sid, set()) & {"bandwidth", "latency"}
 _LOAD_WORD = re.compile(r"cong\w*|load\w*|content\w*|traffic|busy|concurr\w*|simultan\w*|same time|\bcc\b|incast|"
                         r"stress\w*|slow\w*|idle|interfer\w*|at once|degrad\w*|impact\w*|contend\w*|hotspot|noisy|"
@@ -1778,10 +1864,12 @@ _OVER_COUNTS = re.compile(
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) count\b")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
-# a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it)
+# a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
+# messages that grow ("as the messages grow", "as messages get bigger")
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
-                         r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up))\b")
+                         r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up)|as (the )?(msgs|"
+                         r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger)))\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:
@@ -2107,6 +2195,11 @@ def spoken_compound_numbers(words: list[str], number) -> list[str]:
             continue
         value = number(" ".join(run)) if j - i > 1 and any(w in _MAGNITUDES for w in run) \
             and run[0] not in _MAGNITUDES else None
+        if value is None and len(run) == 2 and run[0] in _TENS and run[1] in _UNITS[1:10] \
+                and _counted_next(words, j) and not (i > 0 and (words[i - 1].isdigit() or words[i - 1].lower() in
+                                                                 _UNITS or words[i - 1].lower() in _TENS)):
+            # "on thirty two g p us", "with twenty four gpus": one count (the tagger read "two gpus" and a size 24)
+            value = number(" ".join(run))
         if isinstance(value, int) and not isinstance(value, bool):
             out.append(str(value))
             i = j
@@ -2114,6 +2207,16 @@ def spoken_compound_numbers(words: list[str], number) -> list[str]:
             out.append(words[i])
             i += 1
     return out
+
+
+# what a count counts, as a transcript writes it ("gpus", "g p us")
+_COUNTED = frozenset("gpus gpu ipus ipu nodes node ranks cores tiles processes threads cards boards sockets chips "
+                     "h200s v100s p100s a100s".split())
+
+
+def _counted_next(words: list[str], j: int) -> bool:
+    return j < len(words) and (words[j].lower() in _COUNTED
+                               or "".join(w.lower() for w in words[j:j + 3]) in ("gpus", "ipus"))
 
 
 def four_before_a_size(words: list[str], size_bytes) -> list[str]:

@@ -128,7 +128,8 @@ class Speller:
         if len(winners) > 1:
             # "enabld": one dropped letter from "enabled", one changed letter from "enable"; fast typing drops
             # letters far more often than it changes them
-            dropped = [c for c in winners if len(c) == len(w) + 1 and _slip(w, c)]
+            # a doubled letter typed once counts too ("chiflet": chifflet, not chiplet)
+            dropped = [c for c in winners if len(c) == len(w) + 1 and w in _deletes(c)]
             winners = dropped if len(dropped) == 1 else winners
         return winners[0] if len(winners) == 1 else None
 

@@ -27,6 +27,12 @@ FROM links l
 WHERE l.system_id = $system
 ORDER BY l.link_type, l.a, l.b"""
 
+# a system whose parts are stored but no link between them ("what hardware is in the KNL testbed"): its parts
+PARTS_SQL = """SELECT c.system_id, c.component_id, c.kind, c.label, c.parent, c.source
+FROM components c
+WHERE c.system_id = $system
+ORDER BY c.kind, c.component_id"""
+
 # fixed fragments; the user's link type and endpoint only ever travel as $link_type / $node. "NVSwitch" also
 # selects the links with an NVSwitch end, which _narrow.py adds (it knows the ends' kinds)
 SEL_LINK_TYPE = "starts_with(lower(l.link_type), lower($link_type))"
@@ -76,6 +82,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
         raise OutOfScope(f"The connection graph of {cat.name(sid)} holds links, their kinds and rated bandwidths, "
                          f"not {str(s['metric']).replace('_', ' ')}; ask for the measured value instead.")
     if not cat.systems[sid].n_links:
+        if s.get("view") == "parts" and cat.components.get(sid) and not (s.get("src") or s.get("dst")
+                                                                          or s.get("link_type")):
+            # "what hardware is in the KNL testbed": 21 systems of the documents list their parts (a chip and its
+            # memories, a CPU and a GPU) but no link between them; the parts asked for are answered. How they are
+            # linked ("draw MareNostrum 4's interconnect") is not stored, and refused as before
+            return Plan(sql=PARTS_SQL, params={"system": sid},
+                        chart={"kind": "network", "nodes": [], "edges": [], "highlight": []}, slots=s,
+                        extra={"mode": "parts"})
         have = ", ".join(x.system_id for x in cat.systems.values() if x.n_links)
         raise OutOfScope(f"No connection graph is stored for {cat.name(sid)}; systems with one: {have}.")
     check_endpoints(sid, s, cat)
@@ -260,6 +274,8 @@ def _kinds(g: nx.Graph, nodes) -> str:
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     sid = plan.slots["system"]
     name = cat.name(sid)
+    if plan.extra.get("mode") == "parts":
+        return _answer_parts(rows, plan, name)
     if not rows:
         raise OutOfScope(f"No links are stored for {name}.")
     types = sorted({r["link_type"] for r in rows})
@@ -315,6 +331,22 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     return (f"{lead}{name}{where}: {len(sel)} link{'s' if len(sel) != 1 else ''} between {len(nodes)} components "
             f"({_kinds(full, nodes)}): "
             f"{'; '.join(parts)}{cite(sel)}.")
+
+
+def _answer_parts(rows: list[dict[str, Any]], plan: Plan, name: str) -> str:
+    """The parts of a system whose links are not stored, by kind, drawn as unconnected markers."""
+    if not rows:
+        raise OutOfScope(f"Neither parts nor links are stored for {name}.")
+    by_kind: dict[str, list[str]] = {}
+    for r in sorted(rows, key=lambda r: (r["kind"], natural(r["component_id"]))):
+        by_kind.setdefault(r["kind"], []).append(r.get("label") or endpoint(r["component_id"]))
+    kinds = "; ".join(f"{k} " + ", ".join(labels) for k, labels in by_kind.items())
+    plan.chart.update({"nodes": [{"id": r["component_id"], "kind": r["kind"], "label": r.get("label") or
+                                  r["component_id"], "parent": r.get("parent")}
+                                 for r in sorted(rows, key=lambda r: natural(r["component_id"]))]})
+    plan.notes.append(f"no links between the parts of {name} are stored: its parts are listed, unconnected")
+    return (f"{name}: {len(rows)} component{'s' if len(rows) != 1 else ''} ({kinds}); no links between them are "
+            f"stored{cite(rows)}.")
 
 
 def _answer_path(rows, plan, full, name, types) -> str:
