@@ -684,7 +684,8 @@ class NLU:
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for ("the memory bandwidth of each
             # GPU": each GPU's own memory, looked up)
-            if MEMORY_BANDWIDTH.search(said):
+            if MEMORY_BANDWIDTH.search(said) or slots.get("metric") in _NOT_PER_PAIR:
+                # (or "how much power does each i p u draw": each device's own figure)
                 intent = "metric_lookup"
                 if slots.get("operation") == "p2p":
                     del slots["operation"]
@@ -1584,7 +1585,12 @@ class NLU:
             ruled_out.add(intent)
             if slots.get("msg_bytes") is None and not SIZE_WORD.search(said):
                 ruled_out.add("size_sweep")
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+            if len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said) and not _CURVE_ASKED.search(said):
+                # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink", read first as a link's
+                # efficiency, then as congestion: two machines set side by side, whatever the runner-up
+                intent, conf = "compare_systems", max(conf, model_conf)
+            else:
+                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
                 and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|traffic|incast)\b", said):
             # "by what factor is XSBench slowed down when offloaded over gRPC on the Google Cloud T4": no word of
