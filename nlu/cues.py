@@ -406,9 +406,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # an action on the asker's files or machines ("convert this trace to perfetto format"), and the
                     # live state of a machine ("how many users are logged into the h200 node right now"): no stored
                     # measurement is either
-                    r"^(please )?((convert|export|upload|e ?-? ?mail|mail|send|forward|share|delete|rename) (this|that|"
-                    r"these|those|the|my|our) (\S+ ){0,4}(traces?|files?|profiles?|outputs?|logs?|reports?|results?|"
-                    r"runs?|numbers|plots?|charts?|tables?)|reboot|restart|kill|submit|schedule)|"
+                    r"^(please )?((convert|export|upload|delete|rename) (this|that|these|those|the|my|our) "
+                    r"(\w+ )?(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?)|reboot|restart|kill|"
+                    r"submit|schedule)|"
+                    # results to be sent somewhere ("email these DGX-2 NVLink results to my supervisor")
+                    r"^(please )?(e ?-? ?mail|mail|send|forward|share) (this|that|these|those|the|my|our) (\S+ ){0,4}"
+                    r"(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?|numbers|plots?|charts?|"
+                    r"tables?)\b|"
                     # the batch queue's live state ("what's the current queue wait time on ThetaGPU"): no measurement
                     r"\bqueue (wait|waiting|time|length|depth|position|status)|\bwait(ing)? (time )?in the queue\b|"
                     r"logged (in|into|on)( to)?|currently (running|logged|online|free|idle)|"
