@@ -587,11 +587,6 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
-        if intent == "size_sweep" and slots.get("aggregate") in ("max", "min") and ANY_SIZE.search(said):
-            # "the highest all-reduce bus bandwidth the H200 pair reaches at any message size": one extreme over
-            # all sizes, not the curve
-            ruled_out.add(intent)
-            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "power" and _POWER_PROCESSOR.search(said) and not _POWER_DRAWN.search(said):
             # "the two power nine sockets": IBM's POWER9 processor said aloud, no power drawn
             del slots["metric"]
@@ -616,6 +611,12 @@ class NLU:
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
             ruled_out.add("link_efficiency")
+        if intent == "size_sweep" and slots.get("aggregate") in ("max", "min") and ANY_SIZE.search(said):
+            # "the highest all-reduce bus bandwidth the H200 pair reaches at any message size": one extreme over
+            # all sizes, not the curve (after the link-efficiency reading falls through, whose runner-up may be the
+            # sweep)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and slots.get("link_type") and not any(
                 slots.get(k) for k in ("metric", "operation", "src", "dst", "app", "aggregate")) \
                 and (_LINK_RATE.search(said) or (slots.get("condition") in ("nominal", "theoretical", "spec")

@@ -140,3 +140,12 @@ def test_the_one_pair_at_an_extreme_is_a_lookup(asker, built_con):
     res = asker.ask("dgx2 quickest pair p2p enabled latency")
     assert res.intent == "metric_lookup" and res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
     assert asker.ask("dgx2 slowest pair latency with p2p on, show the whole grid").intent == "pair_matrix"
+
+
+def test_an_extreme_at_any_size_after_a_link_reading_falls_through(asker, built_con):
+    # a transcript of a read set's question (seventh set, s140) that session 46's question model read first as a
+    # link's efficiency, whose runner-up is the sweep: the "at any message size" rule ran before that fall-through
+    res = asker.ask("whats the highest allreduce bus bandwidth the H200 pair reaches at any message size")
+    want = _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
+                           "AND metric = 'busbw'")[0]
+    assert res.intent == "metric_lookup" and res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
