@@ -2223,7 +2223,7 @@ _COUNTED = frozenset("gpus gpu ipus ipu nodes node ranks cores tiles processes t
 
 def _counted_next(words: list[str], j: int) -> bool:
     return j < len(words) and (words[j].lower() in _COUNTED
-                               or "".join(w.lower() for w in words[j:j + 3]) in ("gpus", "ipus"))
+                               or (spelled_device(words, j) and words[j + 2].lower() == "us"))
 
 
 def four_before_a_size(words: list[str], size_bytes) -> list[str]:
