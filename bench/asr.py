@@ -5,11 +5,8 @@ Run on purpose: `make bench-asr` or `.venv/bin/python bench/asr.py [--limit N] [
 Voices rotate over festival (an engine never used for training) and held-out espeak-ng/flite voices; the audio is
 cached in models/asr/build/eval_audio/. Per model: WER, HPC-term recall, intent accuracy, slot F1, answer
 accuracy, ASR latency p50/p95 (warm, one question at a time, 2 threads) and real-time factor; then the default
-model on the later hand-written sets (nlu/eval/holdout.jsonl, read for fixes since session 38,
-nlu/eval/holdout2.jsonl, read for fixes since session 41, nlu/eval/holdout3.jsonl, read for fixes since session 42,
-nlu/eval/holdout4.jsonl, read for fixes since session 43, nlu/eval/holdout5.jsonl, read for fixes since session 44,
-nlu/eval/holdout6.jsonl, read for fixes since session 45, nlu/eval/holdout7.jsonl, read for fixes since session 46,
-and nlu/eval/holdout8.jsonl, the blind one). Replaces the "asr" section of bench/RESULTS.md.
+model on the later hand-written sets (nlu/eval/holdout.jsonl ... holdout9.jsonl; how each was written and used:
+nlu.evaluate.LATER_SETS). Replaces the "asr" section of bench/RESULTS.md.
 """
 from __future__ import annotations
 
@@ -25,6 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench.ingest import machine, replace_section  # noqa: E402
+from nlu.evaluate import LATER_SETS, later_set_history  # noqa: E402
 
 CONFIGS = {   # correct: the transcript corrector (asr/correct.py); the rows without it score the model's own text
     "tiny.en": dict(model="tiny.en", bias=False, window="full", correct=False),
@@ -57,25 +55,10 @@ def _decoding(name: str) -> tuple[str, dict, bool]:
     return json.dumps(cfg, sort_keys=True), cfg, corrected
 
 
-# the sets written after the first, in the order written: (name, heading of its table)
-LATER_SETS = (
-    ("holdout", "Second hand-written set (`nlu/eval/holdout.jsonl`, {n} questions written later, blind; its misses were "
-                "read for fixes in sessions 38-40, so it is no longer blind; same voices, never trained on),"),
-    ("holdout2", "Third hand-written set (`nlu/eval/holdout2.jsonl`, {n} questions written blind in session 39; its "
-                 "misses were read for fixes from session 41 on; same voices, never trained on),"),
-    ("holdout3", "Fourth hand-written set (`nlu/eval/holdout3.jsonl`, {n} questions written blind in session 41; its "
-                 "misses were read for fixes from session 42 on; same voices, never trained on),"),
-    ("holdout4", "Fifth hand-written set (`nlu/eval/holdout4.jsonl`, {n} questions written blind in session 42; its "
-                 "misses were read for fixes from session 43 on; same voices, never trained on),"),
-    ("holdout5", "Sixth hand-written set (`nlu/eval/holdout5.jsonl`, {n} questions written blind in session 43; its "
-                 "misses were read for fixes from session 44 on; same voices, never trained on),"),
-    ("holdout6", "Seventh hand-written set (`nlu/eval/holdout6.jsonl`, {n} questions written blind in session 44; its "
-                 "misses were read for fixes from session 45 on; same voices, never trained on),"),
-    ("holdout7", "Eighth hand-written set (`nlu/eval/holdout7.jsonl`, {n} questions written blind in session 45; its "
-                 "misses were read for fixes from session 46 on; same voices, never trained on),"),
-    ("holdout8", "Ninth hand-written set (`nlu/eval/holdout8.jsonl`, {n} questions written blind in session 46 and "
-                 "never read for fixes; same voices, never trained on),"),
-)
+def _later_title(name: str, ordinal: str) -> str:
+    """The heading of a later set's table ({n}: its size)."""
+    return (f"{ordinal.capitalize()} hand-written set (`nlu/eval/{name}.jsonl`, {{n}} questions {later_set_history(name)}; "
+            "same voices, never trained on),")
 
 
 def main() -> None:
@@ -85,7 +68,7 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true", help="print, do not update bench/RESULTS.md")
     ap.add_argument("--no-second-set", action="store_true",
                     help="skip the default model on the later hand-written sets (nlu/eval/holdout.jsonl, "
-                         "holdout2.jsonl ... holdout8.jsonl)")
+                         "holdout2.jsonl ... holdout9.jsonl)")
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from tqdm import tqdm
@@ -115,7 +98,8 @@ def main() -> None:
         print("\n".join(reports[name].lines()), file=sys.stderr)
     later = []
     default = "finetuned+correct" if "finetuned+correct" in reports else "finetuned"
-    for set_name, title in (() if default not in reports or a.no_second_set else LATER_SETS):
+    for set_name, ordinal, *_ in (() if default not in reports or a.no_second_set else LATER_SETS):
+        title = _later_title(set_name, ordinal)
         # the questions written later: the default model's numbers on them (and the session 21 decoding's, where
         # that row ran, to show what the wording model changes there)
         held = load_named(set_name)

@@ -19,6 +19,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench.ingest import machine, replace_section  # noqa: E402
+from nlu.evaluate import LATER_SETS, later_set_history  # noqa: E402
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -26,25 +27,9 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-# the sets written after the first, in the order written: (name, how it was written and read; {n}: its size)
-LATER = (
-    ("holdout", "second set: `nlu/eval/holdout.jsonl`, {n} questions written later, blind; its misses were read for "
-                "fixes in sessions 38-40 (rows marked holdout)"),
-    ("holdout2", "third set: `nlu/eval/holdout2.jsonl`, {n} questions written blind in session 39; its misses were "
-                 "read for fixes from session 41 on (rows marked holdout2)"),
-    ("holdout3", "fourth set: `nlu/eval/holdout3.jsonl`, {n} questions written blind in session 41; its misses were "
-                 "read for fixes from session 42 on (rows marked holdout3)"),
-    ("holdout4", "fifth set: `nlu/eval/holdout4.jsonl`, {n} questions written blind in session 42; its misses were "
-                 "read for fixes from session 43 on (rows marked holdout4)"),
-    ("holdout5", "sixth set: `nlu/eval/holdout5.jsonl`, {n} questions written blind in session 43; its misses were "
-                 "read for fixes from session 44 on (rows marked holdout5)"),
-    ("holdout6", "seventh set: `nlu/eval/holdout6.jsonl`, {n} questions written blind in session 44; its misses were "
-                 "read for fixes from session 45 on (rows marked holdout6)"),
-    ("holdout7", "eighth set: `nlu/eval/holdout7.jsonl`, {n} questions written blind in session 45; its misses were "
-                 "read for fixes from session 46 on (rows marked holdout7)"),
-    ("holdout8", "blind ninth set: `nlu/eval/holdout8.jsonl`, {n} questions written in session 46, never looked at "
-                 "for fixes (rows marked holdout8)"),
-)
+def _later_description(name: str, ordinal: str, n: int) -> str:
+    blind = "blind " if dict((x[0], x[3]) for x in LATER_SETS)[name] is None else ""
+    return f"{blind}{ordinal} set: `nlu/eval/{name}.jsonl`, {n} questions {later_set_history(name)} (rows marked {name})"
 
 
 def main() -> None:
@@ -68,7 +53,7 @@ def main() -> None:
     rep = evaluate(asker.ask, items)
     # The later sets: scores only, no errors kept or printed (the last is blind: never looked at for fixes; the
     # others were read for fixes from the sessions LATER says, and are reported beside it)
-    later_reps = [(name, load_named(name), None) for name, _ in LATER]
+    later_reps = [(name, load_named(name), None) for name, *_ in LATER_SETS]
     later_reps = [(name, held, evaluate(asker.ask, held, keep_errors=0)) for name, held, _ in later_reps]
     asker.close()
     # Latency of questions new to the connection: the row cache would otherwise answer every query of a
@@ -103,7 +88,8 @@ def main() -> None:
              f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
              f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''} --passes {a.passes}`",
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(items)} hand-written questions (never trained on)",
-             *(f"- {desc.format(n=len(held))}" for (name, desc), (_, held, _) in zip(LATER, later_reps)),
+             *(f"- {_later_description(name, ordinal, len(held))}"
+               for (name, ordinal, *_), (_, held, _) in zip(LATER_SETS, later_reps)),
              "", "| measure | value | aim |", "| --- | ---: | ---: |",
              f"| intent accuracy (final answer's intent; a refusal is right for the {rep.n_missing} questions the set "
              f"marks as asking for data the database lacks) | {rep.intent_acc:.2%} | >= 98% |",

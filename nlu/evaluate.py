@@ -33,11 +33,33 @@ HOLDOUT5_SET = Path(__file__).resolve().parent / "eval" / "holdout5.jsonl"
 HOLDOUT6_SET = Path(__file__).resolve().parent / "eval" / "holdout6.jsonl"
 # The eighth set: written blind in session 45 before the seventh was read; read for fixes from session 46 on.
 HOLDOUT7_SET = Path(__file__).resolve().parent / "eval" / "holdout7.jsonl"
-# The ninth set, the blind one now: written in session 46 before the eighth was read, never read for fixes.
+# The ninth set: written blind in session 46 before the eighth was read; read for fixes from session 47 on.
 HOLDOUT8_SET = Path(__file__).resolve().parent / "eval" / "holdout8.jsonl"
+# The tenth set, the blind one now: written in session 47 before the ninth was read, never read for fixes.
+HOLDOUT9_SET = Path(__file__).resolve().parent / "eval" / "holdout9.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
-             "holdout8": HOLDOUT8_SET}
+             "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET}
+# the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
+# been read for fixes, None for the blind one); the benches' headings are made from it
+LATER_SETS = (
+    ("holdout", "second", "later, blind", "in sessions 38-40"),
+    ("holdout2", "third", "blind in session 39", "from session 41 on"),
+    ("holdout3", "fourth", "blind in session 41", "from session 42 on"),
+    ("holdout4", "fifth", "blind in session 42", "from session 43 on"),
+    ("holdout5", "sixth", "blind in session 43", "from session 44 on"),
+    ("holdout6", "seventh", "blind in session 44", "from session 45 on"),
+    ("holdout7", "eighth", "blind in session 45", "from session 46 on"),
+    ("holdout8", "ninth", "blind in session 46", "from session 47 on"),
+    ("holdout9", "tenth", "blind in session 47", None),
+)
+
+
+def later_set_history(name: str) -> str:
+    """"questions written blind in session 46; its misses were read for fixes from session 47 on": how a later set
+    was written and used, in the words both benches print."""
+    _, _, written, read = next(x for x in LATER_SETS if x[0] == name)
+    return f"written {written}; " + (f"its misses were read for fixes {read}" if read else "never read for fixes")
 
 
 @dataclass
@@ -88,7 +110,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout8`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout9`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
