@@ -753,6 +753,13 @@ class Asker:
             slots["metric"] = "crossover_msg_size"
             res.intent = mod.NAME
             res.notes.append("read as the crossover size the document states")
+        elif sid and mod.NAME == "compare_systems" and _CROSSOVER.search(res.question or "") \
+                and slots.get("metric") in (None, "message_size", "msg_size", "size") \
+                and "crossover_msg_size" in self.cat.metrics.get(sid, set()):
+            # "compare lassen and longhorn on the crossover message size": the size each document states
+            slots = {k: v for k, v in slots.items() if k not in ("msg_bytes", "threshold")}
+            slots["metric"] = "crossover_msg_size"
+            res.notes.append("read as the crossover size the documents state")
         owner = self._app_owner(slots, res.question) if mod.NAME != "topology" else None
         if mod.NAME == "topology" and isinstance(slots.get("operation"), str) and isinstance(sid, str) \
                 and slots["operation"] not in self.cat.operations.get(sid, set()):
@@ -1112,6 +1119,7 @@ _PLAIN_NAME_WORDS = {"node", "nodes", "gpu", "gpus", "system", "systems", "machi
                      "nvidia", "intel", "ibm", "cluster", "desktop", "reference", "baseline"}
 # "where does the compressed all-to-all start paying off": the message size a document states as the crossover
 _CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) off\b|\bbreak[- ]?even\b|"
+                        r"\b(which|what) (message |msg |transfer )?size\b.{0,60}\bpays? off\b|"
                         r"\bbegins? to (win|pay off|help)\b|\bstarts? (winning|to win|helping|to help)\b|"
                         r"\bbeats? (the )?(baseline|uncompressed)\b|\bstarts? (to beat|beating)\b", re.I)
 # planners whose queries can keep one tool's rows (_common.where_plus); metric_lookup narrows by the tool itself
@@ -1124,8 +1132,8 @@ _TRACE_PLACE = re.compile(r"^(rank|stream|tid|pid|thread|device|gpu) ?\d+$", re.
 # "what runs on stream 17": a CUDA stream of the traces
 _STREAM_SAID = re.compile(r"\bstreams? \d+\b", re.I)
 # a rank of a trace with a kind of its events: "memset time rank 0", "top ops on rank1 by cpu time"
-_RANK_EVENT = re.compile(r"(?=.*\brank ?\d+\b)(?=.*\b(kernels?|ops?|memsets?|memcpys?|annotations?|streams?|cpu time|"
-                         r"nccl|idle|busy|utili[sz]\w*)\b)", re.I)
+_RANK_EVENT = re.compile(r"(?=.*\brank ?(\d+|zero|one|two|three|four|five|six|seven)\b)(?=.*\b(kernels?|ops?|memsets?|"
+                         r"memcpys?|annotations?|streams?|cpu time|nccl|n c c l|idle|busy|utili[sz]\w*)\b)", re.I)
 
 
 def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[str, str]]:

@@ -343,10 +343,16 @@ def _part_of(said: str, default: str = "gpu") -> str:
     return default
 
 
+# "when tensor cores are on", "with tensor cores": how a kernel was run, not the cores a GPU has
+_TENSOR_CORE_SETTING = re.compile(r"\btensor cores? (are |is |were |was )?(turned )?(on|off|enabled|disabled)\b|"
+                                  r"\b(with|without|using|no) (the )?tensor cores?\b")
+
+
 def spec_question(said: str) -> Optional[dict[str, Any]]:
     """The property of a part a question asks for, as slots ({"spec", "part"[, "spec_total"]}), or None when it
     asks for a measurement, a graph or anything else. `said` is the question's lower-cased words."""
     out: Optional[dict[str, Any]] = None
+    said = _TENSOR_CORE_SETTING.sub(" ", said)   # a setting of the run names no part
     graph = _GRAPH_WORDS.search(said)
     if _CAPACITY.search(said) and not _MEASURED_NEAR.search(said):
         part = "host" if _HOST_MEMORY.search(said) else _part_of(said)
@@ -357,7 +363,8 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
         out = {"spec": "links", "part": _part_of(said)}
     elif re.search(r"\bcuda cores\b", said) and not _MEASURED_NEAR.search(said):
         out = {"spec": "cuda_cores", "part": "gpu"}
-    elif _COUNTING.search(said) and re.search(r"\btensor cores\b", said):
+    elif re.search(r"\b(how many|number of|count of)( \w+){0,2} tensor cores\b|\btensor cores? (count|per)\b", said):
+        # ("how many spins ... when tensor cores are on": a setting of the run, not the cores counted)
         out = {"spec": "tensor_cores", "part": "gpu"}
     elif re.search(r"\btiles (per|does|on|of) (each |an? |one )?(ipu|i p u)\b|\bhow many tiles\b", said) \
             and not _MEASURED_NEAR.search(said):
@@ -433,6 +440,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\bwhat will .{1,80}\bbe (in the future|with (a |the )?(newer|next|"
                     r"future)|(once|when|after|if) (we|i|you|they) (upgrade|update|switch|move|install|add|buy|"
                     r"replace|swap)\w*)|"
+                    # an account of what a machine used over a period ("how many kilowatt-hours did the IPU system
+                    # use last month"): metering, which no benchmark measurement is
+                    r"\b(kilowatt[- ]?hours?|kwh|megawatt[- ]?hours?|mwh)\b|\b(use|used|draw|drew|drawn|consumed?|"
+                    r"emit|emitted|spen[dt]|burn(ed|t)?)\b.{0,40}\b(last|past|previous) (month|week|quarter|year|"
+                    r"night)\b|"
                     # reliability and uptime: no performance measurement holds them
                     r"\bmean time (between|to) failures?\b|\bmtbf\b|\buptime\b|"
                     # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a

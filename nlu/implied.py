@@ -76,9 +76,16 @@ def _metric_as_stored(intent: str, slots: dict[str, Any], catalog) -> None:
         slots["metric"] = alts[0]
 
 
+# words that begin a stored operation's name but name a thing of the graph: "link" of link_speed is said of any
+# link ("the 25 GB/s per-link nominal"); the links' speed is read by its own rule (nlu.pipeline, _LINK_SPEED)
+_NO_FAMILY = frozenset({"link", "links"})
+
+
 def _stored_family(name: str, ops) -> list[str]:
     """The system's stored operations named `name` plus a suffix ("sgemm" -> sgemm_n, sgemm_t, ...), plainest
     first."""
+    if name in _NO_FAMILY:
+        return []
     return sorted((o for o in ops if o.startswith(f"{name}_")), key=lambda o: (len(o), o))
 
 
@@ -330,8 +337,8 @@ def _congested_operation(intent: str, slots: dict[str, Any], catalog) -> None:
 _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
 
 
-_CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|increase|increases|boost|speed ?up",
-                 "increase": r"increase|increases|growth|grows|more|extra|additional",
+_CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|improves?|increase|increases|boost|speed ?up",
+                 "increase": r"increase|increases|growth|grows|more|extra|additional|go(es)? up|went up|rises?|rose",
                  "reduction": r"reduction|reduce|reduced|reduces|saving|savings|saves?|saved|decrease|cut|lower",
                  "drop": r"drop|drops|loss|decrease|falls?"}
 

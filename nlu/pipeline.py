@@ -14,7 +14,8 @@ from nlu import model as M
 from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, asks_advice,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
-                      TRACE_MEASURES, TRACE_WORD, _count_range, apply_cues, count_series, family_readings,
+                      TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
+                      family_readings,
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
@@ -627,10 +628,12 @@ class NLU:
             intent = "topology"
             ruled_out.add("metric_lookup")
         if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") in (
-                None, "bandwidth", "efficiency") and _OF_LINK_RATE.search(said) \
-                and not any(slots.get(k) for k in ("src", "dst", "app")):
+                None, "bandwidth", "efficiency") and (_OF_LINK_RATE.search(said) and not slots.get("app")
+                                                      or _LINK_CAPACITY_USED.search(said) and not slots.get("operation")) \
+                and not any(slots.get(k) for k in ("src", "dst")):
             # "h200 nvlink % of link rate", "thetagpu infiniband % of line rate": how close the link comes to its
-            # rate, an efficiency (refused where no measurement or no rate is stored)
+            # rate, an efficiency (refused where no measurement or no rate is stored); "how much of the UPI link
+            # capacity does SU3_Bench use": an application's use of the link, the same question
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
@@ -735,6 +738,12 @@ class NLU:
             # "xmp64 latency 2 off-chip hops": a latency or time is measured, not drawn; the graph holds links
             # and their rated bandwidths only
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology", "out_of_scope"})
+            ruled_out.add("topology")
+        if intent == "topology" and slots.get("condition") in CONGESTION_CONDITIONS:
+            # "peak bandwidth between IPU 5 and IPU 6 without congestion": a link carries no load; a measurement
+            # was taken with or without it
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology", "out_of_scope"})
+            conf = max(conf, model_conf)
             ruled_out.add("topology")
         if intent == "congestion" and slots.get("condition") == "congestion_free" and not _SETS_AGAINST.search(said):
             # "ipu16 ipu5->ipu6 bw congestion free": the baseline alone, with nothing it is set against, is one value
@@ -866,7 +875,9 @@ class NLU:
             kind = self.norm.count_and_kind(series)[1]
             if kind:
                 slots["count_kind"] = kind
-        if intent == "scaling" and over_counts and "count_kind" not in slots:
+        if intent == "scaling" and over_counts and ("count_kind" not in slots or "count" not in slots):
+            # (the axis said wins over a device word read as a kind: "the IPU reduction ... as the number of
+            # tiles grows" counts tiles)
             kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e") if g))[1]
             if kind:
                 slots["count_kind"] = kind
@@ -1081,8 +1092,11 @@ class NLU:
             # for the vocabulary net anywhere else in a sentence)
             slots["aggregate"] = self.norm.aggregate(lw[0], slots.get("metric"))
         apply_cues(intent, words, slots)
-        if intent == "pair_matrix" and slots.get("aggregate") in ("max", "min") and _ONE_EXTREME_PAIR.search(said) \
-                and not _WHOLE_GRID.search(said):
+        extreme = _ONE_EXTREME_PAIR.search(said) if intent == "pair_matrix" else None
+        if extreme and extreme.group(1) and "aggregate" not in slots:
+            # "dgx2 best pcie-mode p2p latency pair": the extreme word the tagger left, for the metric named
+            slots["aggregate"] = self.norm.aggregate(extreme.group(1), slots.get("metric"))
+        if extreme and slots.get("aggregate") in ("max", "min") and not _WHOLE_GRID.search(said):
             # "dgx2 slowest gpu pair pcie mode latency": the one pair at the extreme and its value, not the grid
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
@@ -1126,6 +1140,11 @@ class NLU:
             # one measure, not a value looked up on each
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        held = held_condition(slots, cands, self.catalog)
+        if held:
+            # "p100 hbm2 bandwidth spec (dgx-1)": "hbm2" is a condition of another system's rows; "spec", also
+            # said, is one the DGX-1 P100 stores (read before the rule below, which asks whether it is stored)
+            slots["condition"] = held
         if intent == "link_efficiency" and slots.get("condition") in ("theoretical", "nominal", "spec") \
                 and not _asks_efficiency(said) and not slots.get("nominal") \
                 and slots.get("metric") in (None, "bandwidth") and self.catalog is not None and slots.get("system") \
@@ -1415,8 +1434,7 @@ class NLU:
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
         held = held_condition(slots, cands, self.catalog)
         if held:
-            # "p100 hbm2 bandwidth spec (dgx-1)": "hbm2" is a condition of another system's rows; "spec", also
-            # said, is one the DGX-1 P100 stores
+            # (again: a rule since may have read another system)
             slots["condition"] = held
         if intent == "link_efficiency" and slots.get("metric") == "share":
             slots["metric"] = "efficiency"    # "what share of the X bus bandwidth do copies get": of the link's rate
@@ -1433,6 +1451,14 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
+        if intent in ("trace_breakdown", "compare_systems", "metric_lookup") and (
+                _TRACES_HELD.search(said) and not _IN_THE_TRACES.search(said) if intent == "trace_breakdown"
+                else _HAS_DATA.search(said)) \
+                and not any(slots.get(k) for k in ("metric", "operation", "msg_bytes", "src", "dst")):
+            # "loaded traces + ranks", "which of the SU3_Bench reference devices have data: ...": what is stored,
+            # asked with nothing measured named, is the inventory
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if ALL_COLLECTIVES.search(said) and slots.get("operation") in (None, "p2p") and "compare_with" not in slots \
                 and slots.get("system") and intent not in ("topology", "list_data", "trace_breakdown", "scaling"):
             # "plot bus bandwidth for all collectives on the h200 pair", "which collective is fastest at 1 MB": each
@@ -1689,6 +1715,14 @@ class NLU:
             slots["operation"] = "link_speed"
             if slots.get("condition") in CONDITION_LINK_TYPES:
                 del slots["condition"]
+        op = slots.get("operation")
+        if op in WORD_FAMILY and self.catalog is not None and isinstance(sid, str) and not stores(op, "operations"):
+            kin = [x for x in WORD_FAMILY[op] if stores(x, "operations")]
+            if len(kin) == 1:
+                # "strong scaling of the IPU reduction": the IPU stores its reductions as the reduce collective, and
+                # a planner asked for "reduction" there would refuse (every intent, not only those that relax)
+                slots["operation"] = kin[0]
+                notes.append(f"{op} read as {kin[0]}, the name {self.catalog.name(sid)} stores it under")
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1810,14 +1844,26 @@ _P2P_SETTING = re.compile(r"\b(p2p|peer ?-? ?to ?-? ?peer|peer access) ?-? ?(ena
 _BUNDLED_LINK = re.compile(r"\b(double|triple|quadruple|dual|two|three|four)[- ]?(nv ?links?|links?|nvlink2)\b|"
                            r"\bnv ?link2? ?x ?[234]\b")
 # one pair at an extreme ("the slowest gpu pair", "which pair is fastest"), and the grid asked for beside it
-_ONE_EXTREME_PAIR = re.compile(r"\b(slowest|fastest|best|worst|highest|lowest|weakest|strongest|quickest)( \w+)?"
+_ONE_EXTREME_PAIR = re.compile(r"\b(slowest|fastest|best|worst|highest|lowest|weakest|strongest|quickest)( [\w-]+){0,5}"
                                r" pair\b(?!s)|\bwhich (\w+ )?pair\b(?!s)")
 _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|each pair|table)\b")
 # measures of a machine or a device, never of a pair of endpoints
 _NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
+# the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
+_TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces (are |were )?(loaded|available|stored)\b|"
+                          r"\b(which|what) (\w+ )?traces (are|do|does|have|exist)\b|^(list|show)( me)? (the |all )?traces\b")
+# ... and what is in them ("which rank idles longest in the loaded traces")
+_IN_THE_TRACES = re.compile(r"\b(idl\w*|busy|wait\w*|kernels?|longest|shortest|slowest|top|breakdown|overlap\w*|share|"
+                            r"fraction|spen[dt]|memcpy|memset|ops|operators?|steps?|time)\b")
+# which of some systems hold any data ("which of ... have data: A, B or C?")
+_HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores?) (any )?([\w-]+ )?(data|measurements|"
+                       r"results|numbers)\b")
 # a share of a link's own rate ("% of link rate", "percent of the line rate")
 _OF_LINK_RATE = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare)\s+of\s+(the\s+|its\s+)?(link|line|port|wire)\s+"
                            r"(rate|speed)\b")
+_LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
+                                 r"rate)\b|\bhow much of (the |its )?([\w-]+ ){0,3}(capacity|bandwidth)\b.{0,60}\b(use[sd]?|"
+                                 r"using|takes?|consumes?|gets?)\b")
 # a machine named by what it is for ("the annealing machine", "the PRNG box")
 _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
 _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")

@@ -157,6 +157,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         filters = CONGESTION_ROWS
         s["_what"] = "congestion experiments"
     tool = cat.tool_named(question)
+    if tool and isinstance(s.get("system"), str) and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
+        # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
+        # application, from a paper's tables rather than a run of the tool; its own inventory answers
+        tool = None
     if tool and not (s.get("metric") or s.get("operation")) and not TRACE_WORD.search(question or ""):
         # "which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?": where the tool ran
         params = {"tool": tool}

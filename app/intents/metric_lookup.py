@@ -33,6 +33,7 @@ FROM measurements m"""
 # read only where a latency can be asked for, so other lookups parse no more JSON
 TIMER = ",\n       json_extract_string(m.params, '$.timer') AS _timer"
 
+_PAIR_SAID = re.compile(r"\bpairs?\b", re.I)
 # Over thousands of rows ("the slowest GPU pair on the DGX-2": Tartan's sweeps, 10,000 rows), handing them all to
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
@@ -112,6 +113,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         # peer-to-peer is between two devices: a matrix's diagonal (a GPU copying to itself, 740 GB/s on Yme,
         # transcribed with the rest of Tartan's listing) is no answer to "the fastest GPU pair"
         cond += (" AND " if cond else " WHERE ") + "coalesce(m.src <> m.dst, true)"
+        if not (s.get("src") or s.get("dst")) and _PAIR_SAID.search(question or ""):
+            # "the best pcie-mode latency pair": a pair is named in the answer, so a figure of no two endpoints (a
+            # document's per-class value) is none
+            cond += " AND m.src IS NOT NULL AND m.dst IS NOT NULL"
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
     # The defaults narrow one after another, each over what the previous left (one metric, then the whole
