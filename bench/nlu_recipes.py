@@ -20,7 +20,7 @@ nor spaCy, and receives at most 64 MiB (hence the encoder ships trimmed to the w
      spread over its trainings); --write replaces the "nlu-recipes" section of bench/RESULTS.md
 
 Recipe keys: draw (generator seed), mix (a second draw added), n (only the first n questions of each
-draw; the generator shuffles), seed (training seed), epochs, lr, bs, ls (label smoothing), ema (weight-average decay, 0 = off); defaults are models/nlu/train_config.json. A recipe's name is GROUP.K: scores are
+draw; the generator shuffles), seed (training seed), epochs, lr, bs, ls (label smoothing), ema (weight-average decay, 0 = off), read (the read sets shipped by `prep --read-sets`: "all", or "no-NAME" for all but one, held out); defaults are models/nlu/train_config.json. A recipe's name is GROUP.K: scores are
 averaged per GROUP.
 """
 from __future__ import annotations
@@ -44,10 +44,13 @@ MAX_WORDS = 64
 
 
 # ---------------------------------------------------------------- step 1 (here)
-def prep(draws: list[str], n_per_intent: int, examples: Optional[Path] = None, speech: int = 0) -> None:
+def prep(draws: list[str], n_per_intent: int, examples: Optional[Path] = None, speech: int = 0,
+         set_names: tuple[str, ...] = SETS, read_sets: tuple[str, ...] = ()) -> None:
     """examples: extra labelled questions (e.g. ASR transcripts from asr.nlu_examples) shipped as draw "x".
     speech: also score the first N evaluation questions as the installed speech model hears them (the cached
-    evaluation audio of bench/asr.py, unseen voices), as a third set "speech"."""
+    evaluation audio of bench/asr.py, unseen voices), as a third set "speech". set_names: the sets scored.
+    read_sets: hand-written sets whose misses have been read, shipped as intent-only training draws "r.NAME"
+    (the reader's words and the intent meant; no slot tags, so the tag loss skips them; recipe key `read`)."""
     import duckdb
     import torch
     from app import catalog as catalog_mod
@@ -74,7 +77,7 @@ def prep(draws: list[str], n_per_intent: int, examples: Optional[Path] = None, s
         from nlu.retrain import extra_examples
         data["x"] = [[e.tokens, e.tags, e.intent] for e in extra_examples(examples)]
         print(f"draw x: {len(data['x'])} questions from {examples}")
-    sets: dict[str, list[dict]] = {name: load_named(name) for name in SETS}
+    sets: dict[str, list[dict]] = {name: load_named(name) for name in set_names}
     if speech:
         from asr.speech_eval import eval_audio
         from asr.transcribe import Transcriber
@@ -88,6 +91,15 @@ def prep(draws: list[str], n_per_intent: int, examples: Optional[Path] = None, s
     seen: list[list[str]] = []
     real = nlu._infer
     nlu._infer = lambda words: (seen.append(list(words)), real(words))[1]
+    for name in read_sets:
+        rows = []
+        for it in load_named(name):
+            seen.clear()
+            nlu.understand(it["text"])
+            if seen:
+                rows.append([seen[0], [], it["intent"]])
+        data[f"r.{name}"] = rows
+        print(f"draw r.{name}: {len(rows)} questions, intent only")
     evals = {}
     for name, items in sets.items():
         rows = []
@@ -146,12 +158,12 @@ def _full_encoder(tmp: Path) -> Path:
 def parse_recipe(spec: str, defaults: dict) -> tuple[str, dict]:
     name, _, rest = spec.partition("=")
     r = {"draw": None, "mix": None, "seed": defaults["seed"], "epochs": defaults["epochs"], "lr": defaults["lr"],
-         "bs": defaults["batch_size"], "ls": 0.0, "n": 0, "ema": 0.0}
+         "bs": defaults["batch_size"], "ls": 0.0, "n": 0, "ema": 0.0, "read": None}
     for kv in filter(None, rest.split(",")):
         k, _, v = kv.partition(":")
         if k not in r:
             raise SystemExit(f"unknown recipe key {k!r} in {spec!r} (keys: {', '.join(r)})")
-        r[k] = float(v) if k in ("lr", "ls", "ema") else v if k in ("draw", "mix") else int(v)
+        r[k] = float(v) if k in ("lr", "ls", "ema") else v if k in ("draw", "mix", "read") else int(v)
     return name, r
 
 
@@ -174,6 +186,8 @@ def train_all(specs: list[str], out: Path) -> None:
     for spec in specs:
         name, r = parse_recipe(spec, defaults)
         draws = [r["draw"] or next(iter(D["draws"]))] + ([r["mix"]] if r["mix"] else [])
+        if r["read"]:   # "all": every shipped read set; "no-NAME": all but that one (it is then held out)
+            draws += [d for d in D["draws"] if d.startswith("r.") and d != f"r.{r['read'][3:]}"]
         examples = [Example(text=" ".join(t), tokens=t, tags=g, intent=i)
                     for d in draws for t, g, i in D["draws"][d][:r["n"] or None]]
         rep = train(examples, tmp / name, epochs=r["epochs"], batch_size=r["bs"], lr=r["lr"], seed=r["seed"],
@@ -277,7 +291,7 @@ def table(rows: list[dict]) -> str:
     groups: dict[str, list[dict]] = {}
     for r in rows:
         groups.setdefault(r["name"].split(".")[0], []).append(r)
-    present = [s for s in ("questions", "holdout", "speech") if s in rows[0]]
+    present = [s for s in rows[0] if isinstance(rows[0][s], dict) and "intent" in rows[0][s]]
     keys = [(s, m) for s in present for m in ("intent", "understood", "slot_f1", "answers")]
     head = "| recipe | trainings | " + " | ".join(f"{'' if s == 'questions' else s + ' '}{m}" for s, m in keys) + \
         " | GPU s / training |"
@@ -301,6 +315,8 @@ def main() -> None:
                    help="generator seeds, comma-separated; wN: seed N with nlu/templates_written.txt too")
     p.add_argument("--per-intent", type=int, default=None, help="questions per intent (default: train_config)")
     p.add_argument("--examples", type=Path, help="extra labelled questions, shipped as draw x (recipe key mix:x)")
+    p.add_argument("--sets", default=",".join(SETS), help="evaluation sets scored, comma-separated")
+    p.add_argument("--read-sets", default="", help="read sets shipped as intent-only training draws r.NAME")
     p.add_argument("--speech", type=int, default=0, metavar="N",
                    help="also a set of the first N evaluation questions as the speech model hears them")
     t = sub.add_parser("train", help="GPU node: train each recipe, write model outputs to $OUT")
@@ -316,7 +332,9 @@ def main() -> None:
     a = ap.parse_args()
     if a.step == "prep":
         cfg = json.loads((REPO / "models" / "nlu" / "train_config.json").read_text())
-        prep([x.strip() for x in a.draws.split(",")], a.per_intent or cfg["examples_per_intent"], a.examples, a.speech)
+        prep([x.strip() for x in a.draws.split(",")], a.per_intent or cfg["examples_per_intent"], a.examples, a.speech,
+             tuple(x.strip() for x in a.sets.split(",") if x.strip()),
+             tuple(x.strip() for x in a.read_sets.split(",") if x.strip()))
     elif a.step == "train":
         train_all(a.recipes, a.out)
     else:

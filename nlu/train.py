@@ -115,7 +115,9 @@ def _train(examples: list[Example], out: Path, *, epochs: int, batch_size: int, 
                         tag_t[i, j] = t_idx[e.tags[w]]
             int_t = torch.tensor([i_idx[e.intent] for e in batch])
             li, ls = model(enc["input_ids"].to(device), enc["attention_mask"].to(device))
-            loss = ce(li, int_t.to(device)) + ce(ls.reshape(-1, ls.shape[-1]), tag_t.to(device).reshape(-1))
+            loss = ce(li, int_t.to(device))
+            if (tag_t != -100).any():   # (a batch of questions labelled with an intent only has no tag loss)
+                loss = loss + ce(ls.reshape(-1, ls.shape[-1]), tag_t.to(device).reshape(-1))
             opt.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
