@@ -195,7 +195,7 @@ class Asker:
                     # a confident reading the data cannot answer ("how long does a barrier take on the xmp64"
                     # read as a trace question: no trace of the XMP-64): a runner-up the words also allow
                     runner = next(((i, p) for i, p in ranked if i not in (u.intent, "out_of_scope")
-                                   and _words_allow(i, u.slots)), None)
+                                   and _words_allow(i, u.slots, res.question)), None)
                     if runner is None or runner[1] < RUNNER_UP_FLOOR:
                         raise
                     tried = u.intent
@@ -526,9 +526,11 @@ class Asker:
             in_scope.remove(u.intent)
             in_scope.insert(0, u.intent)
         best = in_scope[0] if in_scope else None
-        if best == "list_data" and len(in_scope) > 1 and op and not _LISTING.search(" ".join(u.tokens).lower()):
+        if best == "list_data" and len(in_scope) > 1 and (op or metric) \
+                and not _LISTING.search(" ".join(u.tokens).lower()):
             # "wat is the gtx980 maxflops sp": one measured thing named and no word asking what is there, so the
-            # number, not the inventory
+            # number, not the inventory ("xmp64 latency vs message lines", refused as a curve: not the inventory
+            # either)
             best = in_scope[1]
         if best is None:
             return None
@@ -887,13 +889,16 @@ def _in_quoted_label(value: Any, notes: list[str]) -> bool:
     return bool(label and want) and want <= catalog_mod.label_words(label)
 
 
-def _words_allow(intent: str, slots: dict[str, Any]) -> bool:
+def _words_allow(intent: str, slots: dict[str, Any], question: str = "") -> bool:
     """Whether a runner-up intent has something to work on in the question's slots: a link's efficiency needs a
     link (its type or two ends) or the efficiency asked for; "the xmp64 barrier compared with the IPU's" is no
-    link question, however the model ranks it."""
+    link question, however the model ranks it. The inventory answers a measure named only where a word asks what is
+    stored ("xmp64 latency vs message lines": a curve the data cannot draw, not a list of what is there)."""
     if intent == "link_efficiency":
         return bool(slots.get("link_type") or slots.get("metric") == "efficiency"
                     or (slots.get("src") and slots.get("dst")))
+    if intent == "list_data":
+        return not slots.get("metric") or bool(_LISTING.search(question.lower()))
     return True
 
 

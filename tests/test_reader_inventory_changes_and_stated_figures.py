@@ -153,3 +153,23 @@ def test_a_load_condition_reads_a_measurement_not_the_graph(asker, built_con):
     res = asker.ask("peak bandwidth from IPU 5 to IPU 4 with no congestion on the graphcore box")
     assert res.intent == "metric_lookup", (res.intent, res.answer)
     assert want and res.rows and res.rows[0]["value"] == pytest.approx(want[0]), res.answer
+
+
+def test_a_curve_the_data_cannot_draw_is_refused_not_listed(asker):
+    # the XMP-64 stores a few latencies but no sweep over sizes: the refusal says so; the inventory answers another
+    # question (session 47: the data-backed reading and the runner-up both skip the inventory when a measure is named
+    # and no word asks what is stored)
+    res = asker.ask("xmp64 latency by message lines")
+    assert res.intent == "out_of_scope" and "size sweep" in res.answer, (res.intent, res.answer)
+
+
+def test_the_inventory_is_still_read_where_a_word_lists(asker):
+    res = asker.ask("which latency data is stored for the xmp64")
+    assert res.intent == "list_data", (res.intent, res.answer)
+
+
+def test_a_runner_up_inventory_needs_a_listing_word_when_a_measure_is_named():
+    from app.ask import _words_allow
+    assert not _words_allow("list_data", {"metric": "latency"}, "xmp64 latency by message lines")
+    assert _words_allow("list_data", {"metric": "latency"}, "list the xmp64 latency data")
+    assert _words_allow("list_data", {}, "what is there for the xmp64")
