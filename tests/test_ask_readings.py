@@ -138,7 +138,8 @@ def test_a_word_of_the_same_family_names_the_operation_the_system_stores(asker, 
     assert "reduce" in stored and "reduction" not in stored
     r = asker.ask("reduction latency on the IPU")
     assert r.intent == "metric_lookup" and r.slots["operation"] == "reduce"
-    assert "no data for operation reduction: read as reduce" in r.notes
+    # (the reader reads the stored name itself since session 47, so every intent gets it, not only those that relax)
+    assert any(n.startswith("reduction read as reduce") for n in r.notes), r.notes
     total = built_con.execute("SELECT min(value) FROM measurements WHERE system_id = 'ipu16' AND operation = "
                               "'reduce' AND metric = 'latency' AND count = 19456 AND params->>'quantity' = 'total'"
                               ).fetchone()[0]

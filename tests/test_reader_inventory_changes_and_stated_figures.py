@@ -173,3 +173,13 @@ def test_a_runner_up_inventory_needs_a_listing_word_when_a_measure_is_named():
     assert not _words_allow("list_data", {"metric": "latency"}, "xmp64 latency by message lines")
     assert _words_allow("list_data", {"metric": "latency"}, "list the xmp64 latency data")
     assert _words_allow("list_data", {}, "what is there for the xmp64")
+
+
+def test_a_pair_class_figure_is_still_the_answer_without_an_extreme(asker, built_con):
+    # "an NV1 pair" names the class of pair whose figure the document gives (no endpoints stored); only the pair at
+    # an extreme ("the best ... pair") must be a row with two endpoints
+    want = _one(built_con, "SELECT value FROM measurements WHERE system_id = 'dgx1_p100' AND metric = 'efficiency' "
+                           "AND operation = 'p2p' AND condition = 'p2p_on' AND direction = 'bi' "
+                           "AND msg_bytes = 1048576000 AND src IS NULL")[0]
+    res = asker.ask("p2p efficiency of an NV1 pair on the dgx-1 p100 at 1000 MB, bidirectional, p2p on")
+    assert res.intent == "metric_lookup" and res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer

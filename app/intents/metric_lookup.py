@@ -113,9 +113,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         # peer-to-peer is between two devices: a matrix's diagonal (a GPU copying to itself, 740 GB/s on Yme,
         # transcribed with the rest of Tartan's listing) is no answer to "the fastest GPU pair"
         cond += (" AND " if cond else " WHERE ") + "coalesce(m.src <> m.dst, true)"
-        if not (s.get("src") or s.get("dst")) and _PAIR_SAID.search(question or ""):
-            # "the best pcie-mode latency pair": a pair is named in the answer, so a figure of no two endpoints (a
-            # document's per-class value) is none
+        if not (s.get("src") or s.get("dst")) and s.get("aggregate") in ("min", "max") \
+                and _PAIR_SAID.search(question or ""):
+            # "the best pcie-mode latency pair": the pair at an extreme is named in the answer, so a figure of no two
+            # endpoints (a document's per-class value) is none (a class's own figure, "the NV1 pairs' efficiency",
+            # still is)
             cond += " AND m.src IS NOT NULL AND m.dst IS NOT NULL"
     # GPU0 -> GPU3 where a document measured per path class only: the class value (see _pairs.py)
     pairs = bool(s.get("src") and s.get("dst")) and s.get("operation") in (None, "p2p")
