@@ -628,8 +628,9 @@ class NLU:
             intent = "topology"
             ruled_out.add("metric_lookup")
         if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") in (
-                None, "bandwidth", "efficiency") and (_OF_LINK_RATE.search(said) and not slots.get("app")
-                                                      or _LINK_CAPACITY_USED.search(said) and not slots.get("operation")) \
+                None, "bandwidth", "efficiency") \
+                and (_OF_LINK_RATE.search(said) and not slots.get("app")
+                     or _LINK_CAPACITY_USED.search(said) and not slots.get("operation")) \
                 and not any(slots.get(k) for k in ("src", "dst")):
             # "h200 nvlink % of link rate", "thetagpu infiniband % of line rate": how close the link comes to its
             # rate, an efficiency (refused where no measurement or no rate is stored); "how much of the UPI link
@@ -1434,7 +1435,7 @@ class NLU:
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
         held = held_condition(slots, cands, self.catalog)
         if held:
-            # (again: a rule since may have read another system)
+            # (read again: a rule since may have changed the system or the condition)
             slots["condition"] = held
         if intent == "link_efficiency" and slots.get("metric") == "share":
             slots["metric"] = "efficiency"    # "what share of the X bus bandwidth do copies get": of the link's rate

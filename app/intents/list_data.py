@@ -157,7 +157,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         filters = CONGESTION_ROWS
         s["_what"] = "congestion experiments"
     tool = cat.tool_named(question)
-    if tool and isinstance(s.get("system"), str) and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
+    if tool and isinstance(s.get("system"), str) \
+            and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
         # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
         # application, from a paper's tables rather than a run of the tool; its own inventory answers
         tool = None
