@@ -20,7 +20,7 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE, apply_cues
+from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE, apply_cues, asks_advice
 from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
@@ -219,7 +219,9 @@ class Asker:
 
     def _answer_as(self, res: Result, u, context: Optional[dict[str, Any]],
                    backed: Optional[tuple[str, str]], unsure: bool) -> None:
-        traced = (u.intent != "trace_breakdown" or unsure) and self._names_trace_events(res.question, res.slots)
+        # (not a request for work: "start profiling rank zero now and stream the trace" names a rank and a stream)
+        traced = (u.intent != "trace_breakdown" or unsure) and not asks_advice(" ".join(u.tokens).lower()) \
+            and self._names_trace_events(res.question, res.slots)
         if traced:
             # "how much time is spent in GammaBetaBackward", "memset time rank 0": the words name events of the
             # loaded traces (or a rank and a kind of event), whatever the question model read
@@ -747,7 +749,8 @@ class Asker:
                 [x for x in [sid, *(slots.get("compare_with") or [])] if isinstance(x, str)] or None
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
         sid = slots.get("system") if isinstance(slots.get("system"), str) else None
-        if sid and mod.NAME in ("size_sweep", "metric_lookup") and _CROSSOVER.search(res.question or "") \
+        if sid and mod.NAME in ("size_sweep", "metric_lookup") \
+                and (_CROSSOVER.search(res.question or "") or slots.get("metric") == "crossover_msg_size") \
                 and "crossover_msg_size" in self.cat.metrics.get(sid, set()):
             # "at what message size does the compressed all-to-all start paying off": the size the document states
             mod = intents.get("metric_lookup")
@@ -1138,7 +1141,8 @@ _TRACE_PLACE = re.compile(r"^(rank|stream|tid|pid|thread|device|gpu) ?\d+$", re.
 _STREAM_SAID = re.compile(r"\bstreams? \d+\b", re.I)
 # a rank of a trace with a kind of its events: "memset time rank 0", "top ops on rank1 by cpu time"
 _RANK_EVENT = re.compile(r"(?=.*\brank ?(\d+|zero|one|two|three|four|five|six|seven)\b)(?=.*\b(kernels?|ops?|memsets?|"
-                         r"memcpys?|annotations?|streams?|cpu time|nccl|n c c l|idle|busy|utili[sz]\w*)\b)", re.I)
+                         r"memcpys?|annotations?|streams?|cpu time|nccl|n c c l|idle|busy|utili[sz]\w*|breakdown|"
+                         r"(cuda )?runtime api|api calls?)\b)", re.I)
 
 
 def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[str, str]]:

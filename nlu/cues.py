@@ -450,7 +450,20 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # a service to be done ("can you install NCCL 2.21 on the H200 node for me", "can you write me a
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
-                    r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat)\b|"
+                    r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat|tune|start|stop|kill|"
+                    r"reboot|restart|reset|cap|lock|schedule|profile|benchmark)\b|"
+                    # a run to be made and handed over ("run nccl-tests all_reduce_perf on the H200 node for me")
+                    r"^(please )?run\b.{1,100}\bfor me\b|"
+                    # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
+                    r"^(please )?(start|stop|begin|kick off|launch) (profiling|tracing|recording|a profile|a trace|the "
+                    r"profiler|nsys|ncu)\b|"
+                    # a limit to be put on a machine ("set a 250 W power cap on all the Yme GPUs")
+                    r"^(please )?(set|put|apply|enforce) (a|an|the) .{0,60}\b(cap|limit|governor)\b|"
+                    # a future nobody measured ("will the IPU's power draw over the next year fit our rack budget")
+                    r"\b(over|during|in) the (next|coming) (few )?(years?|months?|quarters?|weeks?)\b|"
+                    # prices: no benchmark stores what hardware costs ("h200 price per gpu")
+                    r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
+                    r"\bhow much (does|do|did|would) .{1,40}\bcost\b|"
                     r"write me (a|an|some|the)\b|"
                     # code asked for ("cuda tiled matmul kernel code", "source code for a ring all-reduce")
                     r"(kernel|source|sample|example|starter|boilerplate) code\b|\bcode (for|to|that) (a|an|the|my)\b|"

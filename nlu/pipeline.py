@@ -282,6 +282,7 @@ class NLU:
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
+        words = past_question_dropped(words)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
@@ -755,10 +756,12 @@ class NLU:
                 out.add("link_efficiency")
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | out)
             ruled_out |= out
-        if intent in ("pair_matrix", "metric_lookup", "size_sweep") and not slots.get("condition") \
-                and _OTHERS_AT_ONCE.search(said):
+        if (intent in ("pair_matrix", "metric_lookup", "size_sweep") or (
+                intent == "scaling" and isinstance(slots.get("count"), int) and not _OVER_COUNTS.search(said))) \
+                and not slots.get("condition") and _OTHERS_AT_ONCE.search(said):
             # "does gpu-to-gpu bandwidth on the dgx-2 drop when other pairs transfer at the same time": traffic
-            # beside the transfer is load, and what it does to a measurement is the congestion question
+            # beside the transfer is load, and what it does to a measurement is the congestion question ("when all
+            # 1216 tiles of IPU5 push data to IPU4 at once": one count of tiles sending, no curve over counts)
             slots["condition"] = "under_load"
             if _LOAD_CHANGE.search(_OTHERS_AT_ONCE.sub(" ", said)):
                 ruled_out.add(intent)
@@ -800,7 +803,8 @@ class NLU:
             # kernels and ops, never per message size; a size named is a benchmark's point
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
-        if intent in ("metric_lookup", "pair_matrix") and \
+        if (intent in ("metric_lookup", "pair_matrix") or (
+                intent == "scaling" and isinstance(slots.get("count"), int) and not _OVER_COUNTS.search(said))) and \
                 names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
             # "compare congestion-free and under-load bandwidth for IPU pairs": both sides of a condition pair
             # named ask for the difference between them
@@ -1123,6 +1127,14 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
             slots["view"] = "parts"    # the parts themselves, which a machine without a stored graph also lists
+        elif intent in ("metric_lookup", "list_data", "out_of_scope") and _LAID_OUT.search(said) \
+                and self._has_parts(slots) and not slots.get("metric"):
+            # "show me how PIUMA's cores, switches and chips are laid out": the machine's graph (its parts where no
+            # link is stored)
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            if not self._has_links(slots):
+                slots["view"] = "parts"
             if _PURPOSE_BEFORE_MACHINE.search(said):
                 slots.pop("operation", None)
         if "system" not in slots and (intent in ("metric_lookup", "list_data", "out_of_scope") or (
@@ -1452,12 +1464,28 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
-        if intent in ("trace_breakdown", "compare_systems", "metric_lookup") and (
+        if intent in ("pair_matrix", "metric_lookup") and slots.get("link_type") and _JOINED_BY.search(said) \
+                and not _MEASURE_SAID.search(said):
+            # "which GPU pairs of the DGX-1 V100 are joined by two NVLinks instead of one": how pairs are wired, the
+            # graph's question (no measure is named; "two NVLinks" counts links, not GPUs)
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("count", "count_kind", "operation", "metric"):
+                slots.pop(k, None)
+            notes[:] = [n for n in notes if not n.startswith(("no metric given", "no operation given"))]
+        if intent == "size_sweep" and not slots.get("msg_bytes") and not slots.get("size_range") \
+                and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said):
+            # "how big is the slowdown for GPU0 -> GPU1 copies with peer access disabled": no size, no word of sizes
+            # or of a curve; a sweep over sizes is the model's reading alone
+            ruled_out.add(intent)
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+            conf = max(conf, model_conf)
+        if intent in ("trace_breakdown", "compare_systems", "metric_lookup", "topology", "out_of_scope") and (
                 _TRACES_HELD.search(said) and not _IN_THE_TRACES.search(said) if intent == "trace_breakdown"
-                else _HAS_DATA.search(said)) \
+                else _HAS_DATA.search(said) or (_APPS_HELD.search(said) and slots.get("system"))) \
                 and not any(slots.get(k) for k in ("metric", "operation", "msg_bytes", "src", "dst")):
-            # "loaded traces + ranks", "which of the SU3_Bench reference devices have data: ...": what is stored,
-            # asked with nothing measured named, is the inventory
+            # "loaded traces + ranks", "which of the SU3_Bench reference devices have data: ...", "callgraph cluster
+            # apps profiled": what is stored, asked with nothing measured named, is the inventory
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if ALL_COLLECTIVES.search(said) and slots.get("operation") in (None, "p2p") and "compare_with" not in slots \
@@ -1737,6 +1765,21 @@ class NLU:
 _SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? (it |them |things )?down|slowdown|slower)\b")
 
 
+# a question asked before, named as context ("I asked about all-reduce before; now the same thing for ..."): its
+# words are not this question's
+_PAST_QUESTION = re.compile(r"^(i|we) (asked|was asking|were asking|looked|enquired|inquired) (about|at|for) .{1,80}?"
+                            r"\b(before|earlier|already|last time|just now)( [;,.:-])?( (now|but|and|so))?( [;,.:-])? ")
+
+
+def past_question_dropped(words: list[str]) -> list[str]:
+    """The words after a leading clause that names an earlier question, when a question follows it."""
+    said = " ".join(w.lower() for w in words) + " "
+    m = _PAST_QUESTION.match(said)
+    if not m or len(m.group(0).split()) >= len(words) - 2:
+        return words
+    return words[len(m.group(0).split()):]
+
+
 # the asker's own machine: "our A100 cluster", "my workstation's", "our new H100 nodes"
 _OWN = {"our", "my"}
 _MACHINE_NOUNS = {"cluster", "clusters", "machine", "machines", "system", "systems", "node", "nodes", "box", "boxes",
@@ -1814,7 +1857,7 @@ _GENERIC_MEASURES = {"result", "score", "value", "performance"}
 # other traffic at the same time as the transfer asked about: load ("when other pairs are transferring at the same
 # time", "while the other GPUs copy concurrently")
 _OTHERS_AT_ONCE = re.compile(r"\b(when|while|with) (the )?(other|all the other|the rest of the|more|many|all|all the|"
-                             r"\d[\d,]*) (\w+ (, )?|- ){0,3}"
+                             r"\d[\d,]*) (\w+ (, )?|- ){0,4}"
                              r"(\w+ing|are \w+ing|run|send|copy|transfer|communicate|transmit|talk|write|push|fire|"
                              r"exchange)s?\b.{0,30}"
                              r"\b(at the same time|concurrently|simultaneously|at once|in parallel)\b")
@@ -1838,6 +1881,8 @@ _WHAT_CONNECTS = re.compile(r"\bwhat (connects|links|joins|ties|sits between)\b|
 _PARTS_ASKED = re.compile(r"\b(what|which) (hardware|parts|components|chips|processors|memor(y|ies)|devices)\b.{0,30}\b("
                           r"is in|are in|is inside|are inside|hangs? off|(is|are) attached to|sits? (in|on)|does .{1,60}"
                           r"\b(have|contain|hold))\b|\bwhat hangs off\b|\bwhat (is|'s) inside\b")
+# how parts are placed ("how PIUMA's cores, switches and chips are laid out", "the layout of the DGX-2's GPUs")
+_LAID_OUT = re.compile(r"\b(laid out|layout|arranged|arrangement|organi[sz]ed|placed)\b")
 # peer access named as a setting ("P2P-enabled", "with peer-to-peer off", "without p2p")
 _P2P_SETTING = re.compile(r"\b(p2p|peer ?-? ?to ?-? ?peer|peer access) ?-? ?(enabled|disabled|on|off)\b|\b(with|"
                           r"without|no) (p2p|peer ?-? ?to ?-? ?peer|peer access)\b")
@@ -1856,6 +1901,14 @@ _TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces
 # ... and what is in them ("which rank idles longest in the loaded traces")
 _IN_THE_TRACES = re.compile(r"\b(idl\w*|busy|wait\w*|kernels?|longest|shortest|slowest|top|breakdown|overlap\w*|share|"
                             r"fraction|spen[dt]|memcpy|memset|ops|operators?|steps?|time)\b")
+# parts said to be wired by something ("joined by two NVLinks", "connected through the NVSwitch")
+_JOINED_BY = re.compile(r"\b(joined|connected|linked|wired|attached|tied|coupled) (to each other |together )?(by|with|"
+                        r"through|via|over)\b")
+_MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|fast\w*|slow\w*|time|gb/s|efficien\w*)\b")
+# the applications run on a machine ("callgraph cluster apps profiled", "which codes were benchmarked on X")
+_APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs)\b.{0,20}\b(profiled|run|ran|measured|"
+                        r"tested|benchmarked|covered|studied|used|traced)\b|\b(which|what) (apps|applications|codes|"
+                        r"benchmarks|workloads|programs) (were|are|have been|got)\b")
 # which of some systems hold any data ("which of ... have data: A, B or C?")
 _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores?) (any )?([\w-]+ )?(data|measurements|"
                        r"results|numbers)\b")
@@ -1916,7 +1969,8 @@ _OVER_COUNTS = re.compile(
     # "efficiency vs #gpus", "speedup against the number of nodes", "time vs gpu count"
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
-    r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) count\b")
+    r"|\b(?:vs\.?|versus|against|over|across|by)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) "
+    r"counts?\b")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
 # a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
 # messages that grow ("as the messages grow", "as messages get bigger")
@@ -2332,7 +2386,10 @@ _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|
 _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|slower|quicker) than|"
                        r"how much (faster|slower|quicker))\b")
 _SPEEDUP_ASKED = re.compile(r"\b(what|which|how much|how big|the|a) (\w+ )?speed ?-?ups?\b|\bspeed ?-?ups? (over|against|"
-                            r"relative to|compared (to|with)|vs\.?|versus)\b")
+                            r"relative to|compared (to|with)|vs\.?|versus)\b|"
+                            # "by what factor does the IPU beat the V100", "how many times faster is ..."
+                            r"\b(by )?(what|which) factor\b.{0,60}\b(beats?|faster|quicker|outperforms?|ahead)\b|"
+                            r"\bhow many times (faster|quicker)\b")
 _ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|predicts?|puts?|computes?|yields?)\b|"
                         r"\b(according to|from|by|per) the (\w+ )?model\b|\b(model|analytic\w*|predicted) (value|time|"
                         r"figure|number|estimate)s?\b")
