@@ -386,8 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "session 42), 'holdout4' (the fifth, read for fixes since session 43), 'holdout5' (the sixth, "
                            "read for fixes since session 44), 'holdout6' (the seventh, read for fixes since session 45), "
                            "'holdout7' (the eighth, read for fixes since session 46), 'holdout8' (the ninth, read "
-                           "for fixes since session 47), 'holdout9' (the blind tenth set, nlu/eval/holdout9.jsonl: "
-                           "score it, do not read its misses) or the path of a JSON-lines file")
+                           "for fixes since session 47), 'holdout9' (the tenth, read for fixes since session 47), "
+                           "'holdout10' (the blind eleventh set, nlu/eval/holdout10.jsonl: score it, do not read its "
+                           "misses) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

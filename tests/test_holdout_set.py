@@ -1,5 +1,5 @@
 """The later evaluation sets (nlu/eval/holdout.jsonl, holdout2.jsonl, holdout3.jsonl,
-holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl) are well formed and their expected
+holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl, holdout10.jsonl) are well formed and their expected
 numbers are real.
 
 The set is only worth something if its labels are right: every slot name and value must be canonical, and
@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
+from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
 
 INTENTS = {"metric_lookup", "pair_matrix", "size_sweep", "scaling", "compare_systems", "congestion", "topology",
            "link_efficiency", "trace_breakdown", "list_data", "out_of_scope"}
@@ -54,7 +54,9 @@ BLIND = {"second": (HOLDOUT_SET, "h", [EVAL_SET]), "third": (HOLDOUT2_SET, "k", 
          "ninth": (HOLDOUT8_SET, "u", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
                                        HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET]),
          "tenth": (HOLDOUT9_SET, "v", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
-                                       HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET])}
+                                       HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET]),
+         "eleventh": (HOLDOUT10_SET, "w", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
+                                          HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET])}
 
 
 @pytest.fixture(scope="module", params=list(BLIND))
@@ -103,9 +105,10 @@ def test_shape_and_size(items, blind):
 
 
 @pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
-                                  HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET],
+                                  HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET,
+                                  HOLDOUT10_SET],
                          ids=["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-                              "tenth"])
+                              "tenth", "eleventh"])
 def test_a_spoken_reference_only_spells_a_typo_right(path):
     # `said` (nlu/eval/README.md): a typo question's text with its misspelt words spelled right, word for word
     said = [it for it in load_set(path) if "said" in it]
@@ -217,6 +220,7 @@ def test_sets_by_name_and_path(tmp_path, capsys):
     assert resolve_set("holdout7") == HOLDOUT7_SET and len(load_named("holdout7")) == len(load_set(HOLDOUT7_SET))
     assert resolve_set("holdout8") == HOLDOUT8_SET and len(load_named("holdout8")) == len(load_set(HOLDOUT8_SET))
     assert resolve_set("holdout9") == HOLDOUT9_SET and len(load_named("holdout9")) == len(load_set(HOLDOUT9_SET))
+    assert resolve_set("holdout10") == HOLDOUT10_SET and len(load_named("holdout10")) == len(load_set(HOLDOUT10_SET))
     with pytest.raises(ValueError, match="holdout"):
         resolve_set("holdouts")
     from app.cli import build_parser
