@@ -277,12 +277,13 @@ class NLU:
             self.shorthand[w.lower()] if w.lower() in self.shorthand and not (
                 i + 1 < len(words) and self.norm.named("app", f"{w}{words[i + 1]}"))
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
+        context = past_question(words)
+        words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         heard = words
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
-        words = past_question_dropped(words)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
@@ -1411,6 +1412,8 @@ class NLU:
             implied_by_intent(intent, slots, self.catalog)    # the metric the operation implies (flops)
         if mended:
             notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
+        if context:
+            notes.append(f"left out as context: “{' '.join(context)}”")
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
@@ -1474,7 +1477,8 @@ class NLU:
                 slots.pop(k, None)
             notes[:] = [n for n in notes if not n.startswith(("no metric given", "no operation given"))]
         if intent == "size_sweep" and not slots.get("msg_bytes") and not slots.get("size_range") \
-                and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said):
+                and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said) \
+                and not _WHERE_PEAK.search(said):
             # "how big is the slowdown for GPU0 -> GPU1 copies with peer access disabled": no size, no word of sizes
             # or of a curve; a sweep over sizes is the model's reading alone
             ruled_out.add(intent)
@@ -1771,13 +1775,13 @@ _PAST_QUESTION = re.compile(r"^(i|we) (asked|was asking|were asking|looked|enqui
                             r"\b(before|earlier|already|last time|just now)( [;,.:-])?( (now|but|and|so))?( [;,.:-])? ")
 
 
-def past_question_dropped(words: list[str]) -> list[str]:
-    """The words after a leading clause that names an earlier question, when a question follows it."""
+def past_question(words: list[str]) -> list[str]:
+    """The leading words that name an earlier question, when a question follows them; [] otherwise."""
     said = " ".join(w.lower() for w in words) + " "
     m = _PAST_QUESTION.match(said)
     if not m or len(m.group(0).split()) >= len(words) - 2:
-        return words
-    return words[len(m.group(0).split()):]
+        return []
+    return words[:len(m.group(0).split())]
 
 
 # the asker's own machine: "our A100 cluster", "my workstation's", "our new H100 nodes"

@@ -108,4 +108,5 @@ def test_a_question_asked_before_is_context(asker, built_con):
                            "AND metric = 'busbw' AND msg_bytes = 1073741824 AND condition = 'in_place' AND count = 2")
     res = asker.ask("I asked about broadcast earlier; now in-place allgather on the h200 pair at 1 GB: what busbw?")
     assert res.slots.get("operation") == "allgather", (res.slots, res.answer)
+    assert any(n.startswith("left out as context") for n in res.notes), res.notes
     assert want and res.rows and res.rows[0]["value"] == pytest.approx(want[0]), res.answer
