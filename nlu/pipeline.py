@@ -724,12 +724,16 @@ class NLU:
             # "mini summit p2p bw vs size nvlink uni": the sizes are the axis asked for; the link names the mode
             ruled_out.add(intent)
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
-        if intent == "pair_matrix" and _WIRED.search(said) and self._has_links(slots) \
-                and slots.get("metric") in (None, "count"):
-            # "how are the eight GPUs wired together, and which pairs get a double NVLink?": how they connect,
-            # with no measure named, is the graph (it shows each pair's links)
+        if (intent == "pair_matrix" or (intent == "metric_lookup" and slots.get("link_type"))) \
+                and (_WIRED.search(said) or _JOINED_BY.search(said)) and self._has_links(slots) \
+                and slots.get("metric") in (None, "count") and not _MEASURE_SAID.search(said):
+            # "how are the eight GPUs wired together, and which pairs get a double NVLink?", "which GPU pairs of the
+            # DGX-1 V100 are joined by two NVLinks instead of one": how they connect, with no measure named, is the
+            # graph (it shows each pair's links; "two NVLinks" counts links, not GPUs)
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("count", None)
+            slots.pop("count_kind", None)
         if intent in ("pair_matrix", "metric_lookup") and slots.get("link_type") \
                 and slots.get("metric") in (None, "bandwidth", "share", "efficiency") and _OF_A_LINKS_RATE.search(said):
             # "what fraction of the NVSwitch bandwidth do DGX-2 GPU pairs actually get": the link's own bandwidth
@@ -1467,15 +1471,6 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
-        if intent in ("pair_matrix", "metric_lookup") and slots.get("link_type") and _JOINED_BY.search(said) \
-                and not _MEASURE_SAID.search(said):
-            # "which GPU pairs of the DGX-1 V100 are joined by two NVLinks instead of one": how pairs are wired, the
-            # graph's question (no measure is named; "two NVLinks" counts links, not GPUs)
-            ruled_out.add(intent)
-            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
-            for k in ("count", "count_kind", "operation", "metric"):
-                slots.pop(k, None)
-            notes[:] = [n for n in notes if not n.startswith(("no metric given", "no operation given"))]
         if intent == "size_sweep" and not slots.get("msg_bytes") and not slots.get("size_range") \
                 and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said) \
                 and not _WHERE_PEAK.search(said):
