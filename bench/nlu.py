@@ -27,9 +27,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def _later_description(name: str, ordinal: str, n: int) -> str:
-    blind = "blind " if dict((x[0], x[3]) for x in LATER_SETS)[name] is None else ""
-    return f"{blind}{ordinal} set: `nlu/eval/{name}.jsonl`, {n} questions {later_set_history(name)} (rows marked {name})"
+def _later_description(name: str, ordinal: str, blind: bool, n: int) -> str:
+    return f"{'blind ' if blind else ''}{ordinal} set: `nlu/eval/{name}.jsonl`, {n} questions {later_set_history(name)} (rows marked {name})"
 
 
 def main() -> None:
@@ -88,8 +87,8 @@ def main() -> None:
              f"- date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
              f"- command: `.venv/bin/python bench/nlu.py{' --retrain' if a.retrain else ''} --passes {a.passes}`",
              f"- evaluation set: `nlu/eval/questions.jsonl`, {len(items)} hand-written questions (never trained on)",
-             *(f"- {_later_description(name, ordinal, len(held))}"
-               for (name, ordinal, *_), (_, held, _) in zip(LATER_SETS, later_reps)),
+             *(f"- {_later_description(name, ordinal, read is None, len(held))}"
+               for (name, ordinal, _, read), (_, held, _) in zip(LATER_SETS, later_reps)),
              "", "| measure | value | aim |", "| --- | ---: | ---: |",
              f"| intent accuracy (final answer's intent; a refusal is right for the {rep.n_missing} questions the set "
              f"marks as asking for data the database lacks) | {rep.intent_acc:.2%} | >= 98% |",
