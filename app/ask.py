@@ -489,7 +489,7 @@ class Asker:
         # the inventory only where no measure is named or a word lists ("learning steps needed on zen for the
         # stars problem" names the count stored), a graph only where one is stored and a curve over sizes only where
         # a size or its words are said
-        listed = not slots.get("metric") or _LISTING.search(question.lower())
+        listed = _inventory_fits(slots, question)
         sized = slots.get("msg_bytes") or SIZE_WORD.search(question.lower())
         return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
                      and (linked or i != "link_efficiency") and (counted or i != "scaling")
@@ -895,14 +895,20 @@ def _in_quoted_label(value: Any, notes: list[str]) -> bool:
 def _words_allow(intent: str, slots: dict[str, Any], question: str = "") -> bool:
     """Whether a runner-up intent has something to work on in the question's slots: a link's efficiency needs a
     link (its type or two ends) or the efficiency asked for; "the xmp64 barrier compared with the IPU's" is no
-    link question, however the model ranks it. The inventory answers a measure named only where a word asks what is
-    stored ("xmp64 latency vs message lines": a curve the data cannot draw, not a list of what is there)."""
+    link question, however the model ranks it. The inventory needs `_inventory_fits` ("xmp64 latency vs message
+    lines": a curve the data cannot draw, not a list of what is there)."""
     if intent == "link_efficiency":
         return bool(slots.get("link_type") or slots.get("metric") == "efficiency"
                     or (slots.get("src") and slots.get("dst")))
     if intent == "list_data":
-        return not slots.get("metric") or bool(_LISTING.search(question.lower()))
+        return _inventory_fits(slots, question)
     return True
+
+
+def _inventory_fits(slots: dict[str, Any], question: str) -> bool:
+    """Whether a reading as the inventory can answer the question: no measure is named, or a word asks what is
+    stored (a runner-up or another reading of a question the data cannot answer as first read)."""
+    return not slots.get("metric") or bool(_LISTING.search(question.lower()))
 
 
 # the slots that hold values a question set side by side (each asked by _run_each, never passed on to a planner)
