@@ -1,5 +1,5 @@
 """The later evaluation sets (nlu/eval/holdout.jsonl, holdout2.jsonl, holdout3.jsonl,
-holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl, holdout10.jsonl) are well formed and their expected
+holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl, holdout10.jsonl, holdout11.jsonl) are well formed and their expected
 numbers are real.
 
 The set is only worth something if its labels are right: every slot name and value must be canonical, and
@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
+from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT11_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
 
 INTENTS = {"metric_lookup", "pair_matrix", "size_sweep", "scaling", "compare_systems", "congestion", "topology",
            "link_efficiency", "trace_breakdown", "list_data", "out_of_scope"}
@@ -56,7 +56,10 @@ BLIND = {"second": (HOLDOUT_SET, "h", [EVAL_SET]), "third": (HOLDOUT2_SET, "k", 
          "tenth": (HOLDOUT9_SET, "v", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
                                        HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET]),
          "eleventh": (HOLDOUT10_SET, "w", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
-                                          HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET])}
+                                          HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET]),
+         "twelfth": (HOLDOUT11_SET, "x", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
+                                         HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET,
+                                         HOLDOUT10_SET])}
 
 
 @pytest.fixture(scope="module", params=list(BLIND))
@@ -106,9 +109,9 @@ def test_shape_and_size(items, blind):
 
 @pytest.mark.parametrize("path", [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET,
                                   HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET,
-                                  HOLDOUT10_SET],
+                                  HOLDOUT10_SET, HOLDOUT11_SET],
                          ids=["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-                              "tenth", "eleventh"])
+                              "tenth", "eleventh", "twelfth"])
 def test_a_spoken_reference_only_spells_a_typo_right(path):
     # `said` (nlu/eval/README.md): a typo question's text with its misspelt words spelled right, word for word
     said = [it for it in load_set(path) if "said" in it]
@@ -221,6 +224,7 @@ def test_sets_by_name_and_path(tmp_path, capsys):
     assert resolve_set("holdout8") == HOLDOUT8_SET and len(load_named("holdout8")) == len(load_set(HOLDOUT8_SET))
     assert resolve_set("holdout9") == HOLDOUT9_SET and len(load_named("holdout9")) == len(load_set(HOLDOUT9_SET))
     assert resolve_set("holdout10") == HOLDOUT10_SET and len(load_named("holdout10")) == len(load_set(HOLDOUT10_SET))
+    assert resolve_set("holdout11") == HOLDOUT11_SET and len(load_named("holdout11")) == len(load_set(HOLDOUT11_SET))
     with pytest.raises(ValueError, match="holdout"):
         resolve_set("holdouts")
     from app.cli import build_parser
