@@ -20,7 +20,7 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import COLLECTIVE_OPS, SAME_MEASURE, apply_cues, asks_advice
+from nlu.cues import COLLECTIVE_OPS, LISTING as _LISTING, SAME_MEASURE, apply_cues, asks_advice
 from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
@@ -86,6 +86,8 @@ class Asker:
         res = Result(question=question, intent=u.intent, confidence=round(u.confidence, 4), slots=dict(u.slots),
                      transcript=transcript, id=qid)
         res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
+        if getattr(u, "spelled", None):
+            res.read_as = repaired(question, u.spelled)
         if carried:
             res.notes.append(carried)
         res.notes.extend(getattr(u, "notes", []))
@@ -195,7 +197,7 @@ class Asker:
                     # a confident reading the data cannot answer ("how long does a barrier take on the xmp64"
                     # read as a trace question: no trace of the XMP-64): a runner-up the words also allow
                     runner = next(((i, p) for i, p in ranked if i not in (u.intent, "out_of_scope")
-                                   and _words_allow(i, u.slots, res.question)), None)
+                                   and _words_allow(i, u.slots, _said(res))), None)
                     if runner is None or runner[1] < RUNNER_UP_FLOOR:
                         raise
                     tried = u.intent
@@ -221,14 +223,14 @@ class Asker:
                    backed: Optional[tuple[str, str]], unsure: bool) -> None:
         # (not a request for work: "start profiling rank zero now and stream the trace" names a rank and a stream)
         traced = (u.intent != "trace_breakdown" or unsure) and not asks_advice(" ".join(u.tokens).lower()) \
-            and self._names_trace_events(res.question, res.slots)
+            and self._names_trace_events(_said(res), res.slots)
         if traced:
             # "how much time is spent in GammaBetaBackward", "memset time rank 0": the words name events of the
             # loaded traces (or a rank and a kind of event), whatever the question model read
             res.notes.append(f"read as a trace question: {traced}")
             u = dataclasses.replace(u, intent="trace_breakdown")
             res.intent, backed, unsure = u.intent, None, False
-        untraced = self._untraced_system(u, res.question, res.slots) if not traced else None
+        untraced = self._untraced_system(u, _said(res), res.slots) if not traced else None
         if untraced:
             # "how long does a gemm kernel take on the Titan RTX": no trace of it is loaded and no word asks for one;
             # the kernels DeepBench timed are measurements
@@ -248,7 +250,7 @@ class Asker:
         # a tagged system name nobody knows ("Frontier") ends here; a mis-tagged common phrase ("the same
         # board") carries no capital letter or digit and is ignored: the planner then asks which system
         unknown_sys = [s for slot, s in u.unresolved
-                       if (_looks_like_name(s, res.question) if slot == "system"
+                       if (_looks_like_name(s, _said(res)) if slot == "system"
                            else _ACCELERATOR_MODEL.fullmatch(s.strip(" -,.?")))
                        and not part_of_an_app(s, self.cat)
                        and not _part_of_a_known_system(s, self._system_names)
@@ -264,7 +266,7 @@ class Asker:
             # "where does the time go in the trace": a breakdown is of time; the slot narrows nothing
             del res.slots["metric"]
         if u.intent == "trace_breakdown" and "app" not in res.slots:
-            named = trace_name_in(res.question, self.cat.trace_names)
+            named = trace_name_in(_said(res), self.cat.trace_names)
             if named:   # "what % of gpu time is ncclDevKernel_AllReduce": the top list of the events so named
                 word, category = named
                 res.slots["app"] = word
@@ -273,12 +275,12 @@ class Asker:
                 res.notes.append(f"{word!r} is part of {category} names in the loaded traces: the top list counts "
                                  "only those")
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
-        if unknown_sys and "system" not in res.slots and not _names_group(u.intent, res.question, self.cat):
+        if unknown_sys and "system" not in res.slots and not _names_group(u.intent, _said(res), self.cat):
             raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. " + self.cat.describe() + ".")
         other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
         if other and res.slots.get("system") and not res.slots.get("compare_with") and (
-                u.intent == "compare_systems" or _COMPARING.search(res.question)
-                or (_set_against(other[0], res.question) and not res.slots.get("nominal"))):
+                u.intent == "compare_systems" or _COMPARING.search(_said(res))
+                or (_set_against(other[0], _said(res)) and not res.slots.get("nominal"))):
             # "should I buy H200s or MI300X": one side is known, the other has no data (not "with which system?")
             raise OutOfScope(f"I have no data for {_shown(other[0])!r}, so {self.cat.name(res.slots['system'])} "
                              "cannot be compared with it. " + self.cat.describe() + ".")
@@ -321,7 +323,7 @@ class Asker:
         if absent:
             slots = {k: v for k, v in slots.items() if k != "link_type"}
         if u.intent == "compare_systems" and slots.get("metric") in (None, "speedup", "time", "throughput") \
-                and (_HOW_MUCH_FASTER.search(res.question) or slots.get("metric") == "speedup") \
+                and (_HOW_MUCH_FASTER.search(_said(res)) or slots.get("metric") == "speedup") \
                 and self._states_a_speedup_over(slots):
             # "how much faster is the Graphcore system than a V100 at generating random numbers", "ipu prng speedup
             # vs v100": the document
@@ -684,7 +686,7 @@ class Asker:
         # a question about congestion answered with the effect a paper states ("ipu gather slowdown congestion") is
         # still the congestion question (a slowdown from sampling or offloading is a plain lookup)
         res.intent = intent if intent == "congestion" and plain == "metric_lookup" \
-            and slots["metric"] in EFFECT_METRICS and _CONGESTION_SAID.search(res.question) else plain
+            and slots["metric"] in EFFECT_METRICS and _CONGESTION_SAID.search(_said(res)) else plain
         against = "link" if intent == "link_efficiency" else "congestion pair"
         res.notes.append(f"no {against} to set {slots['metric']} against: the {slots['metric']} stored as measured")
         return True
@@ -720,7 +722,7 @@ class Asker:
         plan, rows, answer = self._plan_and_answer(res, mod, slots)
         if mod.NAME == "metric_lookup" and rows and fmt_value(rows[0]["value"], rows[0]["unit"]) in answer:
             # "... in MB/s": the number quoted, also in the unit asked for
-            said = in_asked_unit(res.question, rows[0]["value"], rows[0]["unit"])
+            said = in_asked_unit(_said(res), rows[0]["value"], rows[0]["unit"])
             answer = f"{answer} That is {said}." if said else answer
         res.sql, res.params, res.rows, res.answer = plan.sql, plan.params, rows, answer
         res.chart = plan.chart  # some intents complete the chart (graph, highlight) from the rows
@@ -750,7 +752,7 @@ class Asker:
             slots = dict(slots, condition=self.cat.stored_condition(one, cond))
         sid = slots.get("system") if isinstance(slots.get("system"), str) else None
         if sid and mod.NAME in ("size_sweep", "metric_lookup") \
-                and (_CROSSOVER.search(res.question or "") or slots.get("metric") == "crossover_msg_size") \
+                and (_CROSSOVER.search(_said(res) or "") or slots.get("metric") == "crossover_msg_size") \
                 and "crossover_msg_size" in self.cat.metrics.get(sid, set()):
             # "at what message size does the compressed all-to-all start paying off": the size the document states
             mod = intents.get("metric_lookup")
@@ -758,14 +760,14 @@ class Asker:
             slots["metric"] = "crossover_msg_size"
             res.intent = mod.NAME
             res.notes.append("read as the crossover size the document states")
-        elif sid and mod.NAME == "compare_systems" and _CROSSOVER.search(res.question or "") \
+        elif sid and mod.NAME == "compare_systems" and _CROSSOVER.search(_said(res) or "") \
                 and slots.get("metric") in (None, "message_size", "msg_size", "size") \
                 and "crossover_msg_size" in self.cat.metrics.get(sid, set()):
             # "compare lassen and longhorn on the crossover message size": the size each document states
             slots = {k: v for k, v in slots.items() if k not in ("msg_bytes", "threshold")}
             slots["metric"] = "crossover_msg_size"
             res.notes.append("read as the crossover size the documents state")
-        owner = self._app_owner(slots, res.question) if mod.NAME != "topology" else None
+        owner = self._app_owner(slots, _said(res)) if mod.NAME != "topology" else None
         if mod.NAME == "topology" and isinstance(slots.get("operation"), str) and isinstance(sid, str) \
                 and slots["operation"] not in self.cat.operations.get(sid, set()):
             # "d g x one p one hundred hybrid cube mesh: show me the connection graph": a graph is the same whatever
@@ -781,7 +783,7 @@ class Asker:
         if mod.NAME in _TOOL_FILTERED and not slots.get("tool"):
             # "the SHOC host-to-device bandwidth of Yme and Mini Summit": only the rows of the tool named, when it ran
             # on a system asked about (a system it did not run on is said)
-            tool = self.cat.tool_named(res.question)
+            tool = self.cat.tool_named(_said(res))
             if tool and str(slots.get("app") or "").lower() == tool.lower():
                 # "SU3_Bench GFLOP/s on PIUMA": the app named, which other tools' rows (a simulator's) hold too
                 tool = None
@@ -797,7 +799,7 @@ class Asker:
             # (lookup, comparison, or topology for counts and link interfaces) the question carries
             mod = _specs
         # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
-        plan = mod.plan(slots, self.cat, question=res.question) if getattr(mod, "WANTS_QUESTION", False) \
+        plan = mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)
         rows = self.rows.rows(plan)
         return plan, rows, mod.answer(rows, plan, self.cat)
@@ -882,6 +884,19 @@ class Asker:
         notes.append(f"one query per {key}; the statement shown is the first's ({name(done[0][0])})")
         notes += apart
         res.notes = notes
+
+
+def _said(res: Result) -> str:
+    """The question as the phrase rules should read it: with its typos repaired where the reader repaired any
+    ("tiles congesiton" is "tiles congestion" to the congestion planner as it was to the model)."""
+    return res.read_as or res.question
+
+
+def repaired(question: str, spelled: list[tuple[str, str]]) -> str:
+    """The question with each repaired word written as read, as whole words only."""
+    for typed, read in spelled:
+        question = re.sub(rf"(?<![\w-]){re.escape(typed)}(?![\w-])", read, question)
+    return question
 
 
 def _in_quoted_label(value: Any, notes: list[str]) -> bool:
@@ -1088,9 +1103,6 @@ def ask(question: str, **kw) -> Result:
 # words of a curve over counts: scaling, a speedup, counts, more or fewer devices
 _OVER_COUNT_WORDS = re.compile(r"\bscal\w*|\bspeed ?-?ups?\b|\bcounts?\b|\b(more|fewer|number of) (gpus|ipus|nodes|"
                                r"cores|ranks|processes)\b", re.I)
-# words that ask what is stored rather than for a value
-_LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
-                      r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 
 
 def _link_absent(slots: dict[str, Any], cat) -> bool:

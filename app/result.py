@@ -25,6 +25,9 @@ class Result:
     # what the question was understood as when the data could not answer it (intent is then out_of_scope):
     # "a pair matrix for Lassen" is understood, the data just lacks it
     understood_intent: Optional[str] = None
+    # the question with its typos repaired as the reader read them ("ipu gather slowdown tiles congestion" for
+    # "... congesiton"), or None where nothing was repaired: the asker's phrase rules read this text
+    read_as: Optional[str] = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

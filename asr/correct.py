@@ -591,12 +591,17 @@ _DOT_RANGE = re.compile(r"\b(\d+) ?([KMGT]?i?B)\.(\d+) ?([KMGT]i?B?)(?![\w.])")
 # what the speech model writes for a few terms said aloud, where the written form is never meant: "DGX-to" (DGX-2),
 # "VA 100" (V100), "key mode" / "peak mode" (PCIe mode: "p c i e" run together), "2G bus" (2 GPUs: "g p us"), "MD5-8"
 # (MD5Hash), "NVH200" ("in the H200"), "pit torch" (PyTorch), "XSB-NCH" (XSBench); from the spoken misses of the sets
-# read for fixes (session 45)
+# read for fixes (session 45); "in link mode" (NVLink mode, session 48)
 _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"), "V100"),
               (re.compile(r"\b(?:key|peak) mode\b", re.I), "PCIe mode"),
               (re.compile(r"\b(\d+) ?[Gg],? bus\b(?! ?(?:bw|bandwidth|b)\b)"), r"\1 GPUs"),
               (re.compile(r"\bM[DB]5-8\b"), "MD5Hash"), (re.compile(r"\bNVH200\b"), "the H200"),
-              (re.compile(r"\bpit ?torch\b", re.I), "PyTorch"), (re.compile(r"\bXSB(?:-|e )NCH\b"), "XSBench"))
+              (re.compile(r"\bpit ?torch\b", re.I), "PyTorch"), (re.compile(r"\bXSB(?:-|e )NCH\b"), "XSBench"),
+              # "NVLink" said "en-vee link" and heard as "in link" before a mode, a measure or a generation, or after
+              # "over" (session 48: 12 transcripts of the read sets; no question says "in link bandwidth")
+              (re.compile(r"\b(?:in|on)[- ]link(?= ?(?:mode|bandwidth|bw|numbers|nominal|peak|paths?|\d)\b)", re.I),
+               "NVLink"),
+              (re.compile(r"\bover (?:in|on)[- ]link\b", re.I), "over NVLink"))
 
 
 def heard_for(text: str) -> str:
@@ -627,11 +632,12 @@ def written_shorthand(text: str) -> str:
 
 
 # a processing unit typed in lower case ("gpu1", "ipu"), which a voice reads as a word ("gpoo", "ipoo"), heard as no
-# word at all: "Pu0", "po0", "JPO 1", "kpu", "EPO", "EPOC0" (never an English word, so nothing else is rewritten)
+# word at all: "Pu0", "po0", "JPO 1", "kpu", "EPO", "EPOC0", "ipo 7" (never an English word, so nothing else is
+# rewritten)
 _GPU_AS_A_WORD = re.compile(r"\b(?:[JjKk]?[Pp][Uu]|[JjKk][Pp][Oo]|[Pp]o)[- ]?(\d+)\b")
 _GPU_WORD = re.compile(r"\b[JjKk][Pp][UuOo]\b")
-_IPU_AS_A_WORD = re.compile(r"\b[Ee][Pp][OoUu][Cc]?[- ]?(\d+)\b")
-_IPU_WORD = re.compile(r"\b[Ee][Pp][OoUu]\b")
+_IPU_AS_A_WORD = re.compile(r"\b(?:[Ee][Pp][OoUu][Cc]?|[Ii][Pp][Oo])[- ]?(\d+)\b")   # "ipo 7" too (session 48)
+_IPU_WORD = re.compile(r"\b(?:[Ee][Pp][OoUu]|[Ii][Pp][Oo])\b")
 
 
 def device_read_as_a_word(text: str) -> str:

@@ -451,7 +451,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # cuda kernel"): work on the asker's machines or code, not a measurement
                     r"(can|could|would|will) you (please )?(install|reinstall|upgrade|deploy|set up|configure|update|"
                     r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat|tune|start|stop|kill|"
-                    r"reboot|restart|reset|cap|lock|schedule|profile|benchmark)\b|"
+                    r"reboot|restart|reset|cap|lock|schedule|profile|benchmark|book|reserve|allocate)\b|"
+                    # compute time to be booked ("book me two nodes on ThetaGPU for tomorrow morning")
+                    r"^(please )?(book|reserve|allocate) (me )?(a|an|one|two|three|four|\d+|some|the)\b|"
                     # a run to be made and handed over ("run nccl-tests all_reduce_perf on the H200 node for me")
                     r"^(please )?run\b.{1,100}\bfor me\b|"
                     # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
@@ -464,7 +466,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
                     r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     r"\bhow much (does|do|did|would) .{1,40}\bcost\b|"
-                    r"write me (a|an|some|the)\b|"
+                    # "is Azure cheaper per node-hour than the in-house cluster": what time on a machine costs
+                    r"\b(cheaper|pricier|costlier|(more|less) expensive)\b|\bper (node|gpu|core|ipu)[- ]?hours?\b|"
+                    r"write me (a|an|some|the)\b|^(please )?(write|implement|code up|generate) (me )?(a|an|some)\b|"
                     # code asked for ("cuda tiled matmul kernel code", "source code for a ring all-reduce")
                     r"(kernel|source|sample|example|starter|boilerplate) code\b|\bcode (for|to|that) (a|an|the|my)\b|"
                     # the same service asked for with the verb first ("Install NCCL 2.21 on the H200 node for me",
@@ -484,6 +488,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\b(would|will)\b.{1,80}\bif\b.{1,60}\b(were|was|got|became|had)\b.{0,30}\b(twice|half|"
                     r"\d+ ?x|\d+ times|(two|three|four|ten) times|faster|slower|bigger|smaller|doubled|halved|"
                     r"wider|more|fewer)\b)\b")
+# words that ask what is stored rather than for a value
+LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
+                     r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 # the live state of a machine ("is the dgx2 busy right now") is no stored measurement; the data held now ("which
 # systems have you got data for right now", "what data do you have at the moment") is the inventory
 _NOW = re.compile(r"\b(right now|at the moment)\b")

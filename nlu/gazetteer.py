@@ -87,6 +87,8 @@ class Gazetteer:
                     continue
                 if b - a == 1 and (words[a].lower() in WEAK or not any(c.isalnum() for c in words[a])):
                     continue
+                if b - a > 1 and words[b - 1] == "-":
+                    continue    # "memory -" of "memory-access latency" is not the metric memory: a hyphen joins on
                 found = {}
                 for section, slot in SECTION_SLOT.items():
                     e = self.index[section].get(k)

@@ -11,7 +11,8 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, asks_advice,
+from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
+                      asks_advice,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
@@ -22,6 +23,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          app_family, change_metric, copy_bandwidth, family_spans, implied_by_intent, infer_implicit,
                          items_per_second, link_as_mode, operation_family, unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
+from nlu.ordinals import ordinal_devices
 from nlu.vocab import in_spelled_term, join_spelled
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -44,6 +46,7 @@ class Understanding:
     ranked: list[tuple[str, float]] = field(default_factory=list)   # intents by probability, best first
     # set by the asker, not the reader: (intent first read, why the data could not answer it)
     note_as: Optional[tuple[str, str]] = None
+    spelled: list[tuple[str, str]] = field(default_factory=list)   # (word as typed, word read) of each typo repaired
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -206,7 +209,8 @@ class NLU:
             e = index.get(key(" ".join(words[na:nb])))
             if e is not None and e.value is not None and e.value != value:
                 return na, nb, e.value
-        if slot == "metric" and b - a > 1 and a > 0 and (a - 1) not in covered:
+        if slot == "metric" and b - a > 1 and a > 0 and (a - 1) not in covered \
+                and any(c.isalnum() for c in words[a]):   # "memory | - access latency": a hyphen joins, no name
             # "bus | bandwidth level off": the tagger began the metric a word late and ran it into the verb;
             # the word before and the first word are the name ("bus bandwidth"), the rest names nothing
             e = index.get(key(" ".join(words[a - 1:a + 1])))
@@ -270,21 +274,25 @@ class NLU:
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
-        words = self.speller.fix([t.text for t in tokenize(text)])
+        typed = [t.text for t in tokenize(text)]
+        words = self.speller.fix(typed)
+        spelled = list(dict.fromkeys((a, b) for a, b in zip(typed, words) if a != b))
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
         # is read as the word meant
         words = [x for i, w in enumerate(words) for x in (
             self.shorthand[w.lower()] if w.lower() in self.shorthand and not (
                 i + 1 < len(words) and self.norm.named("app", f"{w}{words[i + 1]}"))
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
-        context = past_question(words)
+        context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         heard = words
+        words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
+        words = four_before_an_operation(words, self.norm)
         words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
         if self.catalog is not None:
@@ -566,7 +574,28 @@ class NLU:
                 _place(systems, sid, u[2], sys_spans + settled)
             unresolved.remove(u)
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
-        if intent == "compare_systems" and len(systems) < 2:
+        # "every accelerator except the Arria 10": a system named to be left out of a comparison across the others
+        excluded = [sid for sid in excluded_systems(words, sys_spans + settled) if sid in systems]
+        if excluded:
+            systems[:] = [sid for sid in systems if sid not in excluded]
+            slots["exclude"] = excluded
+            notes.append("left out as asked: " + ", ".join(
+                self.catalog.name(x) if self.catalog is not None else x for x in excluded))
+        if excluded and not systems and intent in ("topology", "pair_matrix") and slots.get("link_type") \
+                and not slots.get("metric"):
+            # "which machines except the DGX-2 have a QPI link": no graph is asked for, the machines that have one
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, CONFIDENCE_FLOOR)
+        elif excluded and not systems and intent in ("metric_lookup", "size_sweep", "scaling", "pair_matrix") \
+                and (slots.get("metric") or slots.get("operation") or slots.get("app")):
+            # "h2d bandwidth on every machine but Yme": each of the others, side by side
+            ruled_out.add(intent)
+            intent = "compare_systems"
+        if intent == "compare_systems" and excluded and not systems:
+            # a comparison across every system that stores it, but the one left out: the words that leave one out
+            # say the others are set side by side, however unsure the model was of the rest
+            conf = max(conf, CONFIDENCE_FLOOR)
+        elif intent == "compare_systems" and len(systems) < 2:
             # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
             sure = conf
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
@@ -575,9 +604,11 @@ class NLU:
                 # "chifflot horovod vs tarantella scaling efficiency": two things on one system, and the words ask
                 # for how they scale: the curves
                 intent, conf = "scaling", max(conf, sure)
-            elif intent == "trace_breakdown" and not TRACE_WORD.search(" ".join(words)):
+            elif intent == "trace_breakdown" and not TRACE_WORD.search(" ".join(words)) or (
+                    intent == "list_data" and slots.get("metric") and not LISTING.search(" ".join(words).lower())):
                 # "d2h vs h2d bandwidth on yme": two things set side by side on one system, nothing about a trace
-                # (the model's second choice after the comparison held 2%): looked up
+                # (the model's second choice after the comparison held 2%); "Arria 10 GX FPGA, SU3_Bench GFLOPS?":
+                # a measure named and no word that lists, no inventory: looked up
                 intent, conf = "metric_lookup", sure
             elif conf < NO_SECOND_CHOICE and intent not in ("out_of_scope", "metric_lookup"):
                 # the model was sure of a comparison and held no second reading ("m-cubes speedup integrand fA vs
@@ -1090,6 +1121,7 @@ class NLU:
                 # of MAPredict), after another system and set against nothing, is the measure
                 systems.remove(sid)
                 slots.setdefault("metric", measure)
+        systems[:] = [sid for sid in systems if sid not in excluded]
         if systems:
             slots["system"] = systems[0]
             if len(systems) > 1:
@@ -1487,6 +1519,10 @@ class NLU:
             # apps profiled": what is stored, asked with nothing measured named, is the inventory
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "list_data" and slots.get("condition") == "under_load" and _LOADED_AS_HELD.search(said) \
+                and not _UNDER_SOME_LOAD.search(said) and not re.search(r"\bunder (\w+ )?load|\bcongest", said):
+            # "what's loaded for mapredict skylake and broadwell": loaded into the database, no load on a link
+            del slots["condition"]
         if ALL_COLLECTIVES.search(said) and slots.get("operation") in (None, "p2p") and "compare_with" not in slots \
                 and slots.get("system") and intent not in ("topology", "list_data", "trace_breakdown", "scaling"):
             # "plot bus bandwidth for all collectives on the h200 pair", "which collective is fastest at 1 MB": each
@@ -1756,7 +1792,7 @@ class NLU:
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
             readings.setdefault(k, []).extend(a for a in alts if a not in readings.get(k, []))
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
-                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings,
+                             ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings, spelled=spelled,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]))
 
@@ -1770,10 +1806,25 @@ _PAST_QUESTION = re.compile(r"^(i|we) (asked|was asking|were asking|looked|enqui
                             r"\b(before|earlier|already|last time|just now)( [;,.:-])?( (now|but|and|so))?( [;,.:-])? ")
 
 
-def past_question(words: list[str]) -> list[str]:
-    """The leading words that name an earlier question, when a question follows them; [] otherwise."""
+# what the asker is working on, said before the question ("I'm writing up our interconnect study. Which application
+# suffers most ..."): the question starts after the clause's stop
+_WORKING_ON = re.compile(r"^(i 'm|i am|im|we 're|we are|i 've been|we 've been) (\w+ ){0,2}(writing|preparing|putting|"
+                         r"working|doing|drafting|compiling|building|making|reviewing|comparing|collecting|gathering)\b"
+                         r"[^.,;:]{0,80}? "
+                         r"[.,;:] (?=(which|what|how|is|are|does|do|did|can|could|where|when|show|give|list|plot|draw|"
+                         r"compare|rank|tell)\b)")
+
+
+def past_question(words: list[str], names_system: Callable[[list[str]], bool] = lambda ws: False) -> list[str]:
+    """The leading words that name an earlier question, or what the asker is working on, when a question follows
+    them; [] otherwise. A clause about the asker's work is context only where it names no system: in "I'm putting
+    together numbers for the H200 node review. What ..." the machine of the question is said there."""
     said = " ".join(w.lower() for w in words) + " "
     m = _PAST_QUESTION.match(said)
+    if not m:
+        m = _WORKING_ON.match(said)
+        if m and names_system(words[:len(m.group(0).split())]):
+            return []
     if not m or len(m.group(0).split()) >= len(words) - 2:
         return []
     return words[:len(m.group(0).split())]
@@ -1908,9 +1959,15 @@ _MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|
 _APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs)\b.{0,20}\b(profiled|run|ran|measured|"
                         r"tested|benchmarked|covered|studied|used|traced)\b|\b(which|what) (apps|applications|codes|"
                         r"benchmarks|workloads|programs) (were|are|have been|got)\b")
+# "loaded" as in held by the database ("what's loaded for ...", "which traces are loaded"), not a load on a link
+_LOADED_AS_HELD = re.compile(r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?loaded\b|"
+                             r"\bloaded (for|on|about|in|into)\b|\b(is|are|was|were|got) loaded\b")
 # which of some systems hold any data ("which of ... have data: A, B or C?")
 _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores?) (any )?([\w-]+ )?(data|measurements|"
-                       r"results|numbers)\b")
+                       r"results|numbers)\b|"
+                       # "what is loaded for the sqa v100 machine and the tohoku gv100", "what's stored for each"
+                       r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?(loaded|stored|held|available|"
+                       r"on file|in the (database|db))( data)? (for|on|about)\b")
 # a share of a link's own rate ("% of link rate", "percent of the line rate")
 _OF_LINK_RATE = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare)\s+of\s+(the\s+|its\s+)?(link|line|port|wire)\s+"
                            r"(rate|speed)\b")
@@ -2145,6 +2202,25 @@ def _comparing(gap: list[str]) -> bool:
     return "than" in gap and len(gap) <= 5 and all(w in _COMPARATIVE_GAP for w in gap)
 
 
+# words that leave the system named right after them out ("every accelerator except the Arria 10")
+_EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apart from|aside from|besides|but not|"
+                        r"not counting|leaving out|minus)$")
+
+
+def excluded_systems(words: list[str], mentions) -> list[str]:
+    """The systems named right after a word that leaves them out, in the order said; mentions are (start, end,
+    system id). "which machines except the DGX-2" asks about every other machine."""
+    lw = [w.lower() for w in words]
+    out: list[str] = []
+    for a, _, sid in sorted(mentions):
+        k = a
+        while k > 0 and lw[k - 1] in ("the", "a", "an"):
+            k -= 1
+        if _EXCLUDING.search(" ".join(lw[max(0, k - 3):k])) and sid not in out:
+            out.append(sid)
+    return out
+
+
 def several_operations(words: list[str], cands) -> list[str]:
     """The operations a question sets side by side, in the order said ("d2h vs h2d", "allreduce, allgather and
     broadcast"): names of operations one or two joining words apart ("vs", "and", "or", a comma); [] unless two."""
@@ -2155,6 +2231,9 @@ def several_operations(words: list[str], cands) -> list[str]:
             en -= 1
         while en - st > 1 and words[st].lower() in _JOINS_OPERATIONS:
             st += 1
+        if any(s <= st and en <= e and e - s > en - st and "condition" in found and "operation" not in found
+               for s, e, found in cands):
+            continue    # "host to device with P2P on": "P2P" is a word of the setting, not a second operation
         trimmed.append((st, en, op))
     return _joined(words, trimmed, comparative=True)
 
@@ -2340,6 +2419,23 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
     return out
 
 
+def four_before_an_operation(words: list[str], norm) -> list[str]:
+    """"T4 reference GPU clock, 4 memory access": a transcript's digit for the word "for" between a measure (or a
+    comma) and the operation it is for, named exactly (no count of anything, and no size, stands there)."""
+    from nlu.vocab import key
+    ops, metrics = norm._index["operation"], norm._index["metric"]
+    out = list(words)
+    for i in range(1, len(words) - 1):
+        prev = words[i - 1].lower()
+        if words[i] != "4" or not (prev == "," or metrics.get(key(prev)) is not None):
+            continue
+        if norm.size_bytes(" ".join(words[i:i + 2])) is not None or norm.named("count_kind", words[i + 1]):
+            continue
+        if any(ops.get(key(" ".join(words[i + 1:i + 1 + n]))) is not None for n in (3, 2, 1) if i + n < len(words)):
+            out[i] = "for"
+    return out
+
+
 # a link's name and the generations it has: "PCIe3", "NVLink4"
 _LINK_AND_NUMBER = re.compile(r"^(pcie|nvlink)(\d+)$", re.I)
 _GENERATIONS = {"pcie": range(1, 7), "nvlink": range(1, 6)}
@@ -2476,7 +2572,11 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
 _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
-                    r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number))\b")
+                    r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number)|"
+                    # "as GPUs are added", "as more nodes join": the count grows, said in the passive
+                    r"as (more |extra |additional )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers) "
+                    r"(are|get|were|got) (added|used|thrown in)|as (more |extra )?(gpus|nodes|ranks|processes|cores|"
+                    r"ipus|devices|workers) (join|come in))\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
@@ -2509,8 +2609,8 @@ _PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raj
 _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")
 _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|real|a heavy|a high|a full|saturating|"
                               r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
-_OF_A_LINKS_RATE = re.compile(r"\b(fraction|share|percent|percentage|proportion|portion|%) of (the |its |their |an? )?"
-                              r"(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
+_OF_A_LINKS_RATE = re.compile(r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of "
+                              r"(the |its |their |an? )?(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
@@ -2678,7 +2778,8 @@ _COUNT_SPAN = re.compile(r"\b\d+\s*(to|-|->|through|and)\s*\d+\s*(gpus?|ipus?|no
                          r"|\bup to\b|\bcounts\b", re.I)
 
 _RANKS_SYSTEMS = re.compile(
-    rf"\b(which|what) {_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|achieves?|gives?|is|are|was|shows?|delivers?"
+    rf"\b(which|what) (gpu |ipu |cpu |hpc |single |multi-?gpu )?{_SYSTEM_WORD} (has|have|had|gets?|got|reach(es)?|"
+    rf"achieves?|gives?|is|are|was|shows?|delivers?"
     rf"|offers?)( the)? (highest|lowest|best|worst|fastest|slowest|most|least|largest|smallest|greatest|top|biggest)\b"
     rf"|\b(which|what) {_SYSTEM_WORD} is (the )?(fastest|slowest|best|quickest)\b"
     rf"|\brank(s|ing|ed)? (the |all )?(the )?(\w+ )?{_SYSTEM_WORD}\b"

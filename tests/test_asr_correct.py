@@ -146,6 +146,8 @@ def test_typed_shorthand_read_aloud_is_written_as_typed(corrector, heard, want):
     ("allreduce time vs kpu count", "allreduce time vs GPU count"),
     ("host to EPOC2 latency", "host to IPU2 latency"),
     ("gather bandwidth on the EPO", "gather bandwidth on the IPU"),
+    ("latency from ipo 3 to ipo 6 under load", "latency from IPU3 to IPU6 under load"),   # session 48
+    ("broadcast time on one ipo", "broadcast time on one IPU"),
 ])
 def test_a_device_name_read_as_a_word_is_the_device(corrector, heard, want):
     """Lower-case "gpu1" and "ipu" in a typed question are read by voices as words ("gpoo one"), which the model
@@ -174,12 +176,16 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("dgx2 MD5-8 rate", "dgx2 MD5Hash rate"),
     ("top kernels, NVH200 pit torch trace", "top kernels, the H200 PyTorch trace"),
     ("XSB-NCH slowdown on thetagpu", "XSBench slowdown on thetagpu"),
+    ("yme in link mode bw gpu1 to gpu2", "yme NVLink mode bw gpu1 to gpu2"),          # session 48
+    ("measured on link bandwidth on the dgx-1", "measured NVLink bandwidth on the dgx-1"),
+    ("copies over in link with p2p on", "copies over NVLink with p2p on"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
 
 
 @pytest.mark.parametrize("text", ["allreduce at 2G bus bandwidth", "the key to the dgx2", "peak bandwidth mode",
+                                  "which systems have data in links", "log in link to the portal",
                                   "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text

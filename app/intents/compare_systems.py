@@ -67,10 +67,16 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         # "which system has the highest host to device bandwidth?": every system that stores it, ranked
         across = systems_with(cat, s.get("operation"), s.get("metric"),
                               [s["condition"]] if s.get("condition") else ())
+    if not s.get("system") and isinstance(s.get("app"), str) and across:
+        # "SU3_Bench efficiency on every accelerator": the systems that ran the application, of those storing it
+        ran = cat.owners.get(("app", s["app"].lower()), set())
+        across = [x for x in across if x in ran] if ran else across
     elif not s.get("system") and isinstance(s.get("app"), str):
         # "which system gets the highest SU3_Bench performance?": every system that ran the application
         across = sorted(x for x in cat.owners.get(("app", s["app"].lower()), set())
                         if cat.systems.get(x) and cat.systems[x].kind != "document")
+    left_out = s.pop("exclude", None) or []
+    across = [x for x in across if x not in left_out]   # "every accelerator except the Arria 10"
     if len(across) >= 2:
         s["system"], s["compare_with"] = across[0], across[1:]
     first = require_system(s, cat)
@@ -215,6 +221,12 @@ def _resolve_what(s: dict[str, Any], systems: list[str], cat: Catalog) -> list[s
     if len(metrics) == 1:
         s["metric"] = next(iter(metrics))
         notes.append(f"no metric given: {s['metric']}, the only metric measured on all of them")
+    elif not metrics:
+        # "mapredict skylake vs broadwell, what's stored for each": no measure was taken on all of them (an operation
+        # in common, memory_access, measured by other metrics is no comparison), so say what each one holds
+        raise OutOfScope("No metric was measured on all of " + ", ".join(cat.name(x) for x in systems) + ": "
+                         + "; ".join(f"{cat.name(x)} holds {', '.join(sorted(cat.metrics.get(x, ()))) or 'nothing'}"
+                                     for x in systems) + ".")
     elif len(ops) == 1:
         s["operation"] = next(iter(ops))
         notes.append(f"no operation given: {s['operation']}, the only operation measured on all of them")

@@ -84,6 +84,16 @@ WHERE list_contains($link_types, lower(l.link_type))
 GROUP BY l.system_id, s.name
 ORDER BY n_links DESC, l.system_id"""
 
+# systems whose connection graph has no link of a family ("which systems have no NVLink at all")
+WITHOUT_LINK = """SELECT l.system_id, s.name, count(*) AS n_links,
+       string_agg(DISTINCT l.link_type, ', ' ORDER BY l.link_type) AS link_types, min(l.source) AS source
+FROM links l JOIN systems s ON s.system_id = l.system_id
+GROUP BY l.system_id, s.name
+HAVING NOT bool_or(list_contains($link_types, lower(l.link_type)))
+ORDER BY l.system_id"""
+# "have no NVLink", "without NVLink", "lack NVLink": the systems that do not have it are asked for
+_LACKING = re.compile(r"\b(ha(ve|s|d)|with) no\b|\bwithout\b|\black(s|ing)?\b|\b(do|does|did)(n't| not) (have|use)\b")
+
 TRACES = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs, sum(t.n_events) AS n_events,
        min(r.source) AS source
 FROM trace_run_stats t JOIN runs r USING (run_id) JOIN systems s ON s.system_id = r.system_id
@@ -136,7 +146,7 @@ CONGESTION_ROWS = (" AND (m.metric = 'congestion_impact' OR m.run_id IN (SELECT 
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
-    s = dict(slots)
+    s = dict(slots)     # an "exclude" slot ("every system apart from Yme") drops that system's rows in answer()
     filters, params = "", {}
     for k, frag in FILTERS.items():
         v = s.get(k)
@@ -162,6 +172,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
         # application, from a paper's tables rather than a run of the tool; its own inventory answers
         tool = None
+    named = [s.get("system"), *(s.get("compare_with") or [])]
+    if tool and any(isinstance(x, str) and x in cat.systems and tool.lower() in cat.name(x).lower() for x in named):
+        tool = None   # "mapredict skylake vs broadwell": the tool's name is part of the machines' ("MAPredict test
+        #               machine SK"), so the machines are asked about, not where the tool ran
     if tool and not (s.get("metric") or s.get("operation")) and not TRACE_WORD.search(question or ""):
         # "which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?": where the tool ran
         params = {"tool": tool}
@@ -192,7 +206,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     elif s.get("link_type") and not filters and not group:
         # "which systems have NVLink": the systems whose connection graph has links of that family
         params["link_types"] = cat.link_family(str(s["link_type"]))
-        sql, mode = BY_LINK, "link"
+        sql, mode = (WITHOUT_LINK, "no_link") if _LACKING.search(question or "") else (BY_LINK, "link")
     elif filters:
         sql, mode = BY_METRIC.format(filters=filters,
                                      group=" AND list_contains($group, m.system_id)" if group else ""), "filter"
@@ -210,6 +224,9 @@ def _plural(n: int, word: str) -> str:
 
 def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     mode, s = plan.extra["mode"], plan.slots
+    left_out = set(s.get("exclude") or ())
+    if left_out:    # in place: the answer's rows are the caller's list, as below
+        rows[:] = [r for r in rows if r.get("system_id") not in left_out]
     what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
     if mode == "tool":
         return _tool_answer(rows, plan, cat)
@@ -246,6 +263,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         names = "; ".join(f"{r['name']} ({_plural(r['n_links'], r['link_types'] + ' link')})" for r in rows[:8])
         more = f" and {len(rows) - 8} more" if len(rows) > 8 else ""
         return f"{s['link_type']} links are in the connection graphs of {_plural(len(rows), 'system')}: {names}{more}{cite(rows)}."
+    if mode == "no_link":
+        if not rows:
+            return f"Every stored connection graph has {s['link_type']} links{cite(rows)}."
+        names = "; ".join(f"{r['name']} ({r['link_types']})" for r in rows[:12])
+        more = f" and {len(rows) - 12} more" if len(rows) > 12 else ""
+        return (f"{_plural(len(rows), 'system')} with a stored connection graph have no {s['link_type']} links: "
+                f"{names}{more}{cite(rows)}. Systems without a stored graph are not counted.")
     if mode == "traces":
         if not rows:
             have = {v: sids for (slot, v), sids in cat.owners.items() if slot == "trace_tool"}
