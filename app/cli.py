@@ -387,9 +387,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "read for fixes since session 44), 'holdout6' (the seventh, read for fixes since session 45), "
                            "'holdout7' (the eighth, read for fixes since session 46), 'holdout8' (the ninth, read "
                            "for fixes since session 47), 'holdout9' (the tenth, read for fixes since session 47), "
-                           "'holdout10' (the eleventh, read for fixes since session 48), 'holdout11' (the blind "
-                           "twelfth set, nlu/eval/holdout11.jsonl: score it, do not read its misses) or the path of "
-                           "a JSON-lines file")
+                           "'holdout10' (the eleventh, read for fixes since session 48), 'holdout11' (the twelfth, "
+                           "read for fixes since session 48), 'holdout12' (the blind thirteenth set, "
+                           "nlu/eval/holdout12.jsonl: score it, do not read its misses) or the path of a JSON-lines "
+                           "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

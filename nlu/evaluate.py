@@ -39,12 +39,14 @@ HOLDOUT8_SET = Path(__file__).resolve().parent / "eval" / "holdout8.jsonl"
 HOLDOUT9_SET = Path(__file__).resolve().parent / "eval" / "holdout9.jsonl"
 # The eleventh set: written blind in session 47 before the tenth was read; read for fixes from session 48 on.
 HOLDOUT10_SET = Path(__file__).resolve().parent / "eval" / "holdout10.jsonl"
-# The twelfth set, the blind one now: written in session 48 before the eleventh was read, never read for fixes.
+# The twelfth set: written blind in session 48 before the eleventh was read; read for fixes from session 48 on.
 HOLDOUT11_SET = Path(__file__).resolve().parent / "eval" / "holdout11.jsonl"
+# The thirteenth set, the blind one now: written in session 48 before the twelfth was read, never read for fixes.
+HOLDOUT12_SET = Path(__file__).resolve().parent / "eval" / "holdout12.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
-             "holdout11": HOLDOUT11_SET}
+             "holdout11": HOLDOUT11_SET, "holdout12": HOLDOUT12_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -58,7 +60,8 @@ LATER_SETS = (
     ("holdout8", "ninth", "blind in session 46", "from session 47 on"),
     ("holdout9", "tenth", "blind in session 47", "from session 47 on"),
     ("holdout10", "eleventh", "blind in session 47", "from session 48 on"),
-    ("holdout11", "twelfth", "blind in session 48", None),
+    ("holdout11", "twelfth", "blind in session 48", "from session 48 on"),
+    ("holdout12", "thirteenth", "blind in session 48", None),
 )
 
 
@@ -117,7 +120,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout11`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout12`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
