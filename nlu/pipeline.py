@@ -662,7 +662,7 @@ class NLU:
             ruled_out.add("metric_lookup")
         if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") in (
                 None, "bandwidth", "efficiency") \
-                and (_OF_LINK_RATE.search(said) and not slots.get("app")
+                and (_OF_A_LINKS_RATE.search(said) and not slots.get("app")
                      or _LINK_CAPACITY_USED.search(said) and not slots.get("operation")) \
                 and not any(slots.get(k) for k in ("src", "dst")):
             # "h200 nvlink % of link rate", "thetagpu infiniband % of line rate": how close the link comes to its
@@ -1968,9 +1968,8 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        # "what is loaded for the sqa v100 machine and the tohoku gv100", "what's stored for each"
                        r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?(loaded|stored|held|available|"
                        r"on file|in the (database|db))( data)? (for|on|about)\b")
-# a share of a link's own rate ("% of link rate", "percent of the line rate")
-_OF_LINK_RATE = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare)\s+of\s+(the\s+|its\s+)?(link|line|port|wire)\s+"
-                           r"(rate|speed)\b")
+# how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
+# use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
                                  r"rate)\b|\bhow much of (the |its )?([\w-]+ ){0,3}(capacity|bandwidth)\b.{0,60}\b(use[sd]?|"
                                  r"using|takes?|consumes?|gets?)\b")
@@ -2609,6 +2608,7 @@ _PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raj
 _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")
 _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|real|a heavy|a high|a full|saturating|"
                               r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
+# a share of a link's own rate or bandwidth ("% of link rate", "what fraction of the NVSwitch bandwidth")
 _OF_A_LINKS_RATE = re.compile(r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of "
                               r"(the |its |their |an? )?(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
