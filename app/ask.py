@@ -301,7 +301,10 @@ class Asker:
         try:
             mode = _check_link_type(res.slots, self.cat) == "mode"
         except OutOfScope as e:
-            if u.intent != "topology" or res.slots.get("metric") not in (None, "count"):
+            if u.intent != "topology" or res.slots.get("metric") not in (None, "count") \
+                    or not _ASKS_WHETHER.search(_said(res).lower()):
+                # "Draw the NVLink topology of the Titan RTX desktop", "how many NVSwitches sit between Yme's GPUs":
+                # the thing asked for is not there, which the refusal says with the links that are
                 raise
             # "titan rtx system - is there any nvlink at all?": the stored graph answers no, and the graph it does
             # have is the rest of the answer (a refusal would leave the asker guessing)
@@ -697,6 +700,13 @@ class Asker:
         if mod.NAME in PER_SYSTEM and len(systems) > 1:
             self._run_each(res, mod, slots, systems)
             return
+        if mod.NAME == "compare_systems" and len(systems) > 1 \
+                and not any(slots.get(k) for k in ("metric", "operation", "app", "operations", "library")):
+            heads = [op for op in HEADLINE_OPERATIONS
+                     if all(op in self.cat.operations.get(x, set()) for x in systems)][:3]
+            if len(heads) > 1:
+                self._overview(res, mod, slots, heads)
+                return
         ops = slots.get("operations") or []
         if ops == "collectives":   # "all collectives on the h200 pair": the ones stored for the system
             ops = [o for o in COLLECTIVE_OPS if o in self.cat.operations.get(str(slots.get("system")), set())]
@@ -732,6 +742,26 @@ class Asker:
             # a graph, a pair matrix, a link table or a trace is drawn for one system: say who was left out
             res.notes.append(f"answered for {self.cat.name(systems[0])} only (a {mod.NAME.replace('_', ' ')} "
                              f"answer covers one system); ask again for {', '.join(left)}")
+
+    def _overview(self, res: Result, mod, slots: dict[str, Any], heads: list[str]) -> None:
+        """"How do the DGX-2 and Yme stack up?": no measure named, so the headline measures stored on all of the
+        systems are each compared (a list of every operation they share would leave the asker to pick)."""
+        done = []
+        for op in heads:
+            try:
+                plan, rows, answer = self._plan_and_answer(res, mod, dict(slots, operation=op))
+            except OutOfScope:
+                continue
+            done.append((op, plan, [dict(r, series=what_words(op, None)) for r in rows], answer))
+        if not done:
+            raise OutOfScope("Which metric or operation should I compare? Measured on all of them: "
+                             + ", ".join(heads) + ".")
+        first = done[0][1]
+        res.sql, res.params, res.chart = first.sql, first.params, first.chart
+        res.rows = [r for *_, rs, _ in done for r in rs]
+        res.answer = " ".join(answer for *_, answer in done)
+        res.notes.append("no measure named: the headline measures stored on all of them are compared ("
+                         + ", ".join(what_words(op, None) for op, *_ in done) + "); name one for the rest")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
         if not slots.get("system") and mod.NAME in ONE_SYSTEM_NEEDED and any(
@@ -934,6 +964,10 @@ _CHART_KEY = {"msg_bytes": "sizes", "direction": "directions"}
 _ALIKE = {"condition": ("msg_bytes", "count", "precision", "app", "direction"),
           "direction": ("msg_bytes", "count", "precision")}
 # intents that answer for one system: several named ("on the DGX-2 and Yme") are asked one by one (_run_each)
+# what "how do X and Y compare" is answered with when no measure is named, in this order (the first three that every
+# system compared stores): transfers between devices and with the host, the collectives, then compute
+HEADLINE_OPERATIONS = ("p2p", "h2d", "d2h", "allreduce", "broadcast", "alltoall", "maxspflops", "maxdpflops", "gemm",
+                       "triad", "communication", "training", "inference", "prng", "conv", "compute")
 PER_SYSTEM = {"size_sweep", "scaling", "list_data", "topology", "pair_matrix", "metric_lookup", "link_efficiency"}
 # intents asked once per operation when several are set side by side on one system ("d2h vs h2d bandwidth")
 PER_OPERATION = {"metric_lookup", "size_sweep"}
@@ -1103,6 +1137,11 @@ def ask(question: str, **kw) -> Result:
 # words of a curve over counts: scaling, a speedup, counts, more or fewer devices
 _OVER_COUNT_WORDS = re.compile(r"\bscal\w*|\bspeed ?-?ups?\b|\bcounts?\b|\b(more|fewer|number of) (gpus|ipus|nodes|"
                                r"cores|ranks|processes)\b", re.I)
+
+
+# whether something is there at all ("is there any NVLink", "does Yme have an NVSwitch"): a graph answers that
+_ASKS_WHETHER = re.compile(r"\b(is there|are there|does\b.{0,60}\bha(ve|s)|do\b.{0,60}\bhave|any|at all|whether|"
+                           r"if (it|they) ha(s|ve)|has it got|have they got)\b")
 
 
 def _link_absent(slots: dict[str, Any], cat) -> bool:

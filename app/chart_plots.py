@@ -202,6 +202,9 @@ def compare_systems(result: Result) -> Optional[go.Figure]:
     rows = _rows_with_values(result.rows)
     if not rows:
         return None
+    measures = list(dict.fromkeys(r["series"] for r in rows if r.get("series")))
+    if len(measures) > 1:
+        return _compare_overview(rows, measures)
     r0 = rows[0]
     unit = result.chart.get("unit") or r0.get("unit") or ""
     names = [r["system_id"] for r in rows]
@@ -227,6 +230,27 @@ def compare_systems(result: Result) -> Optional[go.Figure]:
                                        showlegend=False))
     fig.update_yaxes(title=st.unit_title(r0.get("metric"), unit), rangemode="tozero")
     fig.update_xaxes(title="system")
+    return fig
+
+
+def _compare_overview(rows: list[dict[str, Any]], measures: list[str]) -> go.Figure:
+    """Several measures compared across the same systems ("how do the DGX-2 and Yme stack up"): one panel per
+    measure, each on its own axis (a bandwidth and a flop rate share no scale), systems in the same colours."""
+    names = list(dict.fromkeys(r["system_id"] for r in rows))
+    colours = st.series_colours(names)
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, horizontal_spacing=0.08)
+    for i, m in enumerate(measures, start=1):
+        mine = sorted((r for r in rows if r.get("series") == m), key=lambda r: names.index(r["system_id"]))
+        unit = mine[0].get("unit") or ""
+        fig.add_trace(go.Bar(x=[r["system_id"] for r in mine], y=[r["value"] for r in mine],
+                             marker_color=[colours[r["system_id"]] for r in mine],
+                             text=[st.fmt_num(r["value"], unit) for r in mine], textposition="outside",
+                             cliponaxis=False, showlegend=False,
+                             hovertext=[f"<b>{r['system_id']}</b><br>{m}: {st.fmt_num(r['value'], unit)}<br>"
+                                        f"{r.get('source') or ''}" for r in mine], hoverinfo="text"), row=1, col=i)
+        fig.update_yaxes(title=st.unit_title(mine[0].get("metric"), unit), rangemode="tozero", row=1, col=i)
+    fig.update_layout(**st.base_layout("Headline measures across systems (each system's best)",
+                                       width=max(600, 380 * len(measures)), height=520, showlegend=False))
     return fig
 
 

@@ -113,6 +113,16 @@ def _digits(s: str) -> str:
 SETTING_VERBS = frozenset({"is", "are", "was", "were", "be", "being", "turned", "set", "switched"})
 
 
+_MODEL_CODE = re.compile(r"([a-z]{1,3})(\d{2,4})[a-z]*$")
+
+
+def _other_model(a: str, b: str) -> bool:
+    """Two keys ending in model numbers whose short letter prefixes differ by more than their order ("gh200" /
+    "h200", "b200" / "h200", "gv100" / "v100"): other products, however close the spelling ("xpm64" is XMP-64)."""
+    ma, mb = _MODEL_CODE.search(a), _MODEL_CODE.search(b)
+    return bool(ma and mb and ma.group(2) == mb.group(2) and sorted(ma.group(1)) != sorted(mb.group(1)))
+
+
 class Normalizer:
     """Canonical values for slot spans. Build once per vocabulary (about 0.1-0.3 s); each call is ~50 us."""
 
@@ -211,6 +221,8 @@ class Normalizer:
         for cand, val in self._fuzzy_keys.get(section, ()):
             if _digits(cand) != dk or abs(len(cand) - len(k)) > limit:
                 continue
+            if _other_model(k, cand):
+                continue    # "gh200" is not the H200, "b200" not either: the letters of a model number name it
             d = _edit_distance(k, cand, limit)
             if d == 2 and cand[0] != k[0]:
                 continue    # two edits and another first letter: a different word ("cross board", not "xmoss board")

@@ -206,9 +206,10 @@ class NLU:
         for na, nb in ((a - 1, b), (a, b + 1), (a - 2, b), (a, b + 2)):
             if na < 0 or nb > len(words) or any(i in covered for i in range(na, nb)):
                 continue
-            e = index.get(key(" ".join(words[na:nb])))
+            k = key(" ".join(words[na:nb]))
+            e = index.get(k) or (index.get(k[:-1]) if nb > b and k.endswith("s") and len(k) > 4 else None)
             if e is not None and e.value is not None and e.value != value:
-                return na, nb, e.value
+                return na, nb, e.value      # "annealing | steps": the plural of a longer name too
         if slot == "metric" and b - a > 1 and a > 0 and (a - 1) not in covered \
                 and any(c.isalnum() for c in words[a]):   # "memory | - access latency": a hyphen joins, no name
             # "bus | bandwidth level off": the tagger began the metric a word late and ran it into the verb;
@@ -285,6 +286,7 @@ class NLU:
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
         context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
+        words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = join_split_names(words, self.split_names)
@@ -1185,6 +1187,12 @@ class NLU:
             # where a model unsure between a list and a comparison would have it refused)
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "topology" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said) \
+                and not slots.get("link_type") and not _GRAPH_ASKED.search(said):
+            # "How do the DGX-2 and Yme stack up?": two machines set side by side, and nothing says how they are
+            # wired: their measures compared
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "metric_lookup" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each
@@ -1512,7 +1520,8 @@ class NLU:
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
             conf = max(conf, model_conf)
         if intent in ("trace_breakdown", "compare_systems", "metric_lookup", "topology", "out_of_scope") and (
-                _TRACES_HELD.search(said) and not _IN_THE_TRACES.search(said) if intent == "trace_breakdown"
+                (_TRACES_HELD.search(said) or _HAS_DATA.search(said)) and not _IN_THE_TRACES.search(said)
+                if intent == "trace_breakdown"
                 else _HAS_DATA.search(said) or (_APPS_HELD.search(said) and slots.get("system"))) \
                 and not any(slots.get(k) for k in ("metric", "operation", "msg_bytes", "src", "dst")):
             # "loaded traces + ranks", "which of the SU3_Bench reference devices have data: ...", "callgraph cluster
@@ -1715,6 +1724,11 @@ class NLU:
             elif isinstance(slots.get("msg_bytes"), int) and _PAST_A_SIZE.search(said):
                 # "does the latency keep growing past 1 MB": the curve from that size on
                 slots["size_range"] = [slots.pop("msg_bytes"), None]     # no upper end
+        if intent == "out_of_scope" and systems and _CONGESTION_SAID.search(said) and not asks_advice(said):
+            # "Show me the IPU congestion results": a named machine's congestion experiments (refused by the
+            # planner, with what is stored, where the machine has none)
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         if asks_advice(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -1787,6 +1801,53 @@ class NLU:
                 # a planner asked for "reduction" there would refuse (every intent, not only those that relax)
                 slots["operation"] = kin[0]
                 notes.append(f"{op} read as {kin[0]}, the name {self.catalog.name(sid)} stores it under")
+        if intent in ("metric_lookup", "list_data", "topology", "trace_breakdown", "link_efficiency") \
+                and _HOW_IT_LOOKS.search(said) and not TRACE_WORD.search(said) \
+                and not re.search(r"effic|% of|percent|nominal|peak|utili[sz]", said) \
+                and (slots.get("metric") or slots.get("operation")) and not _GRAPH_ASKED.search(said) \
+                and not any(slots.get(k) for k in ("msg_bytes", "size_range", "aggregate", "count", "src", "dst")):
+            # "How's the all-reduce busbw looking on the H200 node?": a collective's or a copy's whole curve over
+            # sizes, not one value, nor the inventory or the graph (the lookup stays the runner-up where no sizes
+            # are stored); another measure is looked up
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+            sized = slots.get("operation") in (*COLLECTIVE_OPS, "h2d", "d2h", "p2p", "d2d")
+            intent, conf = ("size_sweep" if sized else "metric_lookup"), max(conf, CONFIDENCE_FLOOR)
+        if not slots.get("operation") and self.catalog is not None and isinstance(slots.get("system"), str):
+            # "dgx-2 sgemm flops vs gpu count", "yme dgemm flops": "sgemm" names the GEMM program (or nothing the
+            # vocabulary holds as an operation), and also which of its stored operations (sgemm_n, not dgemm_n, nor
+            # the machine's highest flops of any kind); the first stored operation the word begins is taken
+            ops = sorted(self.catalog.operations.get(slots["system"], ()))
+            said_ops = app_spans + [(u[2], u[3]) for u in unresolved if u[0] == "operation"] + [
+                (i, i + 1) for i, w in enumerate(lw) if len(w) > 3 and self.norm.named("app", w) is not None]
+            for a, b in said_ops:
+                said_op = "".join(lw[a:b]).replace("-", "").replace(" ", "")
+                named_op = next((o for o in ops if o == said_op or o.startswith(said_op + "_")), None)
+                if named_op and said_op != str(slots.get("app") or "").lower():
+                    slots["operation"] = named_op
+                    notes.append(f"{words[a]} read as {named_op}, the operation {self.catalog.name(slots['system'])}"
+                                 " stores it under")
+                    break
+        many = next((i + 2 for i in range(len(lw) - 1) if lw[i] == "how" and lw[i + 1] == "many"), None)
+        if intent == "metric_lookup" and not slots.get("metric") and many is not None \
+                and any(a == many for a, _ in op_spans) \
+                and self.catalog is not None and "count" in self.catalog.metrics.get(str(slots.get("system")), ()):
+            # "how many annealing steps does the SQA V100 machine run": a count the machine stores, not the
+            # operation's default measure (its latency)
+            slots["metric"] = "count"
+        axis = _COUNT_AXIS.search(said) if intent == "scaling" else None
+        if axis and isinstance(slots.get("msg_bytes"), int) and not re.search(
+                r"byte|\b[kmgt]i?b\b|\d\s*[kmgt]i?b\b|kilo|mega|giga|\bmessage|\bsize", said):
+            del slots["msg_bytes"]    # "as the gpu count goes from two to sixteen": counts on the axis, no size
+        if intent == "scaling" and slots.get("metric") == "count":
+            if axis:
+                # "the qtc kernel time ... as the gpu count goes from 2 to 16": the count is the curve's axis, and
+                # the measure is the other metric word said ("time"), if any
+                del slots["metric"]
+                slots.setdefault("count_kind", self.norm.count_and_kind(axis.group(1))[1] or "gpus")
+                other = next((f["metric"] for st, en, f in cands if f.get("metric") not in (None, "count")), None)
+                if other:
+                    slots["metric"] = other
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -1961,13 +2022,17 @@ _APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|progra
                         r"benchmarks|workloads|programs) (were|are|have been|got)\b")
 # "loaded" as in held by the database ("what's loaded for ...", "which traces are loaded"), not a load on a link
 _LOADED_AS_HELD = re.compile(r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?loaded\b|"
-                             r"\bloaded (for|on|about|in|into)\b|\b(is|are|was|were|got) loaded\b")
+                             r"\bloaded (for|on|about|in|into|systems?|machines?|data|traces?|runs?|benchmarks?|"
+                             r"results)\b|\b(is|are|was|were|got) loaded\b")
 # which of some systems hold any data ("which of ... have data: A, B or C?")
 _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores?) (any )?([\w-]+ )?(data|measurements|"
                        r"results|numbers)\b|"
                        # "what is loaded for the sqa v100 machine and the tohoku gv100", "what's stored for each"
                        r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?(loaded|stored|held|available|"
-                       r"on file|in the (database|db))( data)? (for|on|about)\b")
+                       r"on file|in the (database|db))( data)? (for|on|about)\b|"
+                       # "could you list what you have on the H200 node", "runs for mapredict sk, cs and cp"
+                       r"\b(list|show|tell)( me)? what (you have|you 've got|you hold|is (stored|loaded|held|there)|"
+                       r"there is)\b|^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
@@ -2201,6 +2266,13 @@ def _comparing(gap: list[str]) -> bool:
     return "than" in gap and len(gap) <= 5 and all(w in _COMPARATIVE_GAP for w in gap)
 
 
+# "how's X looking", "what does X look like": the whole picture asked for, not one number
+_HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing|s)?\b|\bwhat does\b.{0,60}\blook like\b")
+# words that ask for a machine's graph rather than its measures
+_GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|graph|links?|linked|layout|laid|interconnect\w*|parts|"
+                          r"components?|draw|diagram|architecture|built|inside|nvswitch\w*|switch\w*)\b")
+# the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
+_COUNT_AXIS = re.compile(r"\b(gpus?|nodes?|cores?|ranks?|process(es)?|ipus?|tiles?|devices?|g p us?) count\b")
 # words that leave the system named right after them out ("every accelerator except the Arria 10")
 _EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apart from|aside from|besides|but not|"
                         r"not counting|leaving out|minus)$")
@@ -2418,6 +2490,20 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
     return out
 
 
+def without_i_mean(words: list[str]) -> list[str]:
+    """"as cores go up i mean single precision": the speaker's "I mean" joins no words (read with its neighbours,
+    "up i" would be the UPI link); dropped where words follow it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i].lower() == "i" and i + 2 < len(words) and words[i + 1].lower() == "mean" and i > 0:
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def four_before_an_operation(words: list[str], norm) -> list[str]:
     """"T4 reference GPU clock, 4 memory access": a transcript's digit for the word "for" between a measure (or a
     comma) and the operation it is for, named exactly (no count of anything, and no size, stands there)."""
@@ -2575,7 +2661,8 @@ _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|g
                     # "as GPUs are added", "as more nodes join": the count grows, said in the passive
                     r"as (more |extra |additional )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers) "
                     r"(are|get|were|got) (added|used|thrown in)|as (more |extra )?(gpus|nodes|ranks|processes|cores|"
-                    r"ipus|devices|workers) (join|come in))\b")
+                    r"ipus|devices|workers) (join|come in)|as (the )?(number of )?(gpus|nodes|ranks|processes|cores|ipus|"
+                    r"tiles|devices|workers)( count)? (go|goes|went) up)\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")

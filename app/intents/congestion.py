@@ -141,6 +141,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     sid = require_system(s, cat)
     notes: list[str] = []
     if cat.slowdown_without_congestion(sid):
+        if s.get("condition") == "under_load":
+            # "the DGX-1 V100's p2p bandwidth under concurrent traffic": nothing was measured under load there; the
+            # stored slowdown (a full-duplex exchange) is no answer to a load it never ran under
+            raise OutOfScope(f"{cat.name(sid)} was measured under no load or congestion condition; what it stores "
+                             "is a slowdown of a full-duplex exchange (ask for its slowdown to see it).")
         return _stored_slowdown(s, sid, cat)
     base, stress = _pair_for(s, sid, cat, notes)
     swapped = bool(notes)                      # the named pair gave way to the one the system has

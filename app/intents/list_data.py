@@ -91,6 +91,9 @@ FROM links l JOIN systems s ON s.system_id = l.system_id
 GROUP BY l.system_id, s.name
 HAVING NOT bool_or(list_contains($link_types, lower(l.link_type)))
 ORDER BY l.system_id"""
+# "list what you have on the H200 node, benchmarks and traces both": a machine's whole inventory, not its traces alone
+_BOTH_KINDS = re.compile(r"\b(benchmarks?|measurements?|data|results|numbers)\b.{0,30}\btraces?\b|"
+                         r"\btraces?\b.{0,30}\b(benchmarks?|measurements?|results|numbers)\b", re.I)
 # "have no NVLink", "without NVLink", "lack NVLink": the systems that do not have it are asked for
 _LACKING = re.compile(r"\b(ha(ve|s|d)|with) no\b|\bwithout\b|\black(s|ing)?\b|\b(do|does|did)(n't| not) (have|use)\b")
 
@@ -186,7 +189,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         s.pop("library", None)     # "nccl-tests" names the tool, not NCCL measured by any tool
         return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
                     extra={"mode": "tool", "tool": tool, "asked": asked, "group": group})
-    if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")):
+    if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")) \
+            and not (s.get("system") and _BOTH_KINDS.search(question or "")):
         # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
         params, tfilters = {}, ""
         if s.get("library"):

@@ -73,6 +73,13 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     if s.get("operation") and s["operation"] not in cat.operations.get(sid, ()):
         s["operation"] = mode_as_operation(s["operation"], question or "")   # "the training GEMM"
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
+    notes = []
+    only = sorted(cat.metrics.get(sid, set()))
+    if not s.get("metric") and not s.get("operation") and not s.get("app") and len(only) == 1 \
+            and not _NOT_LOADED.search(question or ""):
+        # "how fast is a text query on client two": the one measure the machine has is the one asked about
+        s["metric"] = only[0]
+        notes.append(f"no metric given: {only[0]}, the only one measured on {cat.name(sid)}")
     if not s.get("metric") and not s.get("operation") and not s.get("app"):
         if (missing := _NOT_LOADED.search(question or "")):
             raise OutOfScope(f"No {missing.group(0)} results are loaded for "
@@ -80,7 +87,6 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                              + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
         raise OutOfScope(f"What should I look up on {cat.name(sid)}? Measured there: "
                          + ", ".join(sorted(cat.metrics.get(sid, set()))[:12]) + ".")
-    notes = []
     # "what is the memory bandwidth on the dgx2": a GPU's memory is its device (global) memory, stated on a spec
     # sheet or measured (DEVICE_MEMORY); the highest bandwidth of any kind had been SHOC's on-chip local memory
     # summed over 16 GPUs (10,995 GB/s)
