@@ -1819,10 +1819,13 @@ class NLU:
             # the machine's highest flops of any kind); the first stored operation the word begins is taken
             ops = sorted(self.catalog.operations.get(slots["system"], ()))
             said_ops = app_spans + [(u[2], u[3]) for u in unresolved if u[0] == "operation"] + [
-                (i, i + 1) for i, w in enumerate(lw) if len(w) > 3 and self.norm.named("app", w) is not None]
+                (i, i + 1) for i, w in enumerate(lw) if len(w) > 3 and w not in self.speller.english
+                and self.norm.named("app", w) is not None]     # "sgemm", never an English word ("reduction")
             for a, b in said_ops:
                 said_op = "".join(lw[a:b]).replace("-", "").replace(" ", "")
-                named_op = next((o for o in ops if o == said_op or o.startswith(said_op + "_")), None)
+                if said_op in self.speller.english:
+                    continue
+                named_op = next((o for o in ops if o.startswith(said_op + "_")), None)
                 if named_op and said_op != str(slots.get("app") or "").lower():
                     slots["operation"] = named_op
                     notes.append(f"{words[a]} read as {named_op}, the operation {self.catalog.name(slots['system'])}"
@@ -2032,7 +2035,8 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        r"on file|in the (database|db))( data)? (for|on|about)\b|"
                        # "could you list what you have on the H200 node", "runs for mapredict sk, cs and cp"
                        r"\b(list|show|tell)( me)? what (you have|you 've got|you hold|is (stored|loaded|held|there)|"
-                       r"there is)\b|^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b")
+                       r"there is)\b|"
+                       r"^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
@@ -2267,7 +2271,8 @@ def _comparing(gap: list[str]) -> bool:
 
 
 # "how's X looking", "what does X look like": the whole picture asked for, not one number
-_HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing|s)?\b|\bwhat does\b.{0,60}\blook like\b")
+_HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing|s)?\b|"
+                           r"\bwhat does\b.{0,60}\blook like\b")
 # words that ask for a machine's graph rather than its measures
 _GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|graph|links?|linked|layout|laid|interconnect\w*|parts|"
                           r"components?|draw|diagram|architecture|built|inside|nvswitch\w*|switch\w*)\b")
@@ -2661,8 +2666,9 @@ _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|g
                     # "as GPUs are added", "as more nodes join": the count grows, said in the passive
                     r"as (more |extra |additional )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers) "
                     r"(are|get|were|got) (added|used|thrown in)|as (more |extra )?(gpus|nodes|ranks|processes|cores|"
-                    r"ipus|devices|workers) (join|come in)|as (the )?(number of )?(gpus|nodes|ranks|processes|cores|ipus|"
-                    r"tiles|devices|workers)( count)? (go|goes|went) up)\b")
+                    r"ipus|devices|workers) (join|come in)|"
+                    r"as (the )?(number of )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers)( count)? "
+                    r"(go|goes|went) up)\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")

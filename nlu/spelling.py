@@ -61,6 +61,7 @@ class Speller:
         # ("plase": place, please), the one that makes a phrase with its neighbour is meant ("out of plase")
         self.pairs = {(a.lower(), b.lower()) for a, b in pairs}
         english = {w.lower() for w in known}
+        self.english = frozenset(english)   # whole English words of the encoder's vocabulary (not domain names)
         lexicon = [w.lower() for w in lexicon]
         lex = {w for w in lexicon if _WORD.match(w or "") and len(w) >= 4}
         # names that end in a number ("inception3", "resnet152"): a slip in the letters is repaired against the
