@@ -207,3 +207,33 @@ def test_the_beams_other_hypotheses_come_with_the_transcript(tuned):
         assert gaps == sorted(gaps) and all(g >= 0 for g in gaps)
         seen += len(texts)
     assert seen >= len(CLIPS)          # a beam of five nearly always holds other texts
+
+
+def test_a_clip_played_slower_is_longer_and_lower():
+    """played_at stretches time and moves pitch with it: a 1 kHz tone played at 0.92 lasts 1/0.92 as long and
+    sounds at 920 Hz."""
+    import numpy as np
+    from asr.transcribe import played_at
+    sr = 16000
+    wav = np.sin(2 * np.pi * 1000 * np.arange(sr) / sr).astype(np.float32)
+    slow = played_at(wav, 0.92)
+    assert len(slow) == int(sr / 0.92) and slow.dtype == np.float32
+    peak_hz = np.argmax(np.abs(np.fft.rfft(slow))) * sr / len(slow)
+    assert abs(peak_hz - 920) < 5
+
+
+def test_each_clip_is_also_decoded_played_slower(tuned, monkeypatch):
+    """The default decodes each clip as recorded and played 8% slower, and says which play gave the text;
+    $HPCASK_ASR_SPEEDS=1.0 decodes it once."""
+    from asr.transcribe import DEFAULT_SPEEDS
+    assert tuned.speeds == DEFAULT_SPEEDS and len(DEFAULT_SPEEDS) == 2
+    encoded: list[int] = []
+    real_encode = tuned.encode
+    monkeypatch.setattr(tuned, "encode", lambda mels: (encoded.append(mels.shape[-1]), real_encode(mels))[1])
+    t = tuned.transcribe(AUDIO / CLIPS[0]["file"])
+    assert len(encoded) == 2 and t.speed in DEFAULT_SPEEDS      # the real encoder ran on both plays
+    monkeypatch.setenv("HPCASK_ASR_SPEEDS", "1.0")
+    once = Transcriber("finetuned")
+    assert once.speeds == (1.0,) and once.transcribe(AUDIO / CLIPS[0]["file"]).speed == 1.0
+    with pytest.raises(ValueError, match="speeds"):
+        Transcriber("finetuned", speeds=(0.1,))
