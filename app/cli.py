@@ -389,8 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "for fixes since session 47), 'holdout9' (the tenth, read for fixes since session 47), "
                            "'holdout10' (the eleventh, read for fixes since session 48), 'holdout11' (the twelfth, "
                            "read for fixes since session 48), 'holdout12' (the blind thirteenth set, "
-                           "nlu/eval/holdout12.jsonl: score it, do not read its misses) or the path of a JSON-lines "
-                           "file")
+                           "nlu/eval/holdout12.jsonl: score it, do not read its misses), 'holdout13' (the fourteenth, "
+                           "also blind, kept for the round after) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
