@@ -577,6 +577,12 @@ class NLU:
             unresolved.remove(u)
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
         # "every accelerator except the Arria 10": a system named to be left out of a comparison across the others
+        corrected = [sid for sid in corrected_systems(words, sys_spans + settled) if sid in systems]
+        if corrected and len(systems) > len(corrected):
+            # "h2d bandwidth on yme, sorry, mini summit": the name the speaker took back is not asked about
+            systems[:] = [sid for sid in systems if sid not in corrected]
+            notes.append("read as corrected: " + ", ".join(
+                self.catalog.name(x) if self.catalog is not None else x for x in corrected) + " taken back")
         excluded = [sid for sid in excluded_systems(words, sys_spans + settled) if sid in systems]
         if excluded:
             systems[:] = [sid for sid in systems if sid not in excluded]
@@ -2283,6 +2289,25 @@ _EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apa
                         r"not counting|leaving out|minus)$")
 
 
+# words a speaker corrects a name with ("on yme, sorry, mini summit", "the dgx one no wait the dgx two"); "i mean" is
+# read as "sorry" (without_i_mean)
+_CORRECTING = {"sorry", "wait", "rather", "correction", "scratch", "meant", "actually"}
+_BETWEEN_CORRECTION = _CORRECTING | {"no", "or", "i", "make", "that", "the", ",", "-", "on", "uh", "um"}
+
+
+def corrected_systems(words: list[str], mentions) -> list[str]:
+    """Systems the speaker named and then corrected: a mention followed, with only correcting words between, by
+    another system ("h2d bandwidth on yme sorry mini summit" asks about the Mini Summit alone)."""
+    lw = [w.lower() for w in words]
+    ordered = sorted({(a, b, sid) for a, b, sid in mentions})
+    out: list[str] = []
+    for (a1, b1, s1), (a2, _, s2) in zip(ordered, ordered[1:]):
+        gap = lw[b1:a2]
+        if s1 != s2 and gap and set(gap) <= _BETWEEN_CORRECTION and set(gap) & _CORRECTING and s1 not in out:
+            out.append(s1)
+    return out
+
+
 def excluded_systems(words: list[str], mentions) -> list[str]:
     """The systems named right after a word that leaves them out, in the order said; mentions are (start, end,
     system id). "which machines except the DGX-2" asks about every other machine."""
@@ -2497,11 +2522,13 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
 
 def without_i_mean(words: list[str]) -> list[str]:
     """"as cores go up i mean single precision": the speaker's "I mean" joins no words (read with its neighbours,
-    "up i" would be the UPI link); dropped where words follow it."""
+    "up i" would be the UPI link); written as the one word "sorry" where words follow it, which marks a correction
+    as well (corrected_systems)."""
     out: list[str] = []
     i = 0
     while i < len(words):
         if words[i].lower() == "i" and i + 2 < len(words) and words[i + 1].lower() == "mean" and i > 0:
+            out.append("sorry")
             i += 2
             continue
         out.append(words[i])

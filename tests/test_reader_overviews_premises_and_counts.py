@@ -5,7 +5,7 @@ question asks whether it is there); a machine's congestion results; a curve whos
 gpu count goes from two to sixteen"); a model name that only looks like a stored one (GH200 is no H200); a plural
 operation name ("annealing steps") and "how many" of it; the one measure a machine has; the inventory asked as
 "list what you have" or "runs for"; "the loaded systems"; prefetching as the cause; "how's X looking"; a load never
-measured; the speaker's "I mean"; sgemm and dgemm as the stored operations they name. Real model, real built database; numbers are checked with separate SQL."""
+measured; the speaker's "I mean" and a name the speaker corrects ("yme, sorry, mini summit"); sgemm and dgemm as the stored operations they name. Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
 from app.charts import figure
@@ -126,3 +126,22 @@ def test_sgemm_and_dgemm_are_their_own_stored_operations(asker, built_con, word,
     best = _one(built_con, "SELECT max(value) FROM measurements WHERE system_id = 'ac922_yme' AND operation = ? "
                            "AND metric = 'flops' AND count = ?", op, res.rows[0]["count"])[0]
     assert res.rows[0]["value"] == pytest.approx(best), res.answer
+
+
+@pytest.mark.parametrize("question, meant, taken_back", [
+    ("h2d bandwidth on yme i mean mini summit", "ac922_minisummit", "ac922_yme"),
+    ("d2h bandwidth on the mini summit, sorry, on yme", "ac922_yme", "ac922_minisummit"),
+    ("compare the dgx one v one hundred no wait the dgx one p one hundred with the dgx two on p2p bandwidth",
+     "dgx1_p100", "dgx1_v100")])
+def test_a_name_the_speaker_corrects_is_taken_back(asker, question, meant, taken_back):
+    res = asker.ask(question)
+    named = {res.slots.get("system"), *(res.slots.get("compare_with") or [])}
+    assert meant in named and taken_back not in named, (question, res.slots)
+    assert any(n.startswith("read as corrected") for n in res.notes), res.notes
+    assert "dgx2" in named or "compare" not in question      # the third system named stays
+
+
+def test_two_systems_set_side_by_side_are_no_correction(asker):
+    res = asker.ask("compare yme and mini summit h2d bandwidth")
+    assert res.intent == "compare_systems" and {res.slots["system"], *res.slots["compare_with"]} == {
+        "ac922_yme", "ac922_minisummit"}, res.slots
