@@ -5,7 +5,8 @@ question asks whether it is there); a machine's congestion results; a curve whos
 gpu count goes from two to sixteen"); a model name that only looks like a stored one (GH200 is no H200); a plural
 operation name ("annealing steps") and "how many" of it; the one measure a machine has; the inventory asked as
 "list what you have" or "runs for"; "the loaded systems"; prefetching as the cause; "how's X looking"; a load never
-measured; the speaker's "I mean" and a name the speaker corrects ("yme, sorry, mini summit"); sgemm and dgemm as the stored operations they name. Real model, real built database; numbers are checked with separate SQL."""
+measured; the speaker's "I mean" and a name the speaker corrects ("yme, sorry, mini summit"); sgemm and dgemm as the
+stored operations they name. Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
 from app.charts import figure
