@@ -2029,16 +2029,18 @@ _MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|
 _APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs)\b.{0,20}\b(profiled|run|ran|measured|"
                         r"tested|benchmarked|covered|studied|used|traced)\b|\b(which|what) (apps|applications|codes|"
                         r"benchmarks|workloads|programs) (were|are|have been|got)\b")
+# "what is", "what's", "what data is": the opening of a question about what the database holds
+_WHAT_IS = r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?"
 # "loaded" as in held by the database ("what's loaded for ...", "which traces are loaded"), not a load on a link
-_LOADED_AS_HELD = re.compile(r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?loaded\b|"
+_LOADED_AS_HELD = re.compile(_WHAT_IS + r"loaded\b|"
                              r"\bloaded (for|on|about|in|into|systems?|machines?|data|traces?|runs?|benchmarks?|"
                              r"results)\b|\b(is|are|was|were|got) loaded\b")
 # which of some systems hold any data ("which of ... have data: A, B or C?")
 _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores?) (any )?([\w-]+ )?(data|measurements|"
                        r"results|numbers)\b|"
                        # "what is loaded for the sqa v100 machine and the tohoku gv100", "what's stored for each"
-                       r"\bwhat ?(is|'s|s|are)? (data |measurements? )?(is |are )?(loaded|stored|held|available|"
-                       r"on file|in the (database|db))( data)? (for|on|about)\b|"
+                       + _WHAT_IS + r"(loaded|stored|held|available|on file|in the (database|db))( data)? "
+                       r"(for|on|about)\b|"
                        # "could you list what you have on the H200 node", "runs for mapredict sk, cs and cp"
                        r"\b(list|show|tell)( me)? what (you have|you 've got|you hold|is (stored|loaded|held|there)|"
                        r"there is)\b|"
