@@ -388,9 +388,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "'holdout7' (the eighth, read for fixes since session 46), 'holdout8' (the ninth, read "
                            "for fixes since session 47), 'holdout9' (the tenth, read for fixes since session 47), "
                            "'holdout10' (the eleventh, read for fixes since session 48), 'holdout11' (the twelfth, "
-                           "read for fixes since session 48), 'holdout12' (the blind thirteenth set, "
-                           "nlu/eval/holdout12.jsonl: score it, do not read its misses), 'holdout13' (the fourteenth, "
-                           "also blind, kept for the round after) or the path of a JSON-lines file")
+                           "read for fixes since session 48), 'holdout12' (the thirteenth, read for fixes since "
+                           "session 49), 'holdout13' (the blind fourteenth set, nlu/eval/holdout13.jsonl: score it, do "
+                           "not read its misses), 'holdout14' (the fifteenth, also blind, kept for the round after) or "
+                           "the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
