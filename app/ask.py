@@ -855,6 +855,8 @@ class Asker:
         for sid in systems:
             one = {k: v for k, v in slots.items() if k not in _SIDE_BY_SIDE}
             one[key] = sid
+            if key == "system" and mod.NAME == "list_data":
+                one["_named"] = list(systems)   # every machine the question named: a tool's name may be in theirs
             try:
                 plan, rows, answer = self._plan_and_answer(res, mod, one)
             except OutOfScope as e:
@@ -1296,6 +1298,9 @@ def _looks_like_name(span: str, question: str) -> bool:
         return False      # "top twenty c p u ops", "c u d a runtime calls": a term spelled out, no machine's name
     if sum(len(w) == 1 and w.isalpha() for w in words) >= 2:
         return True       # spelled out letter by letter: "the A one hundred d g x"
+    if re.search(re.escape(words[-1]) + r"\s+(preconditioners?|precondtioners?|solvers?|schemes?|methods?|algorithms?|"
+                 r"variants?|kernels?|formats?|layouts?)\b", question, re.I):
+        return False      # "with the RAS preconditioner": the name of a method, no machine
     # as written in the question (the tokens may have been lower-cased by the tagger's input)
     written = [m.group(0) for w in words for m in [re.search(re.escape(w), question, re.I)] if m]
     return any(any(c.isupper() or c.isdigit() for c in w) for w in written)

@@ -117,6 +117,8 @@ class Catalog:
                 continue
             if re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", said):
                 return tool
+            if low.isalpha() and len(low) <= 4 and re.search(r"(?<![\w-])" + " ".join(low) + r"(?![\w-])", said):
+                return tool   # "o s u micro benchmark results": a short name spelled out, as a transcript writes it
         return None
 
     def slowdown_without_congestion(self, sid: str) -> bool:

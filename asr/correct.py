@@ -575,6 +575,7 @@ _RATE_UNIT = re.compile(r"^[KMGTP]i?[Bb](?:/s|ps)$")
 # (two voices, two sets: "list matrix IPU-16", "DGX-1 P100 available matrix"); after a word that lists, the
 # metrics are meant: nobody lists "the available matrix"
 _LISTED_MATRIX = re.compile(r"\b(list|lists|listed|available|stored|recorded)( the)? matrix\b", re.I)
+_EVERY_MATRIX = re.compile(r"\b(every|each) matrix\b(?! (of|for each|per)\b)", re.I)   # "every metric stored for ..."
 _DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
 _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
@@ -601,7 +602,16 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               # "over" (session 48: 12 transcripts of the read sets; no question says "in link bandwidth")
               (re.compile(r"\b(?:in|on)[- ]link(?= ?(?:mode|bandwidth|bw|numbers|nominal|peak|paths?|\d)\b)", re.I),
                "NVLink"),
-              (re.compile(r"\bover (?:in|on)[- ]link\b", re.I), "over NVLink"))
+              (re.compile(r"\bover (?:in|on)[- ]link\b", re.I), "over NVLink"),
+              # session 49, from the thirteenth set's spoken misses: "tile646" read as "toil 646"; "on-chip" heard as
+              # "on cheap" after a measure; a model number's X run into "box" ("MI250 xbox"); "HGX H100" run together
+              # ("hgxH100"); "SHOC" heard as "shock" before the word that says it is a benchmark
+              (re.compile(r"\b[Tt]oil ?(\d+)\b"), r"tile\1"),
+              (re.compile(r"\b(latency|latencies|bandwidth|traffic|network|links?) on cheap\b", re.I), r"\1 on chip"),
+              (re.compile(r"\b([A-Z]{1,3}\d{2,4}) ?xbox\b"), r"\1X box"),
+              (re.compile(r"\b([Hh][Gg][Xx]|[Dd][Gg][Xx])([A-Z]\d{2,4})\b"), lambda m: m.group(1).upper() + " "
+               + m.group(2)),
+              (re.compile(r"\b[Ss]hock (benchmarks?|suite|results?|runs?|numbers)\b"), r"SHOC \1"))
 
 
 def heard_for(text: str) -> str:
@@ -627,7 +637,7 @@ def written_shorthand(text: str) -> str:
     text = _W_SLASH.sub(lambda m: m.group(1) + "/" + (m.group(2) or ""), unglued(heard_for(text)))
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
-    text = _LISTED_MATRIX.sub(r"\1\2 metrics", text)
+    text = _EVERY_MATRIX.sub(r"\1 metric", _LISTED_MATRIX.sub(r"\1\2 metrics", text))
     return _ARROW.sub(r"\1 -> \2", device_read_as_a_word(text))
 
 

@@ -20,7 +20,8 @@ _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
 _TO_DEVICE = re.compile(r"\b(the )?host( memory)? ?(to|->|→|2) ?(the |a |its )?(gpu|ipu|device)")
 _TO_HOST = re.compile(r"\b(gpu|ipu|device)[0-9a-z]* ?(to|->|→|2) ?(the |its )?host\b")
 # a question about traces ("which systems have PyTorch traces?"): their library is the trace tool's
-TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelines?)\b", re.I)
+TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelines?|nsys|nsight systems|"
+                        r"cuda api (summary|calls?|stats))\b", re.I)
 # what a connection graph answers besides its shape: its links' rated bandwidth and how many there are; a
 # latency or time asked about a system is measured, not drawn (the reader and the topology planner share it)
 GRAPH_MEASURES = ("bandwidth", "count")
@@ -168,7 +169,7 @@ _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|soc
 
 def count_series(words: list[str]) -> Optional[str]:
     """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes",
-    "1..16 gpus"), not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
+    "1..16 gpus") or before a rising range ("gpus 2..16"), not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
     count word, and so may turn a lookup into a scaling question ("8 2048 GPUs": a spoken arrow lost)."""
     for i, w in enumerate(words):
         if i < 2 or not _COUNTED.match(w.lower()):
@@ -182,6 +183,12 @@ def count_series(words: list[str]) -> Optional[str]:
         if j >= 0 and (words[j] in ("-", "x") or re.search(r"\d$", words[j])):
             continue
         if len(nums) >= 2 and all(a < b for a, b in zip(nums, nums[1:])):
+            return w
+    for i, w in enumerate(words[:-3]):
+        # "over ipus 1-16", "vs gpus 2..16": the plural count word first, then a rising range
+        if _COUNTED.match(w.lower()) and w.lower().endswith("s") and words[i + 1].isdigit() \
+                and words[i + 2] in ("-", "to", *_ELLIPSES) and words[i + 3].isdigit() \
+                and int(words[i + 1]) < int(words[i + 3]):
             return w
     return None
 
@@ -453,12 +460,15 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"write|implement|code up|re ?-? ?run|execute|launch|submit|redo|repeat|tune|start|stop|kill|"
                     r"reboot|restart|reset|cap|lock|schedule|profile|benchmark|book|reserve|allocate)\b|"
                     # compute time to be booked ("book me two nodes on ThetaGPU for tomorrow morning")
-                    r"^(please )?(book|reserve|allocate) (me )?(a|an|one|two|three|four|\d+|some|the)\b|"
+                    r"^(please )?(book|reserve|allocate) (me )?(a|an|one|two|three|four|for|\d+|some|the)\b|"
                     # a run to be made and handed over ("run nccl-tests all_reduce_perf on the H200 node for me")
                     r"^(please )?run\b.{1,100}\bfor me\b|"
                     # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
                     r"^(please )?(start|stop|begin|kick off|launch) (profiling|tracing|recording|a profile|a trace|the "
                     r"profiler|nsys|ncu)\b|"
+                    # a file to be opened in another tool ("open the H200 trace in the Perfetto UI for me")
+                    r"^(please |(can|could|would) you (please )?)?(open|load|import|view|display) .{0,60}\b(in|into|"
+                    r"with) (the )?(perfet\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|snakeviz)\b|"
                     # a limit to be put on a machine ("set a 250 W power cap on all the Yme GPUs")
                     r"^(please )?(set|put|apply|enforce) (a|an|the) .{0,60}\b(cap|limit|governor)\b|"
                     # a future nobody measured ("will the IPU's power draw over the next year fit our rack budget")

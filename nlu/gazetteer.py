@@ -48,10 +48,12 @@ def spelled_device(words: list[str], i: int) -> bool:
 
 def _cuts_spelling(words: list[str], a: int, b: int) -> bool:
     """Whether the window words[a:b] begins or ends inside a word spelled letter by letter: "c p" of "c p u" is no
-    name ("CP", a MAPredict node, would swallow the CPU of "top twenty c p u ops")."""
+    name ("CP", a MAPredict node, would swallow the CPU of "top twenty c p u ops"). A window of three or more words
+    whose second is a whole word begins a name of its own after a spelling ("titan r t x | p two p bandwidth latency
+    test")."""
     def letter(i: int) -> bool:
         return 0 <= i < len(words) and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "a"
-    return (letter(b - 1) and letter(b)) or (letter(a) and letter(a - 1))
+    return (letter(b - 1) and letter(b)) or (letter(a) and letter(a - 1) and not (b - a >= 3 and not letter(a + 1)))
 
 
 @dataclass(frozen=True)
@@ -125,8 +127,11 @@ class Gazetteer:
             # a phrase may swallow words the tagger read as something else only if it adds words of its own
             # ("p2p" read as the operation, "p2p off" names the condition too), and a count may take the kind word
             # the tagger read alone if its number is free ("single gpu", "1gpu"; not "top 10 gpu kernels")
+            # a phrase of four or more words is specific enough to take the words it covers ("p two p bandwidth
+            # latency test" is the CUDA sample, not a p2p bandwidth)
             return not inside or (len(inside) < len(span) and
-                                  (set(c[2]) <= EXTENDING or ("count" in c[2] and c[0] not in covered)))
+                                  (set(c[2]) <= EXTENDING or ("count" in c[2] and c[0] not in covered)
+                                   or (len(span) >= 4 and set(c[2]) == {"app"})))
 
         cands = [c for c in (self.candidates(words) if cands is None else cands) if free(c)]
         cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))

@@ -226,6 +226,17 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
     if catalog is None:
         return
     if "system" not in slots:
+        # the devices first: "tile646 to tile0 latency on chip" is the IPU's (only it has a tile646), whatever
+        # other system has on-chip links
+        owners = None
+        for k in ("src", "dst"):
+            cid = slots.get(k)
+            if cid and cid != "host":
+                have = {sid for sid, comps in catalog.components.items() if cid in comps}
+                owners = have if owners is None else owners & have
+        if owners and len(owners) == 1:
+            slots["system"] = next(iter(owners))
+    if "system" not in slots:
         # "IPU links", "GaspiLS", "destination tiles": a word only one system has names that system (unless the
         # question named a system we do not know that is not it: "Aurora ... two PVC tiles" is not the IPU)
         for k in ("link_type", "library", "app", "count_kind"):
@@ -247,15 +258,6 @@ def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optiona
             have &= {sid for sid in have if slots["operation"] in catalog.operations.get(sid, set())}
         if len(have) == 1 and _could_be(next(iter(have)), unknown or [], catalog):
             slots["system"] = next(iter(have))
-    if "system" not in slots:
-        owners = None
-        for k in ("src", "dst"):
-            cid = slots.get(k)
-            if cid and cid != "host":
-                have = {sid for sid, comps in catalog.components.items() if cid in comps}
-                owners = have if owners is None else owners & have
-        if owners and len(owners) == 1:
-            slots["system"] = next(iter(owners))
     app_operation(slots, catalog)
     library_as_app(slots, catalog)
     op, sid = slots.get("operation"), slots.get("system")

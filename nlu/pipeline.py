@@ -94,7 +94,7 @@ _DEVICE_ID = re.compile(r"^(gpu|ipu|tile|core)\d+$")
 
 def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], tags: list[str]
                         ) -> list[tuple[str, int, int]]:
-    """Seven slips of the tagger around device numbers:
+    """Eight slips of the tagger around device numbers:
     - "tile six four six" tagged B-src I-src I-dst I-dst: a bare run of digits that continues an endpoint without
       a B- tag is the rest of its number (tile646), not a second endpoint;
     - "GPU 2" tagged as an endpoint "GPU" and a size or count "2": a bare number right after a device word that
@@ -103,7 +103,8 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
     - "gpu15 1gpu" tagged as endpoints "gpu15 1" and "gpu" (or "gpu15", "1" and "gpu"): an id that has its
       number, then a count;
     - "i p u five" tagged as the system "i p u" and an endpoint "five": one spelled device;
-    - "h200 gpu0" tagged as one system: the machine, then a device of it."""
+    - "h200 gpu0" tagged as one system: the machine, then a device of it;
+    - "ipus 1..16" tagged as an endpoint or a system "ipus 1": a plural device word before a range counts devices."""
     out: list[tuple[str, int, int]] = []
     taken = 0
     for slot, a, b in bounds:
@@ -144,11 +145,26 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
             out += [("system", a, b - 1), ("src", b - 1, b)]
             taken = b
             continue
+        if slot in (*_ENDS, "system") and _counts_a_range(words, a, b):
+            continue   # "reduce latency vs ipus 1..16": counts of IPUs from 1 to 16, not the device IPU1
         if (slot in _ENDS and b - a > 1 and words[b - 1].lower() == "one" and b < len(words)
                 and words[b].lower() in ("direction", "directional", "way")):
             b -= 1
         out.append((slot, a, b))
     return out
+
+
+def _counts_a_range(words: list[str], a: int, b: int) -> bool:
+    """words[a:b] is "ipus 1" before "..16", or the whole "gpus 2 .. 16": a plural device word, then a range."""
+    def joined(i: int) -> bool:
+        return i + 1 < len(words) and words[i].lower() in _DEVICE_RANGE_JOIN and words[i + 1].isdigit()
+    if not (_PLURAL_DEVICE.match(words[a].lower()) and a + 1 < len(words) and words[a + 1].isdigit()):
+        return False
+    return (b - a == 2 and joined(b)) or (b - a == 4 and joined(a + 2))
+
+
+_PLURAL_DEVICE = re.compile(r"^(gpu|ipu|tile|node|core|rank)s$")
+_DEVICE_RANGE_JOIN = {"..", "...", "to", "-", "through", "thru", "->"}
 
 
 class NLU:
@@ -267,6 +283,17 @@ class NLU:
         """Whether the question's system has stored parts (False when that cannot be known)."""
         return self.catalog is not None and bool(self.catalog.components.get(str(slots.get("system"))))
 
+    def _only_owner(self, slots: dict[str, Any]) -> Optional[str]:
+        """The one system whose rows hold the operation and metric named (None when several or none do, or when
+        nothing measured is named)."""
+        op, metric = slots.get("operation"), slots.get("metric")
+        if self.catalog is None or not (op or metric) or slots.get("app"):
+            return None
+        owners = [sid for sid, info in self.catalog.systems.items() if info.kind != "document"
+                  and (not op or op in self.catalog.operations.get(sid, set()))
+                  and (not metric or metric in self.catalog.metrics.get(sid, set()))]
+        return owners[0] if len(owners) == 1 else None
+
     def _has_links(self, slots: dict[str, Any]) -> bool:
         """Whether the question's system has a stored link graph (True when that cannot be known)."""
         info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
@@ -313,7 +340,7 @@ class NLU:
                        or _as_a_verb(words, i)}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
-        tags = repair_tags(tags, cands)
+        tags = measure_ending_in_a_count_word(repair_tags(tags, cands), cands)
         bounds = mend_endpoint_spans(span_bounds(tags), words, tags)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
@@ -890,8 +917,16 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
-        no_curve = len(systems) <= 1 and not (over_counts or series or _TREND.search(said) or _SCALING_WORD.search(
-            said) or _COUNT_RANGE.search(said) or _count_range(lw))
+        no_curve_word = not (over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
+                             or _COUNT_RANGE.search(said) or _count_range(lw))
+        no_curve = len(systems) <= 1 and no_curve_word
+        if intent == "scaling" and no_curve_word and len(systems) == 2 and "count" not in slots \
+                and slots.get("metric") == "speedup" and self.catalog is not None \
+                and "speedup" in self.catalog.metrics.get(systems[0], set()):
+            # "tohoku fpga sqa speedup over the tohoku gpu": one machine's speedup over another, as the source
+            # states it, no curve over counts
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
         if intent == "scaling" and no_curve:
             # no word of a curve over counts, one machine: a value at one count, or per counted part, is looked up
             if isinstance(slots.get("count"), int) and not _TWO_COUNTS.search(said):
@@ -913,6 +948,19 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
                 slots.pop("count_kind", None)
+        if intent == "metric_lookup" and _AT_TWO_COUNTS.search(said) and not slots.get("src"):
+            # "all reduce time with one and two ranks", "on one g p u and on two g p us": the value at two counts
+            # set side by side is a (two-point) scaling curve
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf)
+            slots.pop("count", None)
+        if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
+            # "supermuc-ng hanging node overhead over node": a measure over a count named last is its curve
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf)
+            kind = self.norm.count_and_kind(_OVER_COUNTS_AT_END.search(said).group(2))[1]
+            if kind:
+                slots["count_kind"] = kind
         if series and intent == "metric_lookup":
             # "yme triad bw w/ 1 2 3 4 gpus", "amoebanet speedup on lassen 8 2048 gpus" (a spoken arrow lost): a
             # rising list of counts is the axis of a scaling curve, not one count
@@ -991,8 +1039,9 @@ class NLU:
             # "from 1 tile up to 19456 tiles": the ends of the curve asked for, no one count
             slots.pop("count")
         limit = threshold_in(words)
-        if limit and intent == "pair_matrix":
-            # "dgx2 gpu pairs above 100 GB/s": a line the pairs are set against, not a message size of 100 B
+        if limit and intent in ("pair_matrix", "compare_systems"):
+            # "dgx2 gpu pairs above 100 GB/s": a line the pairs are set against, not a message size of 100 B;
+            # "which systems reach more than 20 GB/s of h2d bandwidth": the systems set against it
             drop_numbers_read_in(slots, bounds, limit.pop("words"))
             slots["threshold"] = limit
             limit = None
@@ -1193,6 +1242,10 @@ class NLU:
             # where a model unsure between a list and a comparison would have it refused)
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if limit and "words" in limit and "threshold" not in slots:
+                # "which systems reach more than 20 GB/s of h2d bandwidth": the line the ranking is set against
+                drop_numbers_read_in(slots, bounds, limit.pop("words"))
+                slots["threshold"] = limit
         if intent == "topology" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said) \
                 and not slots.get("link_type") and not _GRAPH_ASKED.search(said):
             # "How do the DGX-2 and Yme stack up?": two machines set side by side, and nothing says how they are
@@ -1366,6 +1419,14 @@ class NLU:
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst", "link_type")}
             if lt_said:
                 slots["link_type"] = lt_said
+        if intent == "topology" and "operation" not in slots and slots.get("metric") in ("bandwidth", "latency", "time") \
+                and not re.search(r"\b(links?|paths?|routes?|hops?|wired|connect\w*)\b", said) \
+                and not any(_has_number(str(slots.get(k, ""))) for k in ("src", "dst")) \
+                and any(f.get("operation") in ("h2d", "d2h") and en - st >= 3 for st, en, f in cands):
+            # "dgx1 v100 bandwidth from host to device": a measured copy between the host and a GPU, no link of the
+            # graph (the host read as a source is the copy's side)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
         if "operation" not in slots and intent != "topology":
             # "device to host" tagged as a source "device" and a destination "host" names the copy itself
             for st, en, found in cands:
@@ -1394,6 +1455,18 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
+        link_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
+        if intent == "metric_lookup" and slots.get("metric") == "efficiency" and link_said \
+                and self.catalog is not None and slots.get("system") and not slots.get("app") \
+                and "efficiency" not in self.catalog.metrics.get(slots["system"], set()) and self._has_links(
+                    {**slots, "link_type": link_said}):
+            # "mini summit envy link efficiency between the two gpus" (the link heard as the NVLink setting): no
+            # efficiency is stored there, so the efficiency of a link is its measured rate against its own
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            if not slots.get("link_type"):
+                slots["link_type"] = link_said
+                slots.pop("condition")
         device_end(slots)
         dev = {"h2d": "dst", "d2h": "src"}.get(slots.get("operation"))
         if dev and dev not in slots:
@@ -1543,14 +1616,20 @@ class NLU:
             # "plot bus bandwidth for all collectives on the h200 pair", "which collective is fastest at 1 MB": each
             # collective the system stores, at the size asked or over sizes (app.ask expands "collectives")
             slots.pop("operation", None)
-            slots["operations"] = "collectives"
             slots.setdefault("metric", "busbw")   # nccl-tests' measure for setting collectives side by side
             ruled_out.add(intent)
-            # one size, or nccl-tests' own average of each ("avg bus bandwidth all collectives"): values looked up
-            if re.search(r"\b(avg|average|mean)\b", said) and slots.get("msg_bytes") is None:
-                slots["aggregate"] = "mean"
-            intent = "metric_lookup" if slots.get("msg_bytes") is not None or slots.get("aggregate") == "mean" \
-                else "size_sweep"
+            if slots.get("aggregate") in ("max", "min") and slots.get("msg_bytes") is None \
+                    and re.search(r"\bwhich (one |\w+ )?(collective|operation)\b", said):
+                # "which collective reaches the highest busbw on the h200 pair": the one extreme over every stored
+                # collective and size, the winner named first
+                intent = "metric_lookup"
+            else:
+                slots["operations"] = "collectives"
+                # one size, or nccl-tests' own average of each ("avg bus bandwidth all collectives"): values looked up
+                if re.search(r"\b(avg|average|mean)\b", said) and slots.get("msg_bytes") is None:
+                    slots["aggregate"] = "mean"
+                intent = "metric_lookup" if slots.get("msg_bytes") is not None or slots.get("aggregate") == "mean" \
+                    else "size_sweep"
         ops = several_operations(words, cands + family_spans(words, slots, self.catalog))
         if len(ops) > 1 and intent == "size_sweep" and "compare_systems" in ruled_out \
                 and not _OVER_SIZES.search(said):
@@ -1771,6 +1850,17 @@ class NLU:
                      and not _x_bus(words, st)}
             if len(which) == 1:
                 slots["metric"] = which.pop()
+        only = self._only_owner(slots) if intent == "compare_systems" and not systems \
+            and not slots.get("compare_with") and _RANKS_SYSTEMS.search(said) else None
+        if only:
+            # "which systems get more than 300 GB/s of all-reduce busbw": one system stores it, so there is nothing
+            # to rank; its best value answers (and the note says it is the only one)
+            ruled_out.add(intent)
+            intent = "metric_lookup"
+            slots["system"] = only
+            slots.setdefault("aggregate", "min" if slots.get("metric") in self.vocab.lower_is_better else "max")
+            what = " ".join(str(slots[k]) for k in ("operation", "metric") if slots.get(k))
+            notes.append(f"only {self.catalog.name(only)} stores {what}: its best value, nothing to rank it against")
         sid = slots.get("system")
         if intent == "metric_lookup" and slots.get("metric") in (None, "time") and "conditions" not in slots \
                 and _SPED_UP.search(said) and self.catalog is not None and isinstance(sid, str) \
@@ -1781,6 +1871,10 @@ class NLU:
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
+        if intent == "metric_lookup" and slots.get("metric") in (None, "time") and _SLOWED_DOWN.search(said) \
+                and stores("slowdown", "metrics"):
+            # "how much does compiler instrumentation slow Quicksilver down": the slowdown factor stated
+            slots["metric"] = "slowdown"
         if intent in ("metric_lookup", "compare_systems") and slots.get("compare_with") \
                 and slots.get("metric") in (None, "bandwidth", "latency", "time", "flops", "throughput") \
                 and _SPEEDUP_ASKED.search(said) and stores("speedup", "metrics"):
@@ -2044,7 +2138,11 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        # "could you list what you have on the H200 node", "runs for mapredict sk, cs and cp"
                        r"\b(list|show|tell)( me)? what (you have|you 've got|you hold|is (stored|loaded|held|there)|"
                        r"there is)\b|"
-                       r"^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b")
+                       r"^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b|"
+                       # "is there anything loaded for the Minsky, ...", "every metric stored for A, B and C"
+                       r"\banything (loaded|stored|held|on file|in the (database|db)) (for|on|about)\b|"
+                       r"\b(every|all|each) (the )?(metrics?|measures?|measurements?|operations?|benchmarks?)( that (is|are))? "
+                       r"(stored|loaded|held|recorded|available) (for|on|about)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
@@ -2628,8 +2726,17 @@ def part_of_an_app(span: str, catalog) -> bool:
     a tool that made stored runs ("DeepBench")."""
     if catalog is None:
         return False
-    return bool(span.split()) and all(w.lower() in catalog.app_words or w.lower() in catalog.tool_words
-                                      for w in span.split())
+    words = [w.lower() for w in span.split()]
+    spelled = "".join(w for w in words if len(w) == 1)
+    if len(spelled) >= 2 and spelled in catalog.tool_words:   # "o s u micro": OSU spelled out
+        words = [w for w in words if len(w) > 1] + [spelled]
+    return bool(words) and any(w in catalog.app_words or w in catalog.tool_words for w in words) \
+        and all(w in catalog.app_words or w in catalog.tool_words or w in _A_TOOLS_KIND for w in words)
+
+
+# the words after a tool's name that say what kind of tool it is ("OSU micro-benchmarks", "the SHOC suite")
+_A_TOOLS_KIND = {"micro", "micro-benchmark", "micro-benchmarks", "microbenchmark", "microbenchmarks", "benchmark",
+                 "benchmarks", "suite", "-", "bench", "tests"}
 
 
 def unresolved_systems(unresolved) -> bool:
@@ -2689,9 +2796,11 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(faster|slower|quicker|better|worse|higher|lower) (than|then)\b|\bbeats?\b|"
                                 r"\boutperform\w*")
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
-_TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
+_TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|(?<!call - )(?<!call-)(?<!call )graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
                     r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number)|"
+                    # "hanging node overhead over node" (a transcript's singular): the axis at the end of the question
+                    r"over (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$|"
                     # "as GPUs are added", "as more nodes join": the count grows, said in the passive
                     r"as (more |extra |additional )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers) "
                     r"(are|get|were|got) (added|used|thrown in)|as (more |extra )?(gpus|nodes|ranks|processes|cores|"
@@ -2699,6 +2808,15 @@ _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|graph|chart|g
                     r"as (the )?(number of )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers)( count)? "
                     r"(go|goes|went) up)\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
+# "hanging node overhead over node(s)": the count axis named at the end of a question (as in _TREND)
+_OVER_COUNTS_AT_END = re.compile(r"\bover (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$")
+# "slow Quicksilver down", "slows the run down", "how much slower does it get"
+_SLOWED_DOWN = re.compile(r"\bslow(s|ed|ing)? ([\w-]+ ){1,3}down\b|\bslow(s|ed|ing)? down\b")
+# two counts joined by "and" / "or" / "vs", each may bring its own "on" / "with" and counted word
+_COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
+_SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
+_AT_TWO_COUNTS = re.compile(rf"\b(on|with|at|using|for) (\d+|{_SMALL_NUMBER})(( - | |-){_COUNTED_WORD})? (and|or|vs\.?|"
+                            rf"versus) ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them
@@ -2906,7 +3024,11 @@ _RANKS_SYSTEMS = re.compile(
     rf"|\b(which|what) {_SYSTEM_WORD} is (the )?(fastest|slowest|best|quickest)\b"
     rf"|\brank(s|ing|ed)? (the |all )?(the )?(\w+ )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
-    rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b")
+    rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b"
+    # "which systems get more than 300 GB/s of all-reduce busbw": every system that stores it, set against the line
+    rf"|\b(which|what) {_SYSTEM_WORD} ([\w-]+ ){{1,3}}(more than|less than|fewer than|over|above|under|below|beyond|"
+    rf"at least|at most|upwards of) (\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+    rf"sixty|seventy|eighty|ninety|a hundred|one hundred)")
 _PAIR_WORD = re.compile(r"\bpairs?\b|\bpeers?\b|\bbetween\b|matri|\bgrid\b|heat ?map|->|\bto (gpu|ipu|each|every|all)")
 # measures no link carries: a link efficiency sets a transfer's bandwidth against the link's rate
 _NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "temperature", "clock", "count",
@@ -3023,6 +3145,19 @@ def repair_tags(tags: list[str], cands) -> list[str]:
         if e < len(out) and out[e] == f"I-{inner[-1][2:]}":
             continue                              # the last slot goes on past the phrase: leave it
         out[s:e] = [f"B-{slot}"] + [f"I-{slot}"] * (e - s - 1)
+    return out
+
+
+def measure_ending_in_a_count_word(tags: list[str], cands) -> list[str]:
+    """ "how many call-tree (CCT) nodes": a measure the vocabulary names whose last word is a count's kind
+    ("nodes"), the tagger having read that word as a count's kind (and the words before as anything but a number or
+    a device): the whole phrase is the measure."""
+    out = list(tags)
+    for s, e, found in sorted(cands, key=lambda c: c[0] - c[1]):
+        if set(found) == {"metric"} and e - s >= 2 and out[e - 1][2:] == "count_kind" \
+                and not any(t[2:] in ("count", "msg_bytes", "src", "dst") for t in out[s:e - 1]) \
+                and (e == len(out) or not out[e].startswith("I-")):
+            out[s:e] = ["B-metric"] + ["I-metric"] * (e - s - 1)
     return out
 
 

@@ -179,6 +179,11 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("yme in link mode bw gpu1 to gpu2", "yme NVLink mode bw gpu1 to gpu2"),          # session 48
     ("measured on link bandwidth on the dgx-1", "measured NVLink bandwidth on the dgx-1"),
     ("copies over in link with p2p on", "copies over NVLink with p2p on"),
+    ("toil 646 to toil 0 latency on cheap?", "tile646 to tile0 latency on chip?"),           # session 49
+    ("dgx-2 vs an MI250 xbox for allreduce", "dgx-2 vs an MI250X box for allreduce"),
+    ("stack up against an hgxH100", "stack up against an HGX H100"),
+    ("which shock benchmark scales worst", "which SHOC benchmark scales worst"),
+    ("every matrix stored for mapredict sk", "every metric stored for mapredict sk"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -186,7 +191,9 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
 
 @pytest.mark.parametrize("text", ["allreduce at 2G bus bandwidth", "the key to the dgx2", "peak bandwidth mode",
                                   "which systems have data in links", "log in link to the portal",
-                                  "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link"])
+                                  "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link",
+                                  "hours of toil", "is that cheap", "the shock of the new", "every matrix of pairs",
+                                  "an xbox controller"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 

@@ -297,7 +297,26 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         aside = " Not measured alike, so not ranked: " + "; ".join(
             f"{cat.name(a['system_id'])} {agg_words} {fmt_value(a['value'], a['unit'])}"
             + (f" ({_quals(a)})" if _quals(a) else "") for a in apart) + f"{cite(apart, limit=len(apart))}."
-    return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}.{aside}"
+    return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}.{aside}" \
+        + _past_line(rows + apart, s.get("threshold"), plan, cat)
+
+
+def _past_line(rows: list[dict[str, Any]], line: Any, plan: Plan, cat: Catalog) -> str:
+    """"which systems reach more than 20 GB/s": the systems past the line, said after the ranking (only in the
+    line's own unit; a line in another unit is said to be left unjudged)."""
+    if not isinstance(line, dict) or not rows:
+        return ""
+    if line.get("unit") != rows[0]["unit"]:
+        return f" (The line {line.get('value')} {line.get('unit')} is in another unit than {rows[0]['unit']}: not judged.)"
+    above = line.get("op") == ">"
+    past = [r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])]
+    plan.chart["threshold"] = line["value"]
+    word = "above" if above else "below"
+    if not past:
+        return f" None is {word} {fmt_value(line['value'], line['unit'])}."
+    return (f" {len(past)} of the {len(rows)} {'is' if len(past) == 1 else 'are'} {word} "
+            f"{fmt_value(line['value'], line['unit'])}: "
+            + ", ".join(cat.name(r["system_id"]) for r in past) + ".")
 
 
 def _quals(r: dict[str, Any], settings: bool = True) -> str:
@@ -322,7 +341,8 @@ def _answer_each_best(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, agg_
         for i, r in enumerate(rows))
     what = what_words(r0.get("operation"), r0["metric"])
     return (f"{cap(what)}, each system's {agg_words} ({judged}; measured at different settings, so "
-            f"not like for like): {ranked}{cite(rows, limit=len(rows))}.")
+            f"not like for like): {ranked}{cite(rows, limit=len(rows))}."
+            + _past_line(rows, plan.slots.get("threshold"), plan, cat))
 
 
 def _ratio(best: float, v: float, better: str) -> str:

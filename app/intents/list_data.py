@@ -80,16 +80,20 @@ BY_LINK = """SELECT l.system_id, s.name, count(*) AS n_links, sum(coalesce(l.cou
        string_agg(DISTINCT l.link_type, ', ' ORDER BY l.link_type) AS link_types,
        max(l.bw_gbps_per_dir) AS max_gbps_per_dir, min(l.source) AS source
 FROM links l JOIN systems s ON s.system_id = l.system_id
-WHERE list_contains($link_types, lower(l.link_type))
+WHERE list_contains($link_types, lower(l.link_type)){switch_end}
 GROUP BY l.system_id, s.name
 ORDER BY n_links DESC, l.system_id"""
+# "which systems have NVSwitch": an NVSwitch is a component, the links into it are NVLinks; a link with an NVSwitch
+# end counts (the end's kind decides, as _narrow.py widens the topology's selection)
+_SWITCH_END = """ OR EXISTS (SELECT 1 FROM components c WHERE c.system_id = l.system_id AND c.kind = 'nvswitch'
+                    AND (c.component_id = l.a OR c.component_id = l.b))"""
 
 # systems whose connection graph has no link of a family ("which systems have no NVLink at all")
 WITHOUT_LINK = """SELECT l.system_id, s.name, count(*) AS n_links,
        string_agg(DISTINCT l.link_type, ', ' ORDER BY l.link_type) AS link_types, min(l.source) AS source
 FROM links l JOIN systems s ON s.system_id = l.system_id
 GROUP BY l.system_id, s.name
-HAVING NOT bool_or(list_contains($link_types, lower(l.link_type)))
+HAVING NOT bool_or(list_contains($link_types, lower(l.link_type)){switch_end})
 ORDER BY l.system_id"""
 # "list what you have on the H200 node, benchmarks and traces both": a machine's whole inventory, not its traces alone
 _BOTH_KINDS = re.compile(r"\b(benchmarks?|measurements?|data|results|numbers)\b.{0,30}\btraces?\b|"
@@ -175,7 +179,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
         # application, from a paper's tables rather than a run of the tool; its own inventory answers
         tool = None
-    named = [s.get("system"), *(s.get("compare_with") or [])]
+    named = [s.get("system"), *(s.get("compare_with") or []), *(s.pop("_named", None) or [])]
     if tool and any(isinstance(x, str) and x in cat.systems and tool.lower() in cat.name(x).lower() for x in named):
         tool = None   # "mapredict skylake vs broadwell": the tool's name is part of the machines' ("MAPredict test
         #               machine SK"), so the machines are asked about, not where the tool ran
@@ -211,6 +215,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # "which systems have NVLink": the systems whose connection graph has links of that family
         params["link_types"] = cat.link_family(str(s["link_type"]))
         sql, mode = (WITHOUT_LINK, "no_link") if _LACKING.search(question or "") else (BY_LINK, "link")
+        sql = sql.format(switch_end=_SWITCH_END if str(s["link_type"]).lower() == "nvswitch" else "")
     elif filters:
         sql, mode = BY_METRIC.format(filters=filters,
                                      group=" AND list_contains($group, m.system_id)" if group else ""), "filter"
