@@ -585,6 +585,9 @@ _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 # carries a number in its name, nor a unit a word after it
 _GLUED_MEASURE = re.compile(r"\b(bw|algbw|busbw|lat|latency|bandwidth)(\d+)", re.I)
 _GLUED_AFTER_UNIT = re.compile(r"\b(\d*\s?[KMGT]i?B)(oop|ip|uni|bi|bidir|inplace)\b")
+# "bw 32M" read out as "thirty two M" and heard as "BW32 Yme" at the end of a keyword query (twice in the thirteenth
+# set): a size after a measure, never a machine
+_M_AS_YME = re.compile(r"\b(bw|lat|latency|bandwidth|busbw|algbw) (\d+) Yme( ?[?.]?)$", re.I)
 # "32B..4G" read out and heard as "32 B.4 G": a range of sizes whose two dots became one
 _DOT_RANGE = re.compile(r"\b(\d+) ?([KMGT]?i?B)\.(\d+) ?([KMGT]i?B?)(?![\w.])")
 
@@ -611,7 +614,10 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               (re.compile(r"\b([A-Z]{1,3}\d{2,4}) ?xbox\b"), r"\1X box"),
               (re.compile(r"\b([Hh][Gg][Xx]|[Dd][Gg][Xx])([A-Z]\d{2,4})\b"), lambda m: m.group(1).upper() + " "
                + m.group(2)),
-              (re.compile(r"\b[Ss]hock (benchmarks?|suite|results?|runs?|numbers)\b"), r"SHOC \1"))
+              (re.compile(r"\b[Ss]hock (benchmarks?|suite|results?|runs?|numbers)\b"), r"SHOC \1"),
+              # "gpu2" read as a word, heard as "put 2" before the arrow or "poo 9" after it (thirteenth set)
+              (re.compile(r"\b[Pp]ut (\d+)(?= greater than)"), r"GPU\1"),
+              (re.compile(r"(?<=greater than )[Pp]oo (\d+)\b"), r"GPU\1"))
 
 
 def heard_for(text: str) -> str:
@@ -623,9 +629,10 @@ def heard_for(text: str) -> str:
 
 
 def unglued(text: str) -> str:
-    """"algbw16 MiBoop" -> "algbw 16 MiB oop", "BW64 MiB" -> "BW 64 MiB", "32 B.4 G" -> "32B..4G"."""
+    """"algbw16 MiBoop" -> "algbw 16 MiB oop", "BW64 MiB" -> "BW 64 MiB", "32 B.4 G" -> "32B..4G", "BW32 Yme" ->
+    "BW 32M"."""
     text = _GLUED_AFTER_UNIT.sub(r"\1 \2", _GLUED_MEASURE.sub(r"\1 \2", text))
-    return _DOT_RANGE.sub(r"\1\2..\3\4", text)
+    return _M_AS_YME.sub(r"\1 \2M\3", _DOT_RANGE.sub(r"\1\2..\3\4", text))
 
 
 def written_shorthand(text: str) -> str:
