@@ -328,6 +328,8 @@ class NLU:
             words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
+        # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
+        words, taken = taken_back(words, self.gazetteer.candidates)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
@@ -587,6 +589,7 @@ class NLU:
         added, used, notes = self.systems.resolve(
             words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems,
             stores=self._stores(slots))
+        notes += [f"read as corrected: {t!r} taken back" for t in taken]
         for sid in added:
             # a comparison in the order said: "V100 vs Summit" asks about the V100 first. In other questions the
             # name that fits one system stays first ("... arria ten ... on Lassen", a transcript, is Lassen's)
@@ -2406,6 +2409,61 @@ def corrected_systems(words: list[str], mentions) -> list[str]:
         if s1 != s2 and gap and set(gap) <= _BETWEEN_CORRECTION and set(gap) & _CORRECTING and s1 not in out:
             out.append(s1)
     return out
+
+
+# slots whose value a speaker may take back and say again ("one megabyte sorry one gigabyte"); systems are taken back
+# by corrected_systems, after they are resolved
+_RETAKEN = {"endpoint", "msg_bytes", "count", "operation", "metric", "condition", "direction", "precision",
+            "link_type", "app", "library"}
+_STRONG_CORRECTING = {"sorry", "wait", "correction", "rather"}
+_CORRECTION_RUN = {"no", "wait", "sorry", "correction", "rather", ",", "-", "—", "–", "uh", "um", "make", "that",
+                   "scratch"}
+
+
+def _correction_runs(lw: list[str]) -> list[tuple[int, int]]:
+    """[start, end) of each run of correcting words: one with "sorry" / "wait" / "correction" / "rather", or a "no"
+    set off by commas or dashes (", no, " - not the "no" of "no congestion")."""
+    out, i = [], 0
+    while i < len(lw):
+        if lw[i] not in _CORRECTION_RUN:
+            i += 1
+            continue
+        j = i
+        while j < len(lw) and lw[j] in _CORRECTION_RUN:
+            j += 1
+        run = lw[i:j]
+        strong = set(run) & _STRONG_CORRECTING
+        set_off = any(w == "no" and 0 < k < len(run) - 1 and run[k - 1] in (",", "-", "—", "–")
+                      and run[k + 1] in (",", "-", "—", "–") for k, w in enumerate(run))
+        if (strong or set_off) and any(w not in (",", "-", "—", "–") for w in run):
+            out.append((i, j))
+        i = j
+    return out
+
+
+def taken_back(words: list[str], candidates) -> tuple[list[str], list[str]]:
+    """(words without the values the speaker took back, those values as said): "all gather i mean an all to all"
+    (without_i_mean wrote "sorry") -> "all to all"; "host to device, no, device to host" -> "device to host".
+    Only a value followed, across correcting words alone, by another value of the same slot is dropped, and never a
+    system (corrected_systems). `candidates(words)`: the vocabulary's readings of the words (Gazetteer)."""
+    taken: list[str] = []
+    for _ in range(3):                     # a question takes back three values at the most
+        lw = [w.lower() for w in words]
+        cands = candidates(words)
+        for r1, r2 in reversed(_correction_runs(lw)):
+            start = r2 + (1 if r2 < len(lw) and lw[r2] in ("the", "a", "an") else 0)
+            again = {slot for a, _, found in cands if a == start for slot in found if slot in _RETAKEN}
+            left = [(a, b) for a, b, found in cands if b <= r1 and set(found) & again
+                    and all(w in (",", "the", "a", "an", "-") for w in lw[b:r1])
+                    and not any(w in (",", "-") for w in lw[a:b])]
+            if left:
+                a, b = min(left, key=lambda ab: (r1 - ab[1], ab[0]))     # the nearest, then the longest
+                taken.append(" ".join(words[a:b]))
+                words = words[:a] + words[start:]
+                break
+        else:
+            break
+    return words, taken
 
 
 def excluded_systems(words: list[str], mentions) -> list[str]:
