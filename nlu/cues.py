@@ -465,7 +465,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?run\b.{1,100}\bfor me\b|"
                     # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
                     r"^(please )?(start|stop|begin|kick off|launch) (profiling|tracing|recording|a profile|a trace|the "
-                    r"profiler|nsys|ncu)\b|"
+                    r"profiler|(an? )?(nsys|ncu|nsight)( capture| profile| trace| run)?)\b|"
+                    # a file to be sent ("email me the h200 csv")
+                    r"^(please )?(email|e-mail|mail|send|text|slack|message) (me|us|them|it)\b|"
                     # a file to be opened in another tool ("open the H200 trace in the Perfetto UI for me")
                     r"^(please |(can|could|would) you (please )?)?(open|load|import|view|display) .{0,60}\b(in|into|"
                     r"with) (the )?(perfet\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|snakeviz)\b|"

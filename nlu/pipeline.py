@@ -1789,6 +1789,16 @@ class NLU:
             slots["metric"] = "slowdown"
             if slots.get("condition") in CONGESTION_CONDITIONS:
                 del slots["condition"]
+        sid_conds = self.catalog.conditions.get(str(slots.get("system")), set()) if self.catalog is not None else set()
+        if intent == "congestion" and self.catalog is not None and slots.get("metric") and not (
+                sid_conds & CONGESTION_CONDITIONS) \
+                and slots["metric"] in self.catalog.metrics.get(str(slots.get("system")), set()) \
+                and not re.search(r"\b(congest\w*|contention|contend\w*|load(ed)?|incast|background|patterns?)\b", said) \
+                and ("traffic" in slots["metric"] or not re.search(r"\btraffic\b", said)):
+            # "on the MAPredict Broadwell machine, how much does prefetching increase traffic": no congestion was
+            # measured there, and what is asked is a measure the machine stores
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and "metric" not in slots and _SLOWED_DOWN.search(said) \
                 and self.catalog is not None and _stored_slowdown_only(slots, self.catalog):
             # "how much is rsbench slowed down by offloading on thetagpu": the stored factor, not the run's time
@@ -1799,9 +1809,11 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf)
             slots.pop("count_kind", None)
+        fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
         if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion") and _LEVELS_OFF.search(said) \
-                and "threshold" not in slots and not slots.get("count_kind") and not _asks_efficiency(said) \
-                and (slots.get("operation") or slots.get("src")):
+                and "threshold" not in slots and (not slots.get("count_kind") or fixed_count) \
+                and not _asks_efficiency(said) and (slots.get("operation") or slots.get("src")):
+            # (a count said with a size, "past 64 MB on 4 gpus", is where the curve over sizes was measured)
             # "does the GPU4 -> GPU12 bandwidth saturate before 64 MB?": where a curve levels off is read from the
             # curve over sizes; a size said after "before" or "by" is the end of the range to look at
             ruled_out.add(intent)
@@ -1812,6 +1824,12 @@ class NLU:
             elif isinstance(slots.get("msg_bytes"), int) and _PAST_A_SIZE.search(said):
                 # "does the latency keep growing past 1 MB": the curve from that size on
                 slots["size_range"] = [slots.pop("msg_bytes"), None]     # no upper end
+        if intent == "metric_lookup" and _LEVELS_OFF.search(said) and isinstance(slots.get("count"), int) \
+                and slots.get("count_kind") and slots.get("msg_bytes") is None and "threshold" not in slots:
+            # "does the dgx2 allreduce speedup keep climbing past 8 gpus": the curve over counts, from that count on
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("count")
         if intent == "out_of_scope" and systems and _CONGESTION_SAID.search(said) and not asks_advice(said):
             # "Show me the IPU congestion results": a named machine's congestion experiments (refused by the
             # planner, with what is stored, where the machine has none)
@@ -1935,6 +1953,14 @@ class NLU:
                                  " stores it under")
                     break
         many = next((i + 2 for i in range(len(lw) - 1) if lw[i] == "how" and lw[i + 1] == "many"), None)
+        sid_traced = self.catalog is not None and any(
+            str(slots.get("system")) in owners for (kind, _), owners in self.catalog.owners.items() if kind == "trace_tool")
+        if intent == "trace_breakdown" and not slots.get("metric") and many is not None and not sid_traced \
+                and any(a == many for a, _ in op_spans) and not TRACE_WORD.search(said) \
+                and self.catalog is not None and "count" in self.catalog.metrics.get(str(slots.get("system")), ()):
+            # "how many annealing steps does the SQA V100 node run": no trace of it is loaded and none is asked for
+            ruled_out.add(intent)
+            intent = "metric_lookup"
         if intent == "metric_lookup" and not slots.get("metric") and many is not None \
                 and any(a == many for a, _ in op_spans) \
                 and self.catalog is not None and "count" in self.catalog.metrics.get(str(slots.get("system")), ()):
@@ -1964,7 +1990,8 @@ class NLU:
                                             if i not in ruled_out), key=lambda x: -x[1]))
 
 
-_SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? (it |them |things )?down|slowdown|slower)\b")
+# "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
+_SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower)\b")
 
 
 # a question asked before, named as context ("I asked about all-reduce before; now the same thing for ..."): its
@@ -2141,7 +2168,7 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        # "could you list what you have on the H200 node", "runs for mapredict sk, cs and cp"
                        r"\b(list|show|tell)( me)? what (you have|you 've got|you hold|is (stored|loaded|held|there)|"
                        r"there is)\b|"
-                       r"^(runs|data|measurements|results|benchmarks)( stored| loaded| held)? (for|on|of)\b|"
+                       r"^(runs|data|measurements|results|benchmarks|metrics)( stored| loaded| held)? (for|on|of)\b|"
                        # "is there anything loaded for the Minsky, ...", "every metric stored for A, B and C"
                        r"\banything (loaded|stored|held|on file|in the (database|db)) (for|on|about)\b|"
                        r"\b(every|all|each) (the )?(metrics?|measures?|measurements?|operations?|benchmarks?)( that (is|are))? "
@@ -2847,7 +2874,7 @@ def _asks_efficiency(said: str) -> bool:
 _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card|g p u|i p u|"
                           r"c p u)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
-_SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how many times (faster|quicker))\b")
+_SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how (many times|much) (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
@@ -2868,8 +2895,6 @@ _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|(?<!call - )(
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
 # "hanging node overhead over node(s)": the count axis named at the end of a question (as in _TREND)
 _OVER_COUNTS_AT_END = re.compile(r"\bover (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$")
-# "slow Quicksilver down", "slows the run down", "how much slower does it get"
-_SLOWED_DOWN = re.compile(r"\bslow(s|ed|ing)? ([\w-]+ ){1,3}down\b|\bslow(s|ed|ing)? down\b")
 # two counts joined by "and" / "or" / "vs", each may bring its own "on" / "with" and counted word
 _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"

@@ -235,7 +235,15 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     mode, s = plan.extra["mode"], plan.slots
     left_out = set(s.get("exclude") or ())
     if left_out:    # in place: the answer's rows are the caller's list, as below
+        only = [r for r in rows if r.get("system_id") in left_out]
         rows[:] = [r for r in rows if r.get("system_id") not in left_out]
+        if only and not rows and mode != "no_link":
+            # "apart from the h200 which systems have traces": none; the system left out is the only one
+            rows[:] = only
+            names = sorted({cat.name(r["system_id"]) for r in only})
+            many = len(names) > 1
+            return (f"None apart from {' and '.join(names)}, the only {'ones' if many else 'one'} that "
+                    f"{'have' if many else 'has'} them{cite(only)}.")
     what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
     if mode == "tool":
         return _tool_answer(rows, plan, cat)
