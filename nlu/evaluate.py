@@ -47,7 +47,7 @@ HOLDOUT12_SET = Path(__file__).resolve().parent / "eval" / "holdout12.jsonl"
 # read for fixes.
 HOLDOUT13_SET = Path(__file__).resolve().parent / "eval" / "holdout13.jsonl"
 # The fifteenth set: written blind in session 49 before the fourteenth was read; its question texts were shown to that
-# session by accident (nlu/eval/README.md), so it is a further measured set, no longer blind.
+# session by accident (nlu/eval/README.md), so it is no longer blind, and its misses were then read for fixes.
 HOLDOUT14_SET = Path(__file__).resolve().parent / "eval" / "holdout14.jsonl"
 # The sixteenth set: written blind in session 49 to take the fifteenth's place, kept for the round after; it becomes
 # the blind set when the fourteenth is read.
@@ -73,7 +73,8 @@ LATER_SETS = (
     ("holdout11", "twelfth", "blind in session 48", "from session 48 on"),
     ("holdout12", "thirteenth", "blind in session 48", "from session 49 on"),
     ("holdout13", "fourteenth", "blind in session 48", None),
-    ("holdout14", "fifteenth", "blind in session 49 (its texts seen by accident the same session)", None),
+    ("holdout14", "fifteenth", "blind in session 49",
+     "in session 49, after its texts had been seen by accident (nlu/eval/README.md)"),
     ("holdout15", "sixteenth", "blind in session 49", None),
 )
 
