@@ -17,6 +17,17 @@ def test_typed_surfaces_are_kept_apart():
     assert "out-of-place" in v.surfaces("condition", "out_of_place", "written")
 
 
+def test_a_typed_surface_never_hides_a_catalog_name(built_db):
+    """A typed surface that is also the catalog's own name for a value ("traffic increase" for traffic_increase)
+    would take that written form away from the training text (the value would then be written as its id), and so
+    change the question model's and the speech model's training data; none may."""
+    from nlu.vocab import catalog_from_db
+    v = load_vocabulary(None, catalog=catalog_from_db(built_db))
+    clash = [(slot, c, s) for slot, s in v.typed for c, surfaces in v.entries(slot).items()
+             if s in surfaces and s == c.replace("_", " ")]
+    assert not clash, clash
+
+
 def test_an_extra_vocabulary_may_add_shorthand():
     v = Vocabulary()
     _apply_yaml(v, {"condition": {"in_place": {"written": ["in-place"], "typed": ["inpl"]}}}, layer=2)
