@@ -576,6 +576,8 @@ _RATE_UNIT = re.compile(r"^[KMGTP]i?[Bb](?:/s|ps)$")
 # metrics are meant: nobody lists "the available matrix"
 _LISTED_MATRIX = re.compile(r"\b(list|lists|listed|available|stored|recorded)( the)? matrix\b", re.I)
 _EVERY_MATRIX = re.compile(r"\b(every|each) matrix\b(?! (of|for each|per)\b)", re.I)   # "every metric stored for ..."
+# "metrics stored for the llm ..." opening a keyword query (a "bandwidth matrix stored for yme" keeps its matrix)
+_MATRIX_STORED = re.compile(r"^matrix (stored|loaded|available|held|recorded) (for|on)\b", re.I)
 _DEVICE = r"(?:[GgIiCc][Pp][Uu]|[Tt]ile|[Cc]ore)[- ]?\d+"
 _ARROW = re.compile(rf"\b({_DEVICE}),? greater than,? ({_DEVICE})\b")
 
@@ -617,6 +619,8 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               (re.compile(r"\b[Ss]hock (benchmarks?|suite|results?|runs?|numbers)\b"), r"SHOC \1"),
               # "gpu2" read as a word, heard as "put 2" before the arrow or "poo 9" after it (thirteenth set)
               (re.compile(r"\b[Pp]ut (\d+)(?= greater than)"), r"GPU\1"),
+              # "nsys" read letter by letter and heard as "NSY S" (twice: the thirteenth and fifteenth sets)
+              (re.compile(r"\bNSY[- ]S\b", re.I), "nsys"),
               (re.compile(r"(?<=greater than )[Pp]oo (\d+)\b"), r"GPU\1"))
 
 
@@ -645,6 +649,7 @@ def written_shorthand(text: str) -> str:
     text = _SLASH.sub(r"\1/\2", text)
     text = _RATE_DASH.sub(r"\1/s", text)
     text = _EVERY_MATRIX.sub(r"\1 metric", _LISTED_MATRIX.sub(r"\1\2 metrics", text))
+    text = _MATRIX_STORED.sub(r"metrics \1 \2", text)
     return _ARROW.sub(r"\1 -> \2", device_read_as_a_word(text))
 
 

@@ -470,7 +470,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?(email|e-mail|mail|send|text|slack|message) (me|us|them|it)\b|"
                     # a file to be opened in another tool ("open the H200 trace in the Perfetto UI for me")
                     r"^(please |(can|could|would) you (please )?)?(open|load|import|view|display) .{0,60}\b(in|into|"
-                    r"with) (the )?(perfet\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|snakeviz)\b|"
+                    r"with) (the )?(perfe(c|t)t?[oa]\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|snakeviz)\b|"
                     # a limit to be put on a machine ("set a 250 W power cap on all the Yme GPUs")
                     r"^(please )?(set|put|apply|enforce) (a|an|the) .{0,60}\b(cap|limit|governor)\b|"
                     # a future nobody measured ("will the IPU's power draw over the next year fit our rack budget")

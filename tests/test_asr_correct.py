@@ -186,6 +186,8 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("every matrix stored for mapredict sk", "every metric stored for mapredict sk"),
     ("Heid GPU 6 GPU14 bidir NVLink BW32 Yme", "Heid GPU 6 GPU14 bidir NVLink BW 32M"),
     ("uni bw put 2 greater than poo 9 p2p on", "uni bw GPU2 -> GPU9 p2p on"),
+    ("start an NSY S capture on the H200s", "start an nsys capture on the H200s"),
+    ("matrix stored for the LLM memory simulation", "metrics stored for the LLM memory simulation"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -195,7 +197,8 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "which systems have data in links", "log in link to the portal",
                                   "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link",
                                   "hours of toil", "is that cheap", "the shock of the new", "every matrix of pairs",
-                                  "an xbox controller", "bandwidth of 2 Yme nodes", "put 2 more in the queue"])
+                                  "an xbox controller", "bandwidth of 2 Yme nodes", "put 2 more in the queue",
+                                  "the bandwidth matrix stored for yme"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 

@@ -193,6 +193,7 @@ def test_a_no_or_a_sorry_that_takes_nothing_back(asker, question):
     ("does the yme allreduce speedup keep climbing past 2 gpus", "scaling", lambda r: True),
     ("besides the h200 pair which machines have traces", "list_data", lambda r: "None apart from" in r.answer),
     ("on the xmp-64 how do traffic patterns change the latency", "out_of_scope", lambda r: True),   # no congestion data
+    ("load the yme trace into perfecto please", "out_of_scope", lambda r: True),        # Perfetto misheard
 ])
 def test_what_the_fifteenth_set_showed(asker, question, intent, check):
     """From the fifteenth set's misses (read once it was no longer blind), each asked with other words."""
