@@ -169,7 +169,8 @@ _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|soc
 
 def count_series(words: list[str]) -> Optional[str]:
     """The count word after two or more rising bare numbers ("1 2 3 4 GPUs", "8, 2048 GPUs", "1, 2 and 4 nodes",
-    "1..16 gpus") or before a rising range ("gpus 2..16"), not after a name's number ("DGX-2 16 GPUs"); None when there is no such list. Unlike _count_range this needs the
+    "1..16 gpus") or before a rising range ("gpus 2..16"), not after a name's number ("DGX-2 16 GPUs"); None when
+    there is no such list. Unlike _count_range this needs the
     count word, and so may turn a lookup into a scaling question ("8 2048 GPUs": a spoken arrow lost)."""
     for i, w in enumerate(words):
         if i < 2 or not _COUNTED.match(w.lower()):
@@ -470,7 +471,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?(email|e-mail|mail|send|text|slack|message) (me|us|them|it)\b|"
                     # a file to be opened in another tool ("open the H200 trace in the Perfetto UI for me")
                     r"^(please |(can|could|would) you (please )?)?(open|load|import|view|display) .{0,60}\b(in|into|"
-                    r"with) (the )?(perfe(c|t)t?[oa]\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|snakeviz)\b|"
+                    r"with) (the )?(perfe(c|t)t?[oa]\w*|chrome|nsight|tensorboard|hta|hatchet|speedscope|vampir|"
+                    r"snakeviz)\b|"
                     # a limit to be put on a machine ("set a 250 W power cap on all the Yme GPUs")
                     r"^(please )?(set|put|apply|enforce) (a|an|the) .{0,60}\b(cap|limit|governor)\b|"
                     # a future nobody measured ("will the IPU's power draw over the next year fit our rack budget")

@@ -1422,7 +1422,8 @@ class NLU:
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst", "link_type")}
             if lt_said:
                 slots["link_type"] = lt_said
-        if intent == "topology" and "operation" not in slots and slots.get("metric") in ("bandwidth", "latency", "time") \
+        if intent == "topology" and "operation" not in slots \
+                and slots.get("metric") in ("bandwidth", "latency", "time") \
                 and not re.search(r"\b(links?|paths?|routes?|hops?|wired|connect\w*)\b", said) \
                 and not any(_has_number(str(slots.get(k, ""))) for k in ("src", "dst")) \
                 and any(f.get("operation") in ("h2d", "d2h") and en - st >= 3 for st, en, f in cands):
@@ -1793,7 +1794,8 @@ class NLU:
         if intent == "congestion" and self.catalog is not None and slots.get("metric") and not (
                 sid_conds & CONGESTION_CONDITIONS) \
                 and slots["metric"] in self.catalog.metrics.get(str(slots.get("system")), set()) \
-                and not re.search(r"\b(congest\w*|contention|contend\w*|load(ed)?|incast|background|patterns?)\b", said) \
+                and not re.search(r"\b(congest\w*|contention|contend\w*|load(ed)?|incast|background|"
+                                  r"patterns?)\b", said) \
                 and ("traffic" in slots["metric"] or not re.search(r"\btraffic\b", said)):
             # "on the MAPredict Broadwell machine, how much does prefetching increase traffic": no congestion was
             # measured there, and what is asked is a measure the machine stores
@@ -1954,7 +1956,8 @@ class NLU:
                     break
         many = next((i + 2 for i in range(len(lw) - 1) if lw[i] == "how" and lw[i + 1] == "many"), None)
         sid_traced = self.catalog is not None and any(
-            str(slots.get("system")) in owners for (kind, _), owners in self.catalog.owners.items() if kind == "trace_tool")
+            str(slots.get("system")) in owners for (kind, _), owners in self.catalog.owners.items()
+            if kind == "trace_tool")
         if intent == "trace_breakdown" and not slots.get("metric") and many is not None and not sid_traced \
                 and any(a == many for a, _ in op_spans) and not TRACE_WORD.search(said) \
                 and self.catalog is not None and "count" in self.catalog.metrics.get(str(slots.get("system")), ()):
@@ -2171,7 +2174,8 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        r"^(runs|data|measurements|results|benchmarks|metrics)( stored| loaded| held)? (for|on|of)\b|"
                        # "is there anything loaded for the Minsky, ...", "every metric stored for A, B and C"
                        r"\banything (loaded|stored|held|on file|in the (database|db)) (for|on|about)\b|"
-                       r"\b(every|all|each) (the )?(metrics?|measures?|measurements?|operations?|benchmarks?)( that (is|are))? "
+                       r"\b(every|all|each) (the )?(metrics?|measures?|measurements?|operations?|benchmarks?)"
+                       r"( that (is|are))? "
                        r"(stored|loaded|held|recorded|available) (for|on|about)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE

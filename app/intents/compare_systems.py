@@ -307,7 +307,8 @@ def _past_line(rows: list[dict[str, Any]], line: Any, plan: Plan, cat: Catalog) 
     if not isinstance(line, dict) or not rows:
         return ""
     if line.get("unit") != rows[0]["unit"]:
-        return f" (The line {line.get('value')} {line.get('unit')} is in another unit than {rows[0]['unit']}: not judged.)"
+        return (f" (The line {line.get('value')} {line.get('unit')} is in another unit than {rows[0]['unit']}: "
+                "not judged.)")
     above = line.get("op") == ">"
     past = [r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])]
     plan.chart["threshold"] = line["value"]
