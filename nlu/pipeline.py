@@ -1460,6 +1460,21 @@ class NLU:
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
         link_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
+        if intent in ("metric_lookup", "list_data") and link_said \
+                and not any(slots.get(k) for k in ("metric", "operation", "app")) and _USES_ITS_LINK.search(said) and self._has_links({**slots, "link_type": link_said}):
+            # "one number for how well Heid uses its NVLinks": the links' measured rate against their own
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            slots["link_type"] = link_said
+            if slots.get("condition") in CONDITION_LINK_TYPES:
+                slots.pop("condition")
+        if intent == "list_data" and isinstance(slots.get("operation"), str) and isinstance(slots.get("system"), str) \
+                and self.catalog is not None and slots["system"] in self.catalog.systems \
+                and slots["operation"] not in self.catalog.operations.get(slots["system"], set()):
+            # "metrics stored for the llm memory simulation": a word of the machine's name read as an operation it
+            # never ran is no filter on its inventory
+            notes.append(f"{slots.pop('operation')} is not an operation of {self.catalog.name(slots['system'])}: "
+                         "its whole inventory")
         if intent == "metric_lookup" and slots.get("metric") == "efficiency" and link_said \
                 and self.catalog is not None and slots.get("system") and not slots.get("app") \
                 and "efficiency" not in self.catalog.metrics.get(slots["system"], set()) and self._has_links(
@@ -1993,6 +2008,8 @@ class NLU:
                                             if i not in ruled_out), key=lambda x: -x[1]))
 
 
+# "how well Heid uses its NVLinks", "how well does the AC922 use the X-Bus"
+_USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|the|their) ")
 # "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
 _SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower)\b")
 

@@ -199,3 +199,11 @@ def test_what_the_fifteenth_set_showed(asker, question, intent, check):
     """From the fifteenth set's misses (read once it was no longer blind), each asked with other words."""
     res = asker.ask(question)
     assert res.intent == intent and check(res), (question, res.intent, res.slots, res.answer)
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("for my report, one figure for how well the dgx-1 v100 uses its nvlinks", "link_efficiency"),
+    ("list the metrics stored for the llm memory simulation", "list_data")])
+def test_how_well_a_machine_uses_its_links_and_a_name_word_read_as_an_operation(asker, question, intent):
+    res = asker.ask(question)
+    assert res.intent == intent and "operation" not in res.slots, (question, res.intent, res.slots, res.answer)
