@@ -421,6 +421,16 @@ def require_ints(slots: dict[str, Any], keys: Iterable[str] = ("msg_bytes", "cou
             raise OutOfScope(f"{k} must be a whole number, not {v!r}.")
 
 
+def past_the_line(rows: list[dict[str, Any]], line: Any) -> Optional[tuple[list[dict[str, Any]], str]]:
+    """(the rows past a line the question draws, "above" or "below"): "pairs above 100 GB/s", "systems under
+    15 GB/s". None where there is no line, or it is in another unit than the rows (it is then not judged)."""
+    if not isinstance(line, dict) or not rows or line.get("unit") != rows[0]["unit"]:
+        return None
+    above = line.get("op") == ">"
+    return ([r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])],
+            "above" if above else "below")
+
+
 def crossing(values: list[float], op: str, line: float) -> tuple[str, Optional[int]]:
     """Where a curve (values in the order of its x axis) meets a line the question draws ("exceeds 100 GB/s",
     "stays under 20 us", "efficiency below 80%"). Returns (how, index of the point that answers):

@@ -22,8 +22,8 @@ from typing import Any, Optional
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import (AGG_SQL, PARAMETRISED, agg_choice, better_words, cap, cite, fmt_value,
-                                 lower_is_better, mode_as_operation, params_sql, quals, require_ints, require_system,
-                                 said_params, systems_with, what_words, where_plus)
+                                 lower_is_better, mode_as_operation, params_sql, past_the_line, quals, require_ints,
+                                 require_system, said_params, systems_with, what_words, where_plus)
 
 NAME = "compare_systems"
 WANTS_QUESTION = True   # app.ask passes the question text: a benchmark's parameters ("w=700 k=32") reach no slot
@@ -306,13 +306,12 @@ def _past_line(rows: list[dict[str, Any]], line: Any, plan: Plan, cat: Catalog) 
     line's own unit; a line in another unit is said to be left unjudged)."""
     if not isinstance(line, dict) or not rows:
         return ""
-    if line.get("unit") != rows[0]["unit"]:
+    judged = past_the_line(rows, line)
+    if judged is None:
         return (f" (The line {line.get('value')} {line.get('unit')} is in another unit than {rows[0]['unit']}: "
                 "not judged.)")
-    above = line.get("op") == ">"
-    past = [r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])]
+    past, word = judged
     plan.chart["threshold"] = line["value"]
-    word = "above" if above else "below"
     if not past:
         return f" None is {word} {fmt_value(line['value'], line['unit'])}."
     return (f" {len(past)} of the {len(rows)} {'is' if len(past) == 1 else 'are'} {word} "

@@ -12,9 +12,9 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value, quals,
-                                 require_ints, require_metric_on, require_system, systems_with, what_words,
-                                 where_plus)
+from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value,
+                                 past_the_line, quals, require_ints, require_metric_on, require_system, systems_with,
+                                 what_words, where_plus)
 
 NAME = "pair_matrix"
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
@@ -126,12 +126,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
 
 def _beyond(rows: list[dict[str, Any]], line: Optional[dict[str, Any]], plan: Plan) -> str:
     """"pairs above 100 GB/s": how many of the pairs are past the line (only in the line's own unit)."""
-    if not isinstance(line, dict) or line.get("unit") != rows[0]["unit"]:
+    judged = past_the_line(rows, line)
+    if judged is None:
         return ""
-    above = line.get("op") == ">"
-    past = [r for r in rows if (r["value"] > line["value"] if above else r["value"] < line["value"])]
+    past, word = judged
     plan.chart["threshold"] = line["value"]
-    word = "above" if above else "below"
     return f" {len(past)} of the {len(rows)} pairs are {word} {fmt_value(line['value'], line['unit'])}."
 
 
