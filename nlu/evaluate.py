@@ -134,7 +134,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout13`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout15`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a

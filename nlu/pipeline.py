@@ -1461,7 +1461,8 @@ class NLU:
             slots["metric"] = "efficiency"
         link_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
         if intent in ("metric_lookup", "list_data") and link_said \
-                and not any(slots.get(k) for k in ("metric", "operation", "app")) and _USES_ITS_LINK.search(said) and self._has_links({**slots, "link_type": link_said}):
+                and not any(slots.get(k) for k in ("metric", "operation", "app")) and _USES_ITS_LINK.search(said) \
+                and self._has_links({**slots, "link_type": link_said}):
             # "one number for how well Heid uses its NVLinks": the links' measured rate against their own
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
@@ -1970,12 +1971,10 @@ class NLU:
                                  " stores it under")
                     break
         many = next((i + 2 for i in range(len(lw) - 1) if lw[i] == "how" and lw[i + 1] == "many"), None)
-        sid_traced = self.catalog is not None and any(
-            str(slots.get("system")) in owners for (kind, _), owners in self.catalog.owners.items()
-            if kind == "trace_tool")
-        if intent == "trace_breakdown" and not slots.get("metric") and many is not None and not sid_traced \
+        info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
+        if intent == "trace_breakdown" and not slots.get("metric") and many is not None \
                 and any(a == many for a, _ in op_spans) and not TRACE_WORD.search(said) \
-                and self.catalog is not None and "count" in self.catalog.metrics.get(str(slots.get("system")), ()):
+                and info is not None and not info.n_events and "count" in self.catalog.metrics.get(slots["system"], ()):
             # "how many annealing steps does the SQA V100 node run": no trace of it is loaded and none is asked for
             ruled_out.add(intent)
             intent = "metric_lookup"
@@ -2464,8 +2463,8 @@ def corrected_systems(words: list[str], mentions) -> list[str]:
 _RETAKEN = {"endpoint", "msg_bytes", "count", "operation", "metric", "condition", "direction", "precision",
             "link_type", "app", "library"}
 _STRONG_CORRECTING = {"sorry", "wait", "correction", "rather"}
-_CORRECTION_RUN = {"no", "wait", "sorry", "correction", "rather", ",", "-", "—", "–", "uh", "um", "make", "that",
-                   "scratch"}
+_PAUSES = {",", "-", "—", "–"}     # a comma or a dash, as a transcript writes a pause
+_CORRECTION_RUN = {"no", "wait", "sorry", "correction", "rather", "uh", "um", "make", "that", "scratch"} | _PAUSES
 
 
 def _correction_runs(lw: list[str]) -> list[tuple[int, int]]:
@@ -2481,9 +2480,9 @@ def _correction_runs(lw: list[str]) -> list[tuple[int, int]]:
             j += 1
         run = lw[i:j]
         strong = set(run) & _STRONG_CORRECTING
-        set_off = any(w == "no" and 0 < k < len(run) - 1 and run[k - 1] in (",", "-", "—", "–")
-                      and run[k + 1] in (",", "-", "—", "–") for k, w in enumerate(run))
-        if (strong or set_off) and any(w not in (",", "-", "—", "–") for w in run):
+        set_off = any(w == "no" and 0 < k < len(run) - 1 and run[k - 1] in _PAUSES and run[k + 1] in _PAUSES
+                      for k, w in enumerate(run))
+        if (strong or set_off) and any(w not in _PAUSES for w in run):
             out.append((i, j))
         i = j
     return out
@@ -2902,11 +2901,13 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(faster|slower|quicker|better|worse|higher|lower) (than|then)\b|\bbeats?\b|"
                                 r"\boutperform\w*")
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
+# "hanging node overhead over node(s)": the count axis named at the end of a question (_TREND, _OVER_COUNTS_AT_END)
+_OVER_COUNTS_LAST = r"over (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$"
 _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|(?<!call - )(?<!call-)(?<!call )graph|chart|grows?|growth|increas\w*|decreas\w*|change\w*|"
                     r"vs\.?|versus|against|up to|as (we|you|i|they|the)|per (additional|extra)|each (additional|extra)|"
                     r"linear\w*|ideal|doubl\w*|from \d+|over (the )?(counts?|number)|"
                     # "hanging node overhead over node" (a transcript's singular): the axis at the end of the question
-                    r"over (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$|"
+                    + _OVER_COUNTS_LAST + "|"
                     # "as GPUs are added", "as more nodes join": the count grows, said in the passive
                     r"as (more |extra |additional )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers) "
                     r"(are|get|were|got) (added|used|thrown in)|as (more |extra )?(gpus|nodes|ranks|processes|cores|"
@@ -2914,8 +2915,7 @@ _TREND = re.compile(r"\b(scal\w*\b(?! efficiency)|curve|trend|plot|(?<!call - )(
                     r"as (the )?(number of )?(gpus|nodes|ranks|processes|cores|ipus|tiles|devices|workers)( count)? "
                     r"(go|goes|went) up)\b")
 # "32 vs 56 cores", "from 2 to 12 gpus": two counts, the ends of a curve over counts
-# "hanging node overhead over node(s)": the count axis named at the end of a question (as in _TREND)
-_OVER_COUNTS_AT_END = re.compile(r"\bover (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$")
+_OVER_COUNTS_AT_END = re.compile(r"\b" + _OVER_COUNTS_LAST)
 # two counts joined by "and" / "or" / "vs", each may bring its own "on" / "with" and counted word
 _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
