@@ -41,22 +41,25 @@ HOLDOUT9_SET = Path(__file__).resolve().parent / "eval" / "holdout9.jsonl"
 HOLDOUT10_SET = Path(__file__).resolve().parent / "eval" / "holdout10.jsonl"
 # The twelfth set: written blind in session 48 before the eleventh was read; read for fixes from session 48 on.
 HOLDOUT11_SET = Path(__file__).resolve().parent / "eval" / "holdout11.jsonl"
-# The thirteenth set, the blind one now: written in session 48 before the twelfth was read, never read for fixes.
+# The thirteenth set: written in session 48 before the twelfth was read; read for fixes from session 49 on.
 HOLDOUT12_SET = Path(__file__).resolve().parent / "eval" / "holdout12.jsonl"
-# The fourteenth set, the blind one now: written at the end of session 48 while the thirteenth was still blind, never
-# read for fixes.
+# The fourteenth set: written at the end of session 48 while the thirteenth was still blind; read for fixes from
+# session 50 on.
 HOLDOUT13_SET = Path(__file__).resolve().parent / "eval" / "holdout13.jsonl"
 # The fifteenth set: written blind in session 49 before the fourteenth was read; its question texts were shown to that
 # session by accident (nlu/eval/README.md), so it is no longer blind, and its misses were then read for fixes.
 HOLDOUT14_SET = Path(__file__).resolve().parent / "eval" / "holdout14.jsonl"
-# The sixteenth set: written blind in session 49 to take the fifteenth's place, kept for the round after; it becomes
-# the blind set when the fourteenth is read.
+# The sixteenth set, the blind one now: written in session 49 to take the fifteenth's place, never read for fixes.
 HOLDOUT15_SET = Path(__file__).resolve().parent / "eval" / "holdout15.jsonl"
+# The seventeenth set: written blind in session 50 before the fourteenth was read, kept for the round after; it becomes
+# the blind set when the sixteenth is read.
+HOLDOUT16_SET = Path(__file__).resolve().parent / "eval" / "holdout16.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
              "holdout11": HOLDOUT11_SET, "holdout12": HOLDOUT12_SET,
-             "holdout13": HOLDOUT13_SET, "holdout14": HOLDOUT14_SET, "holdout15": HOLDOUT15_SET}
+             "holdout13": HOLDOUT13_SET, "holdout14": HOLDOUT14_SET, "holdout15": HOLDOUT15_SET,
+             "holdout16": HOLDOUT16_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -72,10 +75,11 @@ LATER_SETS = (
     ("holdout10", "eleventh", "blind in session 47", "from session 48 on"),
     ("holdout11", "twelfth", "blind in session 48", "from session 48 on"),
     ("holdout12", "thirteenth", "blind in session 48", "from session 49 on"),
-    ("holdout13", "fourteenth", "blind in session 48", None),
+    ("holdout13", "fourteenth", "blind in session 48", "from session 50 on"),
     ("holdout14", "fifteenth", "blind in session 49",
      "in session 49, after its texts had been seen by accident (nlu/eval/README.md)"),
     ("holdout15", "sixteenth", "blind in session 49", None),
+    ("holdout16", "seventeenth", "blind in session 50", None),
 )
 
 
@@ -134,7 +138,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout15`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout16`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
