@@ -1224,7 +1224,7 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
-_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|beats?|outperforms?)\b|\bvs\.? (an? |the )?\w*\d", re.I)
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave

@@ -146,6 +146,28 @@ def app_family(unresolved, slots: dict[str, Any], catalog) -> list[str]:
     return []
 
 
+def _version_free(name: str) -> str:
+    from nlu.vocab import key
+    return re.sub(r"v(?=\d)", "", key(name))
+
+
+def app_spelled_otherwise(slots: dict[str, Any], catalog) -> list[str]:
+    """"the batch size the DGX-1 V100 used for Inception-v3": one network stored under two names by two documents
+    (inception3 beside inception_v3); where the system has only the other spelling, that is the one meant. Returns
+    the notes."""
+    sid, app = slots.get("system"), slots["app"]
+    stored = catalog.app_ops.get(sid, {}) if isinstance(sid, str) else {}   # lower-cased names
+    if not stored or app.lower() in stored:
+        return []
+    same = [a for a in stored if _version_free(a) == _version_free(app)]
+    if len(same) != 1:
+        return []
+    # the name as the data writes it (the catalog's keys are lower-cased)
+    written = next((a for a in sorted(catalog.apps) if a.lower() == same[0]), same[0])
+    slots["app"] = written
+    return [f"{app} read as {written}, as {catalog.name(sid)}'s source writes it"]
+
+
 def copy_bandwidth(intent: str, slots: dict[str, Any], catalog, words: Optional[list[str]] = None) -> bool:
     """"yme h2d write-combined 1GiB gpu2", "which pairs of GPUs are slow": a copy named without a metric is
     asked about by its bandwidth, where the benchmarks also logged its time or latency (SHOC, Scope). Only

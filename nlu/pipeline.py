@@ -20,11 +20,12 @@ from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTI
                       names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
-                         app_family, change_metric, copy_bandwidth, family_spans, implied_by_intent, infer_implicit,
-                         items_per_second, link_as_mode, operation_family, unsaid_precision)
+                         app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
+                         implied_by_intent, infer_implicit, items_per_second, link_as_mode, operation_family,
+                         unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal_devices
-from nlu.vocab import in_spelled_term, join_spelled
+from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -283,15 +284,23 @@ class NLU:
         """Whether the question's system has stored parts (False when that cannot be known)."""
         return self.catalog is not None and bool(self.catalog.components.get(str(slots.get("system"))))
 
+    def _owners(self, slots: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
+        """The measured systems (no document buckets) whose rows hold every value of `keys` the slots name, in the
+        catalog's order ([] when the slots name none of them)."""
+        cat = self.catalog
+        held = {"operation": cat.operations, "metric": cat.metrics, "condition": cat.conditions, "app": cat.app_ops}
+        named = {k: slots[k] for k in keys if isinstance(slots.get(k), str)}
+        if not named:
+            return []
+        return [sid for sid, info in cat.systems.items() if info.kind != "document"
+                and all(v in held[k].get(sid, ()) for k, v in named.items())]
+
     def _only_owner(self, slots: dict[str, Any]) -> Optional[str]:
         """The one system whose rows hold the operation and metric named (None when several or none do, or when
         nothing measured is named)."""
-        op, metric = slots.get("operation"), slots.get("metric")
-        if self.catalog is None or not (op or metric) or slots.get("app"):
+        if self.catalog is None or slots.get("app"):
             return None
-        owners = [sid for sid, info in self.catalog.systems.items() if info.kind != "document"
-                  and (not op or op in self.catalog.operations.get(sid, set()))
-                  and (not metric or metric in self.catalog.metrics.get(sid, set()))]
+        owners = self._owners(slots, ("operation", "metric"))
         return owners[0] if len(owners) == 1 else None
 
     def _has_links(self, slots: dict[str, Any]) -> bool:
@@ -314,6 +323,7 @@ class NLU:
         context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
+        words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = join_split_names(words, self.split_names)
@@ -321,6 +331,7 @@ class NLU:
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
+        words = unit_of_a_range(words, self.norm.size_bytes)   # "1 to 256 MB": both ends in megabytes
         words = four_before_an_operation(words, self.norm)
         words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
@@ -413,6 +424,9 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and _OTHER_UNIT.fullmatch(words[b].lower()):
                 continue                      # "clocks to 1500 MHz", "a 300 W cap": a number with a unit of its own
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
+                    and _NO_QUANTITY.fullmatch(words[b].lower()):
+                continue                      # "VASP under congestion on the in-house cluster: one number?"
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
@@ -951,11 +965,12 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
                 slots.pop("count_kind", None)
-        if intent == "metric_lookup" and _AT_TWO_COUNTS.search(said) and not slots.get("src"):
-            # "all reduce time with one and two ranks", "on one g p u and on two g p us": the value at two counts
-            # set side by side is a (two-point) scaling curve
-            ruled_out.add(intent)
-            intent, conf = "scaling", max(conf, model_conf)
+        if intent in ("metric_lookup", "scaling") and _AT_TWO_COUNTS.search(said) and not slots.get("src"):
+            # "all reduce time with one and two ranks", "on 1 and then 2 GPUs": the value at two counts set side by
+            # side is a (two-point) scaling curve, not the value at the first count
+            if intent == "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, model_conf)
             slots.pop("count", None)
         if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
             # "supermuc-ng hanging node overhead over node": a measure over a count named last is its curve
@@ -1255,6 +1270,29 @@ class NLU:
             # wired: their measures compared
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        nominal = self.catalog is not None and _NOMINAL.search(said) and not _asks_efficiency(said) \
+            and not _SET_AGAINST_NOMINAL.search(said) \
+            and slots.get("condition") in (None, "nominal") and slots.get("metric") in (None, "bandwidth") \
+            and "nominal" in self.catalog.conditions.get(str(slots.get("system")), set())
+        if nominal and intent in ("link_efficiency", "metric_lookup"):
+            # "ac922 nominal bw", "ac922 nominal bandwidth": the rate the machine's documents state, stored as the
+            # condition "nominal" (the tagger may read the word into the measure's name)
+            slots["condition"] = "nominal"
+            if _RATE_SAID.search(said):
+                slots["metric"] = "bandwidth"
+        if intent == "link_efficiency" and nominal and slots.get("metric") == "bandwidth":
+            # "ac922 nominal bw unidirectional": the rate the machine's documents state, stored as such; no
+            # measurement is set against it
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "bandwidth"
+        if intent in ("topology", "link_efficiency") and len(systems) > 1 and _LINKS_COMPARED.search(said) \
+                and not _asks_efficiency(said):
+            # "does the h200 pair have fatter peer links than the dgx-2": how fast the links are, set side by side
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.setdefault("metric", "bandwidth")
+            slots.setdefault("operation", "p2p")
         if intent == "metric_lookup" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each
@@ -1557,11 +1595,15 @@ class NLU:
             notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
         if context:
             notes.append(f"left out as context: “{' '.join(context)}”")
+        if cited:
+            notes.append(f"“{cited}” read as where the number is printed; every answer cites its own source")
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
+        elif isinstance(slots.get("app"), str) and self.catalog is not None:
+            notes.extend(app_spelled_otherwise(slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if intent == "topology" and len(several_values(words, cands, "link_type")) > 1:
             # "does GPU0 -> GPU7 go over PCIe or NVLink?": which links the route takes is the question, so no one
@@ -1827,8 +1869,22 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf)
             slots.pop("count_kind", None)
+        grows_with = _GROWS_WITH_COUNT.search(said)
+        if grows_with and intent in ("metric_lookup", "size_sweep", "congestion") \
+                and (_LEVELS_OFF.search(said) or _FALLS_AWAY.search(said)) \
+                and "msg_bytes" not in slots and "size_range" not in slots and "threshold" not in slots:
+            # "does the IPU p2p bandwidth under load keep growing with all tiles busy, or choke": the curve over
+            # the count named, not over message sizes
+            kind = self.norm.count_and_kind(grows_with.group(4))[1]
+            if kind:
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+                slots["count_kind"] = kind
+                slots.pop("count", None)
         fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
-        if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion") and _LEVELS_OFF.search(said) \
+        if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion", "trace_breakdown") \
+                and (_LEVELS_OFF.search(said) or (_FALLS_AWAY.search(said) and (
+                    _BEFORE_A_SIZE.search(said) or _PAST_A_SIZE.search(said)))) \
                 and "threshold" not in slots and (not slots.get("count_kind") or fixed_count) \
                 and not _asks_efficiency(said) and (slots.get("operation") or slots.get("src")):
             # (a count said with a size, "past 64 MB on 4 gpus", is where the curve over sizes was measured)
@@ -1900,6 +1956,33 @@ class NLU:
             slots.setdefault("aggregate", "min" if slots.get("metric") in self.vocab.lower_is_better else "max")
             what = " ".join(str(slots[k]) for k in ("operation", "metric") if slots.get(k))
             notes.append(f"only {self.catalog.name(only)} stores {what}: its best value, nothing to rank it against")
+        group, called = said_group(said) if not systems and not slots.get("system") and self.catalog is not None \
+            else (0, "")
+        owners = self._owners(slots, ("operation", "metric", "condition", "app")) if group else []
+        if len(owners) > group and called:
+            # "the three hey cai clients": of the four machines with speech-query latency, those the words call so
+            owners = [o for o in owners if called in key(o) or called in key(self.catalog.name(o))]
+        if group and len(owners) == group:
+            # "incompact3d congestion impact on both clusters with cc off", "are the three hey cai clients within 2x
+            # of each other": as many machines as the question counts store what it names, so those are the ones
+            slots["system"], slots["compare_with"] = owners[0], owners[1:]
+            if intent in ("out_of_scope", "metric_lookup", "pair_matrix", "list_data"):
+                ruled_out.add(intent)
+                intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+            notes.append("read as " + " and ".join(self.catalog.name(x) for x in owners)
+                         + ", the ones that store what is asked")
+        if _TRAFFIC_GROWS.search(said) and self.catalog is not None \
+                and "traffic_increase" in self.catalog.metrics.get(str(slots.get("system")), set()) \
+                and intent in ("out_of_scope", "metric_lookup", "congestion") and slots.get("metric") in (
+                    None, "traffic_increase", "bandwidth"):
+            # "how much does LLC-DRAM traffic grow with prefetching on": the increase the study states ("DRAM" is
+            # where the traffic goes, no question about the machine's memory)
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("spec", "part"):
+                slots.pop(k, None)
+            slots["metric"] = "traffic_increase"
         sid = slots.get("system")
         if intent == "metric_lookup" and slots.get("metric") in (None, "time") and "conditions" not in slots \
                 and _SPED_UP.search(said) and self.catalog is not None and isinstance(sid, str) \
@@ -2463,7 +2546,7 @@ def corrected_systems(words: list[str], mentions) -> list[str]:
 _RETAKEN = {"endpoint", "msg_bytes", "count", "operation", "metric", "condition", "direction", "precision",
             "link_type", "app", "library"}
 _STRONG_CORRECTING = {"sorry", "wait", "correction", "rather"}
-_PAUSES = {",", "-", "—", "–"}     # a comma or a dash, as a transcript writes a pause
+_PAUSES = {",", "-", "—", "–", "?"}     # a comma or a dash, as a transcript writes a pause; a question mark
 _CORRECTION_RUN = {"no", "wait", "sorry", "correction", "rather", "uh", "um", "make", "that", "scratch"} | _PAUSES
 
 
@@ -2725,6 +2808,65 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
     return out
 
 
+# "Table 11", "(Table 4.2)", "Fig. 9(a)", "§4.1": a place in a paper, read before the names ("Table 4.2" is no machine)
+_CITED = re.compile(r"(\( )?\b(tables?|tab|figures?|figs?|fig|sections?|sec|§)( \.)? §?\d+(\.\d+)*[a-z]?"
+                    r"( ?\( ?[a-z] \))?( \))?", re.I)
+
+
+def without_citation(words: list[str]) -> tuple[list[str], str]:
+    """"dgx2 d2h write-combined gpu15 Table 11", "... 5x its idle latency (Table 4.2)?": the question says where
+    the number is printed. Every answer cites its source, so the place is no filter; read as a name it was a
+    machine nobody has. Returns the words without it and the place as said ("" when none)."""
+    text = " ".join(words)
+    m = _CITED.search(text)
+    if not m or (m.group(2).lower() in ("sec", "section", "sections") and m.start() > 0
+                 and not text[:m.start()].rstrip().endswith("(")):
+        return words, ""   # "sec" / "section" only in brackets: "latency per sec 2" is no citation
+    left, right = text[:m.start()].split(), text[m.end():].split()
+    return left + right, " ".join(m.group(0).strip("( )").split())
+
+
+def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
+    """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB": a range whose unit is written once, after its second end;
+    the first end gets that unit too (the tagger reads "1" alone as no size). Only where the unit makes both ends
+    sizes and the first is the smaller."""
+    out = list(words)
+    i = 0
+    while i + 3 < len(out):
+        j = i + 1
+        while j < len(out) and out[j].lower() in ("-", "to", "–", "..", "...", "through", "till", "until"):
+            j += 1
+        if j == i + 1 or j + 1 >= len(out) or not re.fullmatch(r"\d+(\.\d+)?", out[i]) \
+                or not re.fullmatch(r"\d+(\.\d+)?", out[j]) or not any(w.lower() in ("to", "-", "–", "..", "...", "through", "till", "until") for w in out[i + 1:j]):
+            i += 1
+            continue
+        unit = out[j + 1]
+        hi, lo = size_bytes(f"{out[j]} {unit}"), size_bytes(f"{out[i]} {unit}")
+        if isinstance(hi, int) and isinstance(lo, int) and 0 < lo < hi and re.fullmatch(r"[A-Za-z]+", unit):
+            out[i + 1:j] = [unit, "to"]
+            i += 3
+            continue
+        i += 1
+    return out
+
+
+_GROUP_NOUN = r"(clusters|clients|systems|machines|nodes|boxes|servers|sites|computers|platforms|supercomputers)"
+_GROUP_COUNT = {"both": 2, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4, "five": 5, "5": 5}
+_SAID_GROUP = re.compile(rf"\b(both|(?:the|these|those|all) (?:two|three|four|five|[2-5]))( of)?( the)?( [\w-]+){{0,3}}? "
+                         rf"{_GROUP_NOUN}\b")
+
+
+def said_group(said: str) -> tuple[int, str]:
+    """How many machines "both clusters" / "the three hey cai clients" counts (0 when the question counts none), and
+    what it calls them, as a vocabulary key of the words and the noun in the singular ("heycaiclient")."""
+    m = _SAID_GROUP.search(said)
+    if not m:
+        return 0, ""
+    words = [w for w in m.group(0).split()[len(m.group(1).split()):] if w not in ("of", "the")]
+    words[-1] = re.sub(r"(es|s)$", "", words[-1])
+    return _GROUP_COUNT.get(m.group(1).split()[-1], 0), key(" ".join(words))
+
+
 def without_i_mean(words: list[str]) -> list[str]:
     """"as cores go up i mean single precision": the speaker's "I mean" joins no words (read with its neighbours,
     "up i" would be the UPI link); written as the one word "sorry" where words follow it, which marks a correction
@@ -2893,13 +3035,24 @@ def _asks_efficiency(said: str) -> bool:
 # a figure per counted part ("bw per node", "flops per gpu"), no count that varies
 _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card|g p u|i p u|"
                           r"c p u)\b")
+_NOMINAL = re.compile(r"\bnominal\b")
+# a measurement set against the nominal rate ("how does the measured bandwidth compare with the NVLink nominal")
+_SET_AGAINST_NOMINAL = re.compile(r"\b(measured|compar\w*|against|vs\.?|versus|relative|reach\w*|achiev\w*|gets?)\b")
+# traffic said to grow ("how much does LLC-DRAM traffic grow"): MAPredict's traffic increase
+_TRAFFIC_GROWS = re.compile(r"\btraffic (grows?|increases?|go(es)? up|rises?|climbs?|goes? higher)\b|"
+                            r"\bhow much (more|extra|additional) (\w+ )?traffic\b")
+_RATE_SAID = re.compile(r"\b(bandwidth|bw|rate|throughput|speed)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how (many times|much) (faster|quicker))\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
-                                r"\b(faster|slower|quicker|better|worse|higher|lower) (than|then)\b|\bbeats?\b|"
+                                r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
+                                r"(than|then)\b|\bbeats?\b|\b(below|above|behind|ahead of)\b(?! \d)|"
                                 r"\boutperform\w*")
+# links set against each other by their speed ("fatter peer links than", "faster NVLinks than")
+_LINKS_COMPARED = re.compile(r"\b(fatter|faster|wider|thicker|beefier|quicker|slower|thinner|narrower|better) "
+                             r"([\w-]+ ){0,2}(links?|nvlinks?|interconnects?|pipes?|connections?) (than|then)\b")
 # words of a curve over counts ("how does it scale", "up to 64 nodes", "as we add GPUs")
 # "hanging node overhead over node(s)": the count axis named at the end of a question (_TREND, _OVER_COUNTS_AT_END)
 _OVER_COUNTS_LAST = r"over (the )?(gpu|node|core|rank|ipu|tile|process)(s|es)?( counts?)? ?[?.]?$"
@@ -2920,8 +3073,8 @@ _OVER_COUNTS_AT_END = re.compile(r"\b" + _OVER_COUNTS_LAST)
 _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
 _AT_TWO_COUNTS = re.compile(rf"\b(on|with|at|using|for) (\d+|{_SMALL_NUMBER})(( - | |-){_COUNTED_WORD})? (and|or|vs\.?|"
-                            rf"versus) ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
-_TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
+                            rf"versus)( then)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
+_TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)( then)?\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
@@ -2932,6 +3085,12 @@ _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\)
 _LEVELS_OFF = re.compile(r"\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b")
+# where a curve falls away ("does the sendrecv busbw tank below 64 KB", "... or does it choke?"): a curve where a bound
+# or a count is said with it ("tank at 128 bytes" asks for the value there)
+_FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(drop|fall)s? off\b")
+# a curve over a count said with its growth ("keep growing with all tiles busy", "as more gpus join")
+_GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|additional)?( the)? ?"
+                               r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
 _WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
@@ -3311,6 +3470,8 @@ _STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
 _COUNTED_AFTER = ("on", "for", "with", "across", "over", "using", "to")
 # units no size or count is written in: a clock, a power, a temperature, a share
 _OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowatts?|°c|celsius|degrees?|%|percent")
+# nouns a number counts that are no size and no device: "one number?", "the top 5 results", "in two words"
+_NO_QUANTITY = re.compile(r"numbers?|values?|figures?|words?|sentences?|digits?|answers?|results?")
 
 
 def _bare_number(ws: list[str]) -> bool:

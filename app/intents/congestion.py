@@ -135,6 +135,10 @@ def named_cases(rows: list[dict[str, Any]], question: str) -> list[dict[str, Any
     return [r for n, said, unsaid, r in scored if n == best and unsaid == fewest[said]]
 
 
+# a question about congestion control itself, which a machine without cc_on / cc_off rows cannot answer
+_CONGESTION_CONTROL = re.compile(r"\bcongestion[- ]control\b|\bcc\b", re.I)
+
+
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
     s = dict(slots)
     require_ints(s)
@@ -146,6 +150,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
             # stored slowdown (a full-duplex exchange) is no answer to a load it never ran under
             raise OutOfScope(f"{cat.name(sid)} was measured under no load or congestion condition; what it stores "
                              "is a slowdown of a full-duplex exchange (ask for its slowdown to see it).")
+        if s.get("condition") in ("cc_on", "cc_off") or _CONGESTION_CONTROL.search(question or ""):
+            # "does congestion control do anything for ThetaGPU offloading": it never ran with congestion control
+            # on or off; its stored slowdown (of offloading) answers another question
+            raise OutOfScope(f"{cat.name(sid)} was measured with congestion control neither on nor off; what it "
+                             "stores is a slowdown factor (ask for its slowdown to see it).")
         return _stored_slowdown(s, sid, cat)
     base, stress = _pair_for(s, sid, cat, notes)
     swapped = bool(notes)                      # the named pair gave way to the one the system has
