@@ -331,8 +331,9 @@ class Corrector:
     def opening_name(self, text: str) -> str:
         """"mGPU0 -> GPU2 PCIe uni bw" -> "Yme GPU0 -> GPU2 PCIe uni bw": a question that opens with a short system
         name ending in "me" ("Yme", said "eem") is often heard as a lone "m" run into the next word (or as "um",
-        whose decode without hesitations then writes the "m"). Only where the word after the "m" is a device or a
-        vocabulary term and the whole is none, and only for a name no other system's sounds like."""
+        whose decode without hesitations then writes the "m"), or as "Me" ("MencclAllReduce time vs message size").
+        Only where the word after the "m" is a device or a vocabulary term and the whole is none, and only for a name
+        no other system's sounds like."""
         m = _OPENING_M.match(text)
         if not m or len(self.m_names) != 1:
             return text
@@ -562,7 +563,7 @@ class Corrector:
 
 
 # a lone "m" run into the word that opens a question ("mGPU0", "mQTC"): see Corrector.opening_name
-_OPENING_M = re.compile(r"^\s*m([A-Z]{2,}\w*|[A-Z][a-z]*\d+)(?=[\s,.?]|$)")
+_OPENING_M = re.compile(r"^\s*(?:m|[Mm]e)([A-Z]{2,}\w*|[A-Z][a-z]*\d+|(?<=e)[a-z]+[A-Z]\w*)(?=[\s,.?]|$)")
 _DEVICE_ID = re.compile(r"(GPU|IPU|CPU)\d+")
 # typed shorthand as a voice reads it out: "w/o" is said "w slash o", an arrow between two devices "greater than"
 # (festival reads "->" so; the evaluation's keyword queries are full of both: "ipu5->ipu6 bw w/o congestion")

@@ -425,6 +425,9 @@ class NLU:
                     and _OTHER_UNIT.fullmatch(words[b].lower()):
                 continue                      # "clocks to 1500 MHz", "a 300 W cap": a number with a unit of its own
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
+                    and words[b].lower() in ("x", "times", "fold", "-fold"):
+                continue                      # "more than 5x its idle latency": a factor, no count and no size
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and _NO_QUANTITY.fullmatch(words[b].lower()):
                 continue                      # "VASP under congestion on the in-house cluster: one number?"
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
@@ -891,11 +894,14 @@ class NLU:
             # kernels and ops, never per message size; a size named is a benchmark's point
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
+        loaded_and_idle = _LOADED_AND_IDLE.search(said)
         if (intent in ("metric_lookup", "pair_matrix") or (
-                intent == "scaling" and isinstance(slots.get("count"), int) and not _OVER_COUNTS.search(said))) and \
-                names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")}):
-            # "compare congestion-free and under-load bandwidth for IPU pairs": both sides of a condition pair
-            # named ask for the difference between them
+                intent == "scaling" and (isinstance(slots.get("count"), int) or loaded_and_idle)
+                and not _OVER_COUNTS.search(said))) and \
+                (names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")})
+                 or loaded_and_idle):
+            # "compare congestion-free and under-load bandwidth for IPU pairs", "is the loaded latency more than 5x
+            # its idle latency": both sides of a condition pair named ask for the difference between them
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "metric_lookup" and slots.get("metric") in ("slowdown", "congestion_impact") \
@@ -965,13 +971,17 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
                 slots.pop("count_kind", None)
-        if intent in ("metric_lookup", "scaling") and _AT_TWO_COUNTS.search(said) and not slots.get("src"):
+        if intent in ("metric_lookup", "scaling", "compare_systems") and _AT_TWO_COUNTS.search(said) \
+                and not slots.get("src") and len(systems) <= 1:
             # "all reduce time with one and two ranks", "on 1 and then 2 GPUs": the value at two counts set side by
-            # side is a (two-point) scaling curve, not the value at the first count
-            if intent == "metric_lookup":
+            # side is a (two-point) scaling curve, not the value at the first count (nor two machines compared)
+            if intent != "scaling":
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, model_conf)
             slots.pop("count", None)
+            kind = self.norm.count_and_kind(_AT_TWO_COUNTS.search(said).group(0).split()[-1])[1]
+            if kind and not slots.get("count_kind"):
+                slots["count_kind"] = kind     # what is counted, though the tagger read no count ("the 2 GPUs")
         if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
             # "supermuc-ng hanging node overhead over node": a measure over a count named last is its curve
             ruled_out.add(intent)
@@ -1293,6 +1303,12 @@ class NLU:
             intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots.setdefault("metric", "bandwidth")
             slots.setdefault("operation", "p2p")
+        if intent == "scaling" and len(systems) > 1 and not (slots.get("count") or slots.get("count_kind")) \
+                and _SETS_SIDE_BY_SIDE.search(said) and not _CURVE_ASKED.search(said):
+            # "does yme beat the dgx two by more than two x on pageable h2d bandwidth": a factor between two
+            # machines, nothing counted and no curve asked for
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "metric_lookup" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each
@@ -1692,6 +1708,8 @@ class NLU:
                     slots["aggregate"] = "mean"
                 intent = "metric_lookup" if slots.get("msg_bytes") is not None or slots.get("aggregate") == "mean" \
                     else "size_sweep"
+            # the words settle the reading: the model's doubt (a comma heard where none was typed) does not reopen it
+            conf = max(conf, model_conf, CONFIDENCE_FLOOR)
         ops = several_operations(words, cands + family_spans(words, slots, self.catalog))
         if len(ops) > 1 and intent == "size_sweep" and "compare_systems" in ruled_out \
                 and not _OVER_SIZES.search(said):
@@ -2284,6 +2302,10 @@ _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link
 # a machine named by what it is for ("the annealing machine", "the PRNG box")
 _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
 _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
+# both sides of the load pair in plain words ("the loaded p2p latency ... its idle latency")
+_LOADED = r"\b(loaded|under load|busy|congested)\b"
+_IDLE = r"\b(idle|unloaded|quiet|congestion[- ]free)\b"
+_LOADED_AND_IDLE = re.compile(rf"{_LOADED}.*{_IDLE}|{_IDLE}.*{_LOADED}")
 
 
 def _congestion_without_pairs(sid: Optional[str], catalog) -> bool:
@@ -2809,7 +2831,7 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
 
 
 # "Table 11", "(Table 4.2)", "Fig. 9(a)", "§4.1": a place in a paper, read before the names ("Table 4.2" is no machine)
-_CITED = re.compile(r"(\( )?\b(tables?|tab|figures?|figs?|fig|sections?|sec|§)( \.)? §?\d+(\.\d+)*[a-z]?"
+_CITED = re.compile(r"(\( )?\b(tables?|tab|figures?|figs?|fig|sections?|sec|§)( \.)?( ,)? §?\d+(\.\d+)*[a-z]?"
                     r"( ?\( ?[a-z] \))?( \))?", re.I)
 
 
@@ -3073,7 +3095,7 @@ _OVER_COUNTS_AT_END = re.compile(r"\b" + _OVER_COUNTS_LAST)
 _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
 _AT_TWO_COUNTS = re.compile(rf"\b(on|with|at|using|for) (\d+|{_SMALL_NUMBER})(( - | |-){_COUNTED_WORD})? (and|or|vs\.?|"
-                            rf"versus)( then)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
+                            rf"versus)( then| the)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)( then)?\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
                          r"processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them

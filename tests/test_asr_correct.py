@@ -206,6 +206,8 @@ def test_the_same_words_meant_as_written_stay(text):
 @pytest.mark.parametrize("heard, want", [
     ("mGPU1 -> GPU3 nvlink latency", "Yme GPU1 -> GPU3 nvlink latency"),
     ("mQTC kernel time on 4 GPUs", "Yme QTC kernel time on 4 GPUs"),
+    ("MencclBroadcast time vs message size", "Yme ncclBroadcast time vs message size"),
+    ("MeGPU2 -> GPU0 nvlink bandwidth", "Yme GPU2 -> GPU0 nvlink bandwidth"),
 ])
 def test_a_short_name_heard_as_a_lone_m_opens_the_question(corrector, heard, want):
     """"yme gpu0->gpu2 ..." read out is often heard as "um GPU0 -> ..." or "mGPU0 -> ...": the "m" is the end of
@@ -214,7 +216,8 @@ def test_a_short_name_heard_as_a_lone_m_opens_the_question(corrector, heard, wan
 
 
 @pytest.mark.parametrize("text", ["mCubes speedup on the node", "m-Cubes node speedup", "mW per GPU",
-                                  "the mGPU0 entry", "mRNA folding time"])
+                                  "the mGPU0 entry", "mRNA folding time", "Memory bandwidth of the DGX-2",
+                                  "Message sizes on Yme", "Megatron time per step"])
 def test_an_m_that_is_part_of_a_word_or_mid_sentence_stays(corrector, text):
     assert corrector.opening_name(text) == text
 

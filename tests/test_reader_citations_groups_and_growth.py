@@ -6,8 +6,10 @@ three hey cai clients" are the machines that store what is asked; a machine's fi
 machine nobody has beaten by one that is loaded ("beat an MI300X"); "on 2 and then 4 GPUs" is a curve; congestion
 control asked of a machine that never ran with it; traffic that "grows" (MAPredict's traffic increase); a network
 that one document writes "Inception v3" and another "Inception 3"; a curve that "tanks" below a size or keeps
-climbing past one, and one that levels off "with more tiles". Real model, real built database; numbers are checked
-with separate SQL."""
+climbing past one, and one that levels off "with more tiles". From its spoken misses: "loaded" and "idle" said
+together ask for the congestion pair, "5x" is a factor (no count); "1 and the 2 GPUs" as heard; "table, 1.1" with a
+comma; "which collective ..." read by its words stays read so when the model doubts it. Real model, real built
+database; numbers are checked with separate SQL."""
 import pytest
 
 
@@ -124,3 +126,36 @@ def test_where_a_curve_over_sizes_falls_or_climbs(asker, question, size_range):
 def test_a_curve_that_levels_off_with_more_tiles(asker, question):
     res = asker.ask(question)
     assert res.intent == "scaling" and res.slots.get("count_kind") == "tiles", (question, res.intent, res.slots)
+
+
+@pytest.mark.parametrize("question", ["is the loaded ipu p2p bandwidth under half its idle bandwidth",
+                                      "ipu p2p latency when busy vs when idle"])
+def test_loaded_and_idle_said_together_ask_for_the_pair(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "congestion", (question, res.intent, res.answer)
+
+
+def test_a_factor_is_no_count(asker):
+    res = asker.ask("is the ipu's loaded p2p latency more than 3x its idle latency")
+    assert res.intent == "congestion" and "count" not in res.slots, (res.intent, res.slots)
+    res = asker.ask("does the dgx-2 beat the titan rtx by more than two x on pinned host to device bandwidth")
+    assert res.intent == "compare_systems" and "count" not in res.slots, (res.intent, res.slots)
+
+
+def test_two_counts_as_heard(asker):
+    res = asker.ask("show me dgx-2 broadcast time on 2 and the 4 gpus")
+    assert res.intent == "scaling" and res.slots.get("count_kind") == "gpus" and "count" not in res.slots, (
+        res.intent, res.slots)
+
+
+def test_a_cited_table_heard_with_a_comma(asker):
+    res = asker.ask("dgx2 d2h write-combined bandwidth gpu14, table, 11")
+    assert res.intent == "metric_lookup" and any("table" in n.lower() for n in res.notes), (res.intent, res.notes)
+
+
+def test_the_words_settle_which_collective_when_the_model_doubts(asker):
+    # a comma heard where none was typed left the model unsure; the words still ask which collective is fastest
+    for question in ("Among all H200 collectives, at 1 GB in-place, which one has the fastest bus bandwidth?",
+                     "of the h200 collectives, at 64 MB, which one has the highest bus bandwidth"):
+        res = asker.ask(question)
+        assert res.intent == "metric_lookup" and res.rows, (question, res.intent, res.answer)
