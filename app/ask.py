@@ -1224,7 +1224,7 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
-_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|beats?|outperforms?)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (an? |the )?\w*\d", re.I)
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave
@@ -1234,10 +1234,11 @@ _ACCELERATOR_MODEL = re.compile(r"(?:a|b|h|k|l|p|t|v|gb|gh|mi|rtx)\s?\d{2,4}[a-z
 
 
 def _set_against(span: str, question: str) -> bool:
-    """"deepbench gemm times on an AMD MI250X vs the dgx-2": the unknown name stands on one side of a "vs"."""
+    """"deepbench gemm times on an AMD MI250X vs the dgx-2": the unknown name stands on one side of a "vs"; "does
+    the H200 pair beat an HGX B200": after what it is to beat (not "ZFP-OPT beat the baseline", a method)."""
     name = re.escape(span.strip(" -,.?"))
-    return bool(name) and bool(re.search(rf"{name}\W+(vs\.?|versus|against)\b|\b(vs\.?|versus|against)\W+"
-                                         rf"(an?\s+|the\s+)?{name}", question, re.I))
+    return bool(name) and bool(re.search(rf"{name}\W+(vs\.?|versus|against)\b|\b(vs\.?|versus|against|beats?|"
+                                         rf"outperforms?)\W+(an?\s+|the\s+)?{name}", question, re.I))
 
 
 def _describes(span: str, name: str) -> bool:

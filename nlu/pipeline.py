@@ -1281,12 +1281,13 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
         nominal = self.catalog is not None and _NOMINAL.search(said) and not _asks_efficiency(said) \
-            and not _SET_AGAINST_NOMINAL.search(said) \
+            and not _SET_AGAINST_NOMINAL.search(said) and not slots.get("link_type") \
             and slots.get("condition") in (None, "nominal") and slots.get("metric") in (None, "bandwidth") \
             and "nominal" in self.catalog.conditions.get(str(slots.get("system")), set())
         if nominal and intent in ("link_efficiency", "metric_lookup"):
             # "ac922 nominal bw", "ac922 nominal bandwidth": the rate the machine's documents state, stored as the
-            # condition "nominal" (the tagger may read the word into the measure's name)
+            # condition "nominal" (the tagger may read the word into the measure's name); a kind of link named ("the
+            # x-bus nominal bandwidth") has its rate in the graph
             slots["condition"] = "nominal"
             if _RATE_SAID.search(said):
                 slots["metric"] = "bandwidth"
@@ -2831,21 +2832,27 @@ def four_before_a_size(words: list[str], size_bytes) -> list[str]:
 
 
 # "Table 11", "(Table 4.2)", "Fig. 9(a)", "§4.1": a place in a paper, read before the names ("Table 4.2" is no machine)
-_CITED = re.compile(r"(\( )?\b(tables?|tab|figures?|figs?|fig|sections?|sec|§)( \.)?( ,)? §?\d+(\.\d+)*[a-z]?"
-                    r"( ?\( ?[a-z] \))?( \))?", re.I)
+_CITED = re.compile(r"(?P<open>\( )?\b(?P<kind>tables?|tab|figures?|figs?|fig|sections?|sec|§)( \.)?( ,)? §?"
+                    r"(?P<num>\d+(\.\d+)*[a-z]?)( ?\( ?[a-z] \))?( \))?", re.I)
 
 
 def without_citation(words: list[str]) -> tuple[list[str], str]:
     """"dgx2 d2h write-combined gpu15 Table 11", "... 5x its idle latency (Table 4.2)?": the question says where
     the number is printed. Every answer cites its source, so the place is no filter; read as a name it was a
-    machine nobody has. Returns the words without it and the place as said ("" when none)."""
+    machine nobody has. Only a place written as one (in brackets, capitalised, numbered "4.2", or after "see",
+    "from", "per"): "in a table, 2 gpus only" and "latency per sec 2" keep their words. Returns the words without
+    it and the place as said ("" when none)."""
     text = " ".join(words)
-    m = _CITED.search(text)
-    if not m or (m.group(2).lower() in ("sec", "section", "sections") and m.start() > 0
-                 and not text[:m.start()].rstrip().endswith("(")):
-        return words, ""   # "sec" / "section" only in brackets: "latency per sec 2" is no citation
-    left, right = text[:m.start()].split(), text[m.end():].split()
-    return left + right, " ".join(m.group(0).strip("( )").split())
+    for m in _CITED.finditer(text):
+        before = text[:m.start()].split()[-1:]
+        kind = m.group("kind")
+        if kind.lower().startswith("sec") and not (m.group("open") or kind[0].isupper()):
+            continue
+        if m.group("open") or kind[0].isupper() or "." in m.group("num") \
+                or (before and before[0].lower() in ("see", "from", "per", "in", "of", "according")):
+            left, right = text[:m.start()].split(), text[m.end():].split()
+            return left + right, re.sub(r" ([.,)])|(\() ", r"\1\2", " ".join(m.group(0).strip("( )").split()))
+    return words, ""
 
 
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:

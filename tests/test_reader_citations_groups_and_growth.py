@@ -149,8 +149,11 @@ def test_two_counts_as_heard(asker):
 
 
 def test_a_cited_table_heard_with_a_comma(asker):
-    res = asker.ask("dgx2 d2h write-combined bandwidth gpu14, table, 11")
+    res = asker.ask("dgx2 d2h write-combined bandwidth gpu14, as in table, 11")
     assert res.intent == "metric_lookup" and any("table" in n.lower() for n in res.notes), (res.intent, res.notes)
+    # a table asked for is no citation: "in a table, 2 gpus" keeps its count
+    res = asker.ask("dgx-2 allreduce time in a table, 2 gpus only")
+    assert res.slots.get("count") == 2 and not any("printed" in n for n in res.notes), (res.slots, res.notes)
 
 
 def test_the_words_settle_which_collective_when_the_model_doubts(asker):
