@@ -392,7 +392,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "session 49), 'holdout13' (the fourteenth, read for fixes since session 50), 'holdout14' (the "
                            "fifteenth, seen by accident and then read for fixes in session 49), 'holdout15' (the blind "
                            "sixteenth set, nlu/eval/holdout15.jsonl: score it, do not read its misses), 'holdout16' "
-                           "(the seventeenth, also blind, kept for the round after) or the path of a JSON-lines file")
+                           "(the seventeenth, also blind, kept for the round after), 'holdout17' (the eighteenth, "
+                           "also blind, kept for the round after that) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
