@@ -1,7 +1,7 @@
 """Speech -> text with faster-whisper's pieces (CTranslate2 int8 on CPU). Load once, transcribe many.
 
 A question is one short utterance, so it is decoded as one window, with beam search and without timestamps; the
-fine-tuned model's five hypotheses are ranked with a word trigram model of how HPC questions are worded (asr/lm.py,
+fine-tuned model's eight hypotheses are ranked with a word trigram model of how HPC questions are worded (asr/lm.py,
 counted with the speech model: "compare congestion-free ..." over "compute congestion free ..."). Two window
 modes:
 - "full": the audio padded to Whisper's 30-second window, as Whisper was trained (off-the-shelf models).
@@ -33,15 +33,19 @@ DEFAULT_MODEL = "finetuned"
 MAX_NEW_TOKENS = 96          # a 30-second question is ~80 tokens; loops end here
 MAX_PROMPT_TOKENS = 223      # Whisper's limit for "previous text"
 THREADS = 2
-# Beam search over 5 hypotheses: on the spoken evaluation set (bench/asr.py) WER 23.1 -> 18.2%, spoken intent
-# 70.9 -> 74.1% against greedy decoding, for about a third more decoding time (still far under the 0.6 s aim).
-# Greedy decoding (beam_size=1) also gives the decoder's word confidences that the corrector can use.
-DEFAULT_BEAM = 5
-# How much the wording model (asr/lm.py) counts against the speech model when the beam's five hypotheses are
+# Beam search: over 5 hypotheses (session 8) WER 23.1 -> 18.2%, spoken intent 70.9 -> 74.1% against greedy decoding,
+# for about a third more decoding time. Over 8 since session 50: with the two plays below, on the fifteen read sets
+# (cached audio, same model, reader and corrector) WER lower on thirteen and level on two (mean 7.62 -> 7.42%; first
+# set 6.89 -> 6.60%), spoken intent up on ten, level on three, down on two (mean 92.59 -> 93.03%), for p50 0.36 ->
+# 0.38 s on the first 120 clips with nothing else running (session 22 had judged a beam of eight, one play and
+# another model, 0.1 point better and not worth its time). Greedy decoding (beam_size=1) also gives the decoder's
+# word confidences that the corrector can use.
+DEFAULT_BEAM = 8
+# How much the wording model (asr/lm.py) counts against the speech model when the beam's hypotheses are
 # ranked: score = speech model's mean log-probability per token + LM_WEIGHT x wording model's per word. Chosen on
 # the first hand-written set in session 22 from 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3 and 0.5 (WER 7.92% at 0; 7.61,
 # 7.57, 7.44% at 0.1, 0.15, 0.2; no better above); the second set, seen in the same grid, went 7.23 -> 6.41%.
-# A beam of eight with this weight was 0.1 point better on both sets: not worth its decoding time.
+# (Chosen with a beam of five; not chosen again for eight.)
 LM_WEIGHT = 0.2
 # Each clip is also decoded played 8% slower, and the best-scoring hypothesis of both decodes (speech model plus
 # wording model, as within one beam) is taken. Measured in session 48 on the eleven read sets (cached audio, same
