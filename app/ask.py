@@ -1246,7 +1246,10 @@ def _describes(span: str, name: str) -> bool:
     not a second system."""
     said = {w for w in re.findall(r"[a-z0-9]+", span.lower()) if len(w) > 1} - {"the", "an", "cluster", "node",
                                                                                 "system"}
-    return bool(said & set(re.findall(r"[a-z0-9]+", name.lower())))
+    words = set(re.findall(r"[a-z0-9]+", name.lower()))
+    if any(re.search(r"\d", w) and w not in words for w in said):
+        return False   # "a DGX A100" beside the DGX-2: a model number the known name lacks names another machine
+    return bool(said & words)
 
 
 # machines people ask about that no loaded document measures: named as unknown systems even when typed in lower

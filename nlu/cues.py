@@ -464,6 +464,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?(book|reserve|allocate) (me )?(a|an|one|two|three|four|for|\d+|some|the)\b|"
                     # a run to be made and handed over ("run nccl-tests all_reduce_perf on the H200 node for me")
                     r"^(please )?run\b.{1,100}\bfor me\b|"
+                    # ... or now ("run nccl-tests on the H200 pair now"), and work on the asker's own code ("optimise
+                    # my PyTorch training loop") or a setting to be changed on a machine ("turn on p2p on the titan")
+                    r"^(please )?(re-?)?run\b.{1,100}\b(now|again|tonight|today)\b|"
+                    r"^(please )?(optimi[sz]e|tune|speed up|profile) (my|our)\b|"
+                    r"^(please )?(turn|switch) (on|off)\b|^(please )?(enable|disable) (p2p|peer|nvlink|ecc|mig|"
+                    r"congestion control|cc)\b|"
                     # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
                     r"^(please )?(start|stop|begin|kick off|launch) (profiling|tracing|recording|a profile|a trace|the "
                     r"profiler|(an? )?(nsys|ncu|nsight)( capture| profile| trace| run)?)\b|"

@@ -424,6 +424,9 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and _OTHER_UNIT.fullmatch(words[b].lower()):
                 continue                      # "clocks to 1500 MHz", "a 300 W cap": a number with a unit of its own
+            if slot == "msg_bytes" and b + 1 < len(words) and words[b].lower() in ("per", "a", "/") \
+                    and words[b + 1].lower() in ("second", "sec", "s"):
+                continue                      # "327 gigabytes per second of bus bandwidth": a rate, no size
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and words[b].lower() in ("x", "times", "fold", "-fold"):
                 continue                      # "more than 5x its idle latency": a factor, no count and no size
@@ -1297,6 +1300,20 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "bandwidth"
+        if intent in ("metric_lookup", "out_of_scope") and slots.get("metric") == "count" and slots.get("link_type") \
+                and not any(slots.get(k) for k in ("operation", "app", "msg_bytes", "condition")) \
+                and self._has_links(slots):
+            # "h200 nvlink count": how many links of a kind the machine has, which its graph holds
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in MEASUREMENT_INTENTS and _DRAW_FIRST.match(said) and slots.get("system") and self._has_links(slots):
+            # "draw the interconnect of the IPU system and tell me its IPU-to-IPU latency": two asks, the graph
+            # first; it is drawn, and the note says the second is a question of its own
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            asked = " ".join(str(slots.pop(k)) for k in ("operation", "metric") if slots.get(k))
+            if asked:
+                notes.append(f"the graph first; ask for the {asked} on its own")
         if intent in ("topology", "link_efficiency") and len(systems) > 1 and _LINKS_COMPARED.search(said) \
                 and not _asks_efficiency(said):
             # "does the h200 pair have fatter peer links than the dgx-2": how fast the links are, set side by side
@@ -1793,6 +1810,11 @@ class NLU:
             if intent in ("compare_systems", "congestion"):    # in place vs out of place is no load on a network
                 ruled_out.add(intent)
                 intent = "metric_lookup"
+            if intent == "size_sweep" and isinstance(slots.get("msg_bytes"), int) and "size_range" not in slots \
+                    and not _OVER_SIZES.search(said):
+                # "pinned vs pageable: h2d bandwidth on the GTX 980 at 32 MB?": both settings at the one size said
+                ruled_out.add(intent)
+                intent = "metric_lookup"
             if intent == "size_sweep":
                 del slots["condition"]
             else:
@@ -1990,6 +2012,19 @@ class NLU:
                 intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
             notes.append("read as " + " and ".join(self.catalog.name(x) for x in owners)
                          + ", the ones that store what is asked")
+        sid_ = slots.get("system")
+        if self.catalog is not None and isinstance(sid_, str) and intent in MEASUREMENT_INTENTS:
+            held = self.catalog.op_metrics(sid_, slots.get("operation"))
+            if slots.get("metric") == "throughput" and slots.get("operation") in ("h2d", "d2h", "p2p", "d2d") \
+                    and "throughput" not in held and "bandwidth" in held:
+                # "the throughput of a 1 GB write-combined host-to-device copy": a copy's rate is its bandwidth
+                slots["metric"] = "bandwidth"
+            if slots.get("metric") is None and _PERF.search(said) and slots.get("precision") and "flops" in held:
+                # "what's the perf of PIUMA on 128 cores in fp64": a precision said with "perf" asks for the flops
+                slots["metric"] = "flops"
+            if slots.get("metric") in (None, "busbw", "bandwidth") and _GOODPUT.search(said) and "algbw" in held:
+                # "what goodput does the all-gather reach": the data moved per second, nccl-tests' algbw
+                slots["metric"] = "algbw"
         if _TRAFFIC_GROWS.search(said) and self.catalog is not None \
                 and "traffic_increase" in self.catalog.metrics.get(str(slots.get("system")), set()) \
                 and intent in ("out_of_scope", "metric_lookup", "congestion") and slots.get("metric") in (
@@ -3065,6 +3100,11 @@ def _asks_efficiency(said: str) -> bool:
 _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card|g p u|i p u|"
                           r"c p u)\b")
 _NOMINAL = re.compile(r"\bnominal\b")
+_PERF = re.compile(r"\bperf(ormance)?\b")
+# a question that opens by asking for the graph ("draw the interconnect of ... and tell me ...")
+_DRAW_FIRST = re.compile(r"^(please )?(draw|sketch|show)( me)? the (interconnect|topology|wiring|connection graph|"
+                         r"link graph|network)( \w+){0,6} (and|then) ")
+_GOODPUT = re.compile(r"\bgoodput\b")
 # a measurement set against the nominal rate ("how does the measured bandwidth compare with the NVLink nominal")
 _SET_AGAINST_NOMINAL = re.compile(r"\b(measured|compar\w*|against|vs\.?|versus|relative|reach\w*|achiev\w*|gets?)\b")
 # traffic said to grow ("how much does LLC-DRAM traffic grow"): MAPredict's traffic increase

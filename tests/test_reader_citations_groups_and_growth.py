@@ -162,3 +162,53 @@ def test_the_words_settle_which_collective_when_the_model_doubts(asker):
                      "of the h200 collectives, at 64 MB, which one has the highest bus bandwidth"):
         res = asker.ask(question)
         assert res.intent == "metric_lookup" and res.rows, (question, res.intent, res.answer)
+
+
+# ---- from the sixteenth set's misses (session 50, read after the eighteenth set was written), other words ----
+
+@pytest.mark.parametrize("question", ["Run all_reduce_perf on the DGX-2 again.", "optimize our nccl setup on the h200s",
+                                      "turn off p2p on the gtx 980 box"])
+def test_work_to_be_done_is_no_data_question(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "out_of_scope", (question, res.intent, res.answer)
+
+
+def test_a_model_number_the_known_name_lacks_is_another_machine(asker):
+    res = asker.ask("how does yme stack up against a DGX H100 for h2d bandwidth?")
+    assert res.intent == "out_of_scope" and "H100" in res.answer, res.answer
+
+
+def test_a_rate_said_is_no_size(asker):
+    res = asker.ask("is two hundred gigabytes per second of bus bandwidth good for an all gather of one gigabyte on "
+                    "the h two hundred pair")
+    assert res.slots.get("msg_bytes") == 1 << 30, res.slots
+
+
+def test_two_settings_at_one_size_are_looked_up(asker):
+    res = asker.ask("pageable vs pinned d2h bandwidth on the titan rtx at 64 MB")
+    assert res.intent == "metric_lookup" and set(res.slots.get("conditions") or []) == {"pageable", "pinned"}, (
+        res.intent, res.slots)
+
+
+@pytest.mark.parametrize("question, metric", [
+    ("what's the throughput of a 1 GB pinned device-to-host copy on yme?", "bandwidth"),
+    ("what's the perf of PIUMA on 64 cores in fp64?", "flops"),
+    ("goodput of the h200 all-reduce at 1 GB out of place?", "algbw"),
+])
+def test_words_for_a_measure(asker, question, metric):
+    res = asker.ask(question)
+    assert res.intent == "metric_lookup" and res.slots.get("metric") == metric, (question, res.intent, res.slots)
+
+
+def test_a_count_of_one_kind_of_link_is_the_graph(asker):
+    res = asker.ask("dgx2 nvlink count")
+    assert res.intent == "topology", (res.intent, res.answer)
+
+
+def test_the_graph_asked_first_is_drawn(asker):
+    res = asker.ask("draw the interconnect of yme and then tell me its d2h bandwidth")
+    assert res.intent == "topology" and res.rows, (res.intent, res.slots)
+    res = asker.ask("draw the interconnect of the ipu system and tell me its ipu to ipu latency")
+    assert res.intent == "topology" and res.rows and "metric" not in res.slots, (res.intent, res.slots)
+    res = asker.ask("draw the dgx-2 p2p bandwidth vs message size")    # a curve to draw is no graph
+    assert res.intent == "size_sweep", res.intent
