@@ -49,10 +49,9 @@ HOLDOUT13_SET = Path(__file__).resolve().parent / "eval" / "holdout13.jsonl"
 # The fifteenth set: written blind in session 49 before the fourteenth was read; its question texts were shown to that
 # session by accident (nlu/eval/README.md), so it is no longer blind, and its misses were then read for fixes.
 HOLDOUT14_SET = Path(__file__).resolve().parent / "eval" / "holdout14.jsonl"
-# The sixteenth set, the blind one now: written in session 49 to take the fifteenth's place, never read for fixes.
+# The sixteenth set: written in session 49 to take the fifteenth's place; read for fixes from session 50 on.
 HOLDOUT15_SET = Path(__file__).resolve().parent / "eval" / "holdout15.jsonl"
-# The seventeenth set: written blind in session 50 before the fourteenth was read, kept for the round after; it becomes
-# the blind set when the sixteenth is read.
+# The seventeenth set, the blind one now: written in session 50 before the fourteenth was read, never read for fixes.
 HOLDOUT16_SET = Path(__file__).resolve().parent / "eval" / "holdout16.jsonl"
 # The eighteenth set: written blind in session 50 before the sixteenth was read, kept for the round after; it becomes
 # the blind set when the seventeenth is read.
@@ -81,7 +80,7 @@ LATER_SETS = (
     ("holdout13", "fourteenth", "blind in session 48", "from session 50 on"),
     ("holdout14", "fifteenth", "blind in session 49",
      "in session 49, after its texts had been seen by accident (nlu/eval/README.md)"),
-    ("holdout15", "sixteenth", "blind in session 49", None),
+    ("holdout15", "sixteenth", "blind in session 49", "from session 50 on"),
     ("holdout16", "seventeenth", "blind in session 50", None),
     ("holdout17", "eighteenth", "blind in session 50", None),
 )
