@@ -45,7 +45,7 @@ DEFAULT_BEAM = 8
 # ranked: score = speech model's mean log-probability per token + LM_WEIGHT x wording model's per word. Chosen on
 # the first hand-written set in session 22 from 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3 and 0.5 (WER 7.92% at 0; 7.61,
 # 7.57, 7.44% at 0.1, 0.15, 0.2; no better above); the second set, seen in the same grid, went 7.23 -> 6.41%.
-# (Chosen with a beam of five; not chosen again for eight.)
+# (Chosen with a beam of five; with eight, 0.1 and 0.3 were no better on the first two sets: session 50.)
 LM_WEIGHT = 0.2
 # Each clip is also decoded played 8% slower, and the best-scoring hypothesis of both decodes (speech model plus
 # wording model, as within one beam) is taken. Measured in session 48 on the eleven read sets (cached audio, same
