@@ -219,7 +219,6 @@ class NLU:
         index = self.gazetteer.index.get(slot)
         if index is None:
             return a, b, value
-        from nlu.vocab import key
         for na, nb in ((a - 1, b), (a, b + 1), (a - 2, b), (a, b + 2)):
             if na < 0 or nb > len(words) or any(i in covered for i in range(na, nb)):
                 continue
@@ -421,18 +420,15 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
                     " ".join(w.lower() for w in words[b:b + 2])):
                 continue                      # "the 40-step trace", "100 iterations": how long a run was, no size
-            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
-                    and _OTHER_UNIT.fullmatch(words[b].lower()):
-                continue                      # "clocks to 1500 MHz", "a 300 W cap": a number with a unit of its own
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) and (
+                    _OTHER_UNIT.fullmatch(words[b].lower()) or _NO_QUANTITY.fullmatch(words[b].lower())
+                    or words[b].lower() in _FACTOR_WORDS):
+                # a number with a unit of its own ("clocks to 1500 MHz", "a 300 W cap"), of something not measured
+                # ("VASP under congestion: one number?") or a factor ("more than 5x its idle latency")
+                continue
             if slot == "msg_bytes" and b + 1 < len(words) and words[b].lower() in ("per", "a", "/") \
                     and words[b + 1].lower() in ("second", "sec", "s"):
                 continue                      # "327 gigabytes per second of bus bandwidth": a rate, no size
-            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
-                    and words[b].lower() in ("x", "times", "fold", "-fold"):
-                continue                      # "more than 5x its idle latency": a factor, no count and no size
-            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
-                    and _NO_QUANTITY.fullmatch(words[b].lower()):
-                continue                      # "VASP under congestion on the in-house cluster: one number?"
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
                 if isinstance(n, int) and "count" not in slots:
@@ -974,7 +970,8 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
                 slots.pop("count_kind", None)
-        if intent in ("metric_lookup", "scaling", "compare_systems") and _AT_TWO_COUNTS.search(said) \
+        two_counts = _AT_TWO_COUNTS.search(said)
+        if intent in ("metric_lookup", "scaling", "compare_systems") and two_counts \
                 and not slots.get("src") and len(systems) <= 1:
             # "all reduce time with one and two ranks", "on 1 and then 2 GPUs": the value at two counts set side by
             # side is a (two-point) scaling curve, not the value at the first count (nor two machines compared)
@@ -982,7 +979,7 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, model_conf)
             slots.pop("count", None)
-            kind = self.norm.count_and_kind(_AT_TWO_COUNTS.search(said).group(0).split()[-1])[1]
+            kind = self.norm.count_and_kind(two_counts.group(0).split()[-1])[1]
             if kind and not slots.get("count_kind"):
                 slots["count_kind"] = kind     # what is counted, though the tagger read no count ("the 2 GPUs")
         if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
@@ -1299,14 +1296,14 @@ class NLU:
             # measurement is set against it
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-            slots["metric"] = "bandwidth"
         if intent in ("metric_lookup", "out_of_scope") and slots.get("metric") == "count" and slots.get("link_type") \
                 and not any(slots.get(k) for k in ("operation", "app", "msg_bytes", "condition")) \
                 and self._has_links(slots):
             # "h200 nvlink count": how many links of a kind the machine has, which its graph holds
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if intent in MEASUREMENT_INTENTS and _DRAW_FIRST.match(said) and slots.get("system") and self._has_links(slots):
+        if intent in MEASUREMENT_INTENTS and _DRAW_FIRST.match(said) and slots.get("system") \
+                and self._has_links(slots):
             # "draw the interconnect of the IPU system and tell me its IPU-to-IPU latency": two asks, the graph
             # first; it is drawn, and the note says the second is a question of its own
             ruled_out.add(intent)
@@ -2012,9 +2009,9 @@ class NLU:
                 intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
             notes.append("read as " + " and ".join(self.catalog.name(x) for x in owners)
                          + ", the ones that store what is asked")
-        sid_ = slots.get("system")
-        if self.catalog is not None and isinstance(sid_, str) and intent in MEASUREMENT_INTENTS:
-            held = self.catalog.op_metrics(sid_, slots.get("operation"))
+        sid = slots.get("system")
+        if self.catalog is not None and isinstance(sid, str) and intent in MEASUREMENT_INTENTS:
+            held = self.catalog.op_metrics(sid, slots.get("operation"))
             if slots.get("metric") == "throughput" and slots.get("operation") in ("h2d", "d2h", "p2p", "d2d") \
                     and "throughput" not in held and "bandwidth" in held:
                 # "the throughput of a 1 GB write-combined host-to-device copy": a copy's rate is its bandwidth
@@ -2026,7 +2023,7 @@ class NLU:
                 # "what goodput does the all-gather reach": the data moved per second, nccl-tests' algbw
                 slots["metric"] = "algbw"
         if _TRAFFIC_GROWS.search(said) and self.catalog is not None \
-                and "traffic_increase" in self.catalog.metrics.get(str(slots.get("system")), set()) \
+                and "traffic_increase" in self.catalog.metrics.get(str(sid), set()) \
                 and intent in ("out_of_scope", "metric_lookup", "congestion") and slots.get("metric") in (
                     None, "traffic_increase", "bandwidth"):
             # "how much does LLC-DRAM traffic grow with prefetching on": the increase the study states ("DRAM" is
@@ -2037,7 +2034,6 @@ class NLU:
             for k in ("spec", "part"):
                 slots.pop(k, None)
             slots["metric"] = "traffic_increase"
-        sid = slots.get("system")
         if intent == "metric_lookup" and slots.get("metric") in (None, "time") and "conditions" not in slots \
                 and _SPED_UP.search(said) and self.catalog is not None and isinstance(sid, str) \
                 and "speedup" in self.catalog.metrics.get(sid, set()) \
@@ -2890,6 +2886,10 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
     return words, ""
 
 
+# the words between the two ends of such a range ("1 - to - 256 MB" is how "1-to-256 MB" is tokenised)
+_UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until")
+
+
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
     """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB": a range whose unit is written once, after its second end;
     the first end gets that unit too (the tagger reads "1" alone as no size). Only where the unit makes both ends
@@ -2898,10 +2898,10 @@ def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
     i = 0
     while i + 3 < len(out):
         j = i + 1
-        while j < len(out) and out[j].lower() in ("-", "to", "–", "..", "...", "through", "till", "until"):
+        while j < len(out) and out[j].lower() in _UNIT_RANGE_JOIN:
             j += 1
         if j == i + 1 or j + 1 >= len(out) or not re.fullmatch(r"\d+(\.\d+)?", out[i]) \
-                or not re.fullmatch(r"\d+(\.\d+)?", out[j]) or not any(w.lower() in ("to", "-", "–", "..", "...", "through", "till", "until") for w in out[i + 1:j]):
+                or not re.fullmatch(r"\d+(\.\d+)?", out[j]):
             i += 1
             continue
         unit = out[j + 1]
@@ -2916,8 +2916,8 @@ def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
 
 _GROUP_NOUN = r"(clusters|clients|systems|machines|nodes|boxes|servers|sites|computers|platforms|supercomputers)"
 _GROUP_COUNT = {"both": 2, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4, "five": 5, "5": 5}
-_SAID_GROUP = re.compile(rf"\b(both|(?:the|these|those|all) (?:two|three|four|five|[2-5]))( of)?( the)?( [\w-]+){{0,3}}? "
-                         rf"{_GROUP_NOUN}\b")
+_SAID_GROUP = re.compile(rf"\b(both|(?:the|these|those|all) (?:two|three|four|five|[2-5]))( of)?( the)?"
+                         rf"( [\w-]+){{0,3}}? {_GROUP_NOUN}\b")
 
 
 def said_group(said: str) -> tuple[int, str]:
@@ -2950,7 +2950,6 @@ def without_i_mean(words: list[str]) -> list[str]:
 def four_before_an_operation(words: list[str], norm) -> list[str]:
     """"T4 reference GPU clock, 4 memory access": a transcript's digit for the word "for" between a measure (or a
     comma) and the operation it is for, named exactly (no count of anything, and no size, stands there)."""
-    from nlu.vocab import key
     ops, metrics = norm._index["operation"], norm._index["metric"]
     out = list(words)
     for i in range(1, len(words) - 1):
@@ -3142,9 +3141,10 @@ _OVER_COUNTS_AT_END = re.compile(r"\b" + _OVER_COUNTS_LAST)
 _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|threads?|tiles?)"
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
 _AT_TWO_COUNTS = re.compile(rf"\b(on|with|at|using|for) (\d+|{_SMALL_NUMBER})(( - | |-){_COUNTED_WORD})? (and|or|vs\.?|"
-                            rf"versus)( then| the)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-){_COUNTED_WORD}\b")
-_TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)( then)?\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|tiles?|"
-                         r"processes|threads?)\b")
+                            rf"versus)( then| the)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-)"
+                            rf"{_COUNTED_WORD}\b")
+_TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)( then)?\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|"
+                         r"tiles?|processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them
 _MEASURED_ONLY = {"busbw", "algbw", "time", "flops", "throughput", "speedup", "efficiency", "slowdown"}
 _SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twenty|thirty|forty|fifty|sixty|seventy|"
@@ -3541,6 +3541,8 @@ _COUNTED_AFTER = ("on", "for", "with", "across", "over", "using", "to")
 _OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowatts?|°c|celsius|degrees?|%|percent")
 # nouns a number counts that are no size and no device: "one number?", "the top 5 results", "in two words"
 _NO_QUANTITY = re.compile(r"numbers?|values?|figures?|words?|sentences?|digits?|answers?|results?")
+# words that make the number before them a factor ("5x", "two times")
+_FACTOR_WORDS = ("x", "times", "fold", "-fold")
 
 
 def _bare_number(ws: list[str]) -> bool:
