@@ -191,6 +191,8 @@ class Asker:
                     res.understood_intent = u.note_as[0]    # what the reader understood, before the data
                 return
             except OutOfScope as e:
+                if e.final:
+                    raise
                 first = first or e       # the likeliest reading's reason is the one to tell
                 tried = e.tried_as
                 if tried is None and attempt == 0 and u.intent != "out_of_scope":
@@ -374,6 +376,14 @@ class Asker:
                                  f"{res.answer}"
                     res.notes.append(f"no data for operation {value}: answered with {relaxed['operation']}")
                 elif kind == "nearest":
+                    if u.intent in _ONE_SIZE_INTENTS and not _same_size(relaxed["msg_bytes"], value):
+                        # "allreduce busbw at 3 MB": 2 and 4 MiB were measured, 3 MiB never; a number at 4 MiB
+                        # answers another question, so say which sizes were measured instead (1e6 bytes is 1 MiB
+                        # in the other unit, and is answered there)
+                        res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
+                        refusal = OutOfScope(self._unmeasured_size(slots, value))
+                        refusal.final = True
+                        raise refusal from first
                     alias = relaxed.get("metric") != slots.get("metric")
                     near = fmt_bytes(relaxed["msg_bytes"])
                     if near.replace(".0 ", " ") == fmt_bytes(value):
@@ -496,10 +506,14 @@ class Asker:
         # a size or its words are said
         listed = _inventory_fits(slots, question)
         sized = slots.get("msg_bytes") or SIZE_WORD.search(question.lower())
+        # a grid of pairs only where a pair or its ends are named, machines side by side only where two are
+        paired = slots.get("src") or slots.get("dst") or _PAIR_WORDS.search(question.lower())
         return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
                      and (linked or i != "link_efficiency") and (counted or i != "scaling")
                      and (listed or i != "list_data") and (sized or i != "size_sweep")
-                     and (i != "topology" or self.cat.systems[sid].n_links)), "metric_lookup")
+                     and (paired or i != "pair_matrix") and (slots.get("compare_with") or i != "compare_systems")
+                     and (i != "topology" or (self.cat.systems[sid].n_links and not any(
+                         slots.get(k) for k in ("operation", "metric", "app"))))), "metric_lookup")
 
     def _data_backed(self, u) -> Optional[tuple[str, str]]:
         """"wat is the gtx980 maxflops sp": the question model doubts it is a question about the data, yet the
@@ -539,6 +553,11 @@ class Asker:
             # number, not the inventory ("xmp64 latency vs message lines", refused as a curve: not the inventory
             # either)
             best = in_scope[1]
+        if best == "size_sweep" and isinstance(u.slots.get("msg_bytes"), int) and "metric_lookup" in in_scope \
+                and not u.slots.get("size_range") and not _CURVE_OF_SIZES.search(" ".join(u.tokens).lower()):
+            # "nccl-tests reports an algbw column; what does it read for broadcast at 64 MB": one size and no word
+            # of a curve is the value there, whichever reading the doubting model put first
+            best = "metric_lookup"
         if best is None:
             return None
         if u.note_as:
@@ -585,14 +604,26 @@ class Asker:
         return (f"{self.cat.name(sid)} has {have} {word}{'s' if have != 1 else ''}, so nothing was measured on "
                 f"{n} {word}s.")
 
-    def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
-        """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
-        nearest the asked one (by ratio; the smaller on a tie) for the system and operation, when the asked
-        size itself was never measured there; None otherwise. Answering at the largest size instead (what
-        dropping the size does) would be a number for another question."""
-        n, sid, op = slots.get("msg_bytes"), slots.get("system"), slots.get("operation")
-        if not isinstance(n, int) or n <= 0 or not isinstance(sid, str):
-            return None
+    def _unmeasured_size(self, slots: dict[str, Any], size: int) -> str:
+        """"Nothing was measured at 3 MiB for all-reduce busbw on the H200 pair; the measured sizes nearest it are
+        2 MiB and 4 MiB.": the refusal of a size between (or beyond) the measured ones, with where to ask."""
+        sizes = self._measured_sizes(slots)
+        below = max((x for x in sizes if x < size), default=None)
+        above = min((x for x in sizes if x > size), default=None)
+        what = " ".join(str(slots[k]).replace("_", " ") for k in ("operation", "metric") if slots.get(k))
+        head = f"Nothing was measured at {fmt_bytes(size)}" + (f" for {what}" if what else "") + \
+            f" on {self.cat.name(slots['system'])}"
+        if below is not None and above is not None:
+            return f"{head}; the measured sizes nearest it are {fmt_bytes(below)} and {fmt_bytes(above)}."
+        if above is not None:
+            return f"{head}; the smallest measured size is {fmt_bytes(above)}."
+        return f"{head}; the largest measured size is {fmt_bytes(below)}."
+
+    def _measured_sizes(self, slots: dict[str, Any]) -> list[int]:
+        """The message sizes stored for the slots' system (and operation and count, where given)."""
+        sid, op = slots.get("system"), slots.get("operation")
+        if not isinstance(sid, str):
+            return []
         sql = "SELECT DISTINCT msg_bytes FROM measurements WHERE system_id = $system AND msg_bytes > 0"
         params: dict[str, Any] = {"system": sid}
         if isinstance(op, str):
@@ -604,7 +635,17 @@ class Asker:
             # measured on up to 6 GPUs only
             sql += " AND count = $count"
             params["count"] = count
-        sizes = [r[0] for r in self.con.execute(sql, params).fetchall()]
+        return [r[0] for r in self.con.execute(sql, params).fetchall()]
+
+    def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
+        """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
+        nearest the asked one (by ratio; the smaller on a tie) for the system and operation, when the asked
+        size itself was never measured there; None otherwise. Answering at the largest size instead (what
+        dropping the size does) would be a number for another question."""
+        n = slots.get("msg_bytes")
+        if not isinstance(n, int) or n <= 0:
+            return None
+        sizes = self._measured_sizes(slots)
         if not sizes or n in sizes:
             return None
         return min(sizes, key=lambda x: (abs(math.log(x / n)), x))
@@ -1048,6 +1089,24 @@ STATED_FIGURES = frozenset({"nominal", "spec", "theoretical"})
 RANK_KINDS = ("ranks", "processes")
 
 
+_PAIR_WORDS = re.compile(r"\b(pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all)\b")
+
+# words that ask for values over message sizes, not at the one size said
+_CURVE_OF_SIZES = re.compile(r"\b(sweep\w*|curves?|plot\w*|chart\w*|graph\w*|trends?|grows?|growing|increas\w*|"
+                             r"scal\w*|(over|across|by|vs\.?|versus|against) (the |all |every )?(message |msg |transfer "
+                             r")?sizes?|up to|from \S+( \S+)? (to|until|till))\b")
+
+# a number (or a matrix, a ranking, a share of a link's rate) at one message size: another size answers another
+# question; a curve over sizes or counts shows the sizes either side anyway
+_ONE_SIZE_INTENTS = {"metric_lookup", "link_efficiency", "compare_systems", "pair_matrix"}
+
+
+def _same_size(measured: int, asked: int) -> bool:
+    """Within 10%: the asked size in the other unit (1e6 bytes for 1 MiB, "1 GB" for 1 GiB) or a tool's odd size
+    (DeepBench's 64 MiB + 4 B) is the size measured; 3 MiB is not 4 MiB."""
+    return abs(math.log(measured / asked)) <= math.log(1.1)
+
+
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
                   nearest: Optional[int] = None, app_op: Optional[str] = None,
                   parts: Optional[tuple[int, str]] = None):
@@ -1193,7 +1252,9 @@ _CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) off\b|\b
 _TOOL_FILTERED = ("compare_systems", "pair_matrix", "scaling")
 # what only a trace can answer, without the word trace: "a kernel-level time breakdown for the DGX-2 runs"
 _BREAKDOWN = re.compile(r"\bbreak ?down\b|\bbreak(s|ing)? down\b|\bkernel[- ]level\b|\bper[- ]kernel\b|"
-                        r"\bwhere (does|did) (the |its )?time go\b|\bidle\b", re.I)
+                        r"\bwhere (does|did) (the |its )?time go\b|\bidle\b|"
+                        # "top kernels on the DGX-2": a ranking of the kernels a trace records
+                        r"\b(top|longest|slowest|heaviest|hottest|most expensive)( \d+| ten| five)? kernels\b", re.I)
 # places inside a trace that a tagger may take for a system's name: "rank1", "stream 7"
 _TRACE_PLACE = re.compile(r"^(rank|stream|tid|pid|thread|device|gpu) ?\d+$", re.I)
 # "what runs on stream 17": a CUDA stream of the traces

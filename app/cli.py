@@ -392,9 +392,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "session 49), 'holdout13' (the fourteenth, read for fixes since session 50), 'holdout14' (the "
                            "fifteenth, seen by accident and then read for fixes in session 49), 'holdout15' (the "
                            "sixteenth, read for fixes since session 50), 'holdout16' and 'holdout17' (the seventeenth "
-                           "and eighteenth, seen by accident in session 50, not read for fixes), 'holdout18' (the "
-                           "blind nineteenth set, nlu/eval/holdout18.jsonl: score it, do not read its misses) or the "
-                           "path of a JSON-lines file")
+                           "and eighteenth, seen by accident in session 50, read for fixes since session 51), 'holdout18' "
+                           "(the nineteenth, read for fixes since session 51), 'holdout19' (the blind twentieth set, "
+                           "nlu/eval/holdout19.jsonl: score it, do not read its misses) or the path of a JSON-lines "
+                           "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

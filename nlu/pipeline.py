@@ -426,8 +426,16 @@ class NLU:
                 # a number with a unit of its own ("clocks to 1500 MHz", "a 300 W cap"), of something not measured
                 # ("VASP under congestion: one number?") or a factor ("more than 5x its idle latency")
                 continue
-            if slot == "msg_bytes" and b + 1 < len(words) and words[b].lower() in ("per", "a", "/") \
-                    and words[b + 1].lower() in ("second", "sec", "s"):
+            if slot == "msg_bytes" and len(words[a:b]) == 2 and _bare_number(words[a:a + 1]) \
+                    and words[b - 1].lower() == "of" and b + 1 < len(words) and _bare_number(words[b:b + 1]) \
+                    and _RATE_WORD.fullmatch(words[b + 1]):
+                continue                      # "only 783 of 900 GB/s": a share of a rate, no size
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and any(
+                    sl == "msg_bytes" and (s2, e2) != (a, b) and not _bare_number(words[s2:e2])
+                    for sl, s2, e2 in bounds):
+                continue                      # "just one: 4 KB": the size is the one said with its unit
+            if slot == "msg_bytes" and _per_second(words, b):
+                covered.update(range(a, b))   # (nor is it read again from the vocabulary below)
                 continue                      # "327 gigabytes per second of bus bandwidth": a rate, no size
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and spelled_device(words, b):
                 n = self.norm.number(" ".join(words[a:b]))
@@ -534,6 +542,8 @@ class NLU:
 
         gaz_systems: list[tuple[int, int, str]] = []     # systems the vocabulary found where the tagger did not
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
+            if h.slot == "msg_bytes" and _per_second(words, h.end):
+                continue    # "their twenty five gigabytes per second": a rate, no size
             # a span the vocabulary reads part of is resolved by that reading, except a system name nobody knows
             # around a common word ("an 8x MI300X node": "node" is a count's kind, "MI300X" still no system here)
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end
@@ -1058,7 +1068,7 @@ class NLU:
             slots["operation"] = "d2d"
         if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
                 and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(said) \
-                and not _RANKING_WORDS.intersection(lw):
+                and not _RANKING_WORDS.intersection(lw) and threshold_in(words) is None:
             # "which GPU systems have full peer-to-peer bandwidth matrices?": no system named, the systems are
             # the answer
             ruled_out.add(intent)
@@ -1067,6 +1077,13 @@ class NLU:
             # "from 1 tile up to 19456 tiles": the ends of the curve asked for, no one count
             slots.pop("count")
         limit = threshold_in(words)
+        if limit and intent == "list_data" and "system" not in slots \
+                and re.match(r"(which|what) (\w+ )?(systems|machines|clusters|platforms)\b", said) \
+                and (slots.get("metric") or slots.get("operation")):
+            # "which systems other than the H200 pair have P2P bandwidth numbers above 100 GB/s": the systems set
+            # against a line, a ranking, not the inventory of who stores it
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if limit and intent in ("pair_matrix", "compare_systems"):
             # "dgx2 gpu pairs above 100 GB/s": a line the pairs are set against, not a message size of 100 B;
             # "which systems reach more than 20 GB/s of h2d bandwidth": the systems set against it
@@ -1693,8 +1710,10 @@ class NLU:
             conf = max(conf, model_conf)
         if intent in ("trace_breakdown", "compare_systems", "metric_lookup", "topology", "out_of_scope") and (
                 (_TRACES_HELD.search(said) or _HAS_DATA.search(said)) and not _IN_THE_TRACES.search(said)
+                or _SOURCES_ASKED.search(said)
                 if intent == "trace_breakdown"
-                else _HAS_DATA.search(said) or (_APPS_HELD.search(said) and slots.get("system"))) \
+                else _HAS_DATA.search(said) or (_APPS_HELD.search(said) and slots.get("system"))
+                or _SOURCES_ASKED.search(said)) \
                 and not any(slots.get(k) for k in ("metric", "operation", "msg_bytes", "src", "dst")):
             # "loaded traces + ranks", "which of the SU3_Bench reference devices have data: ...", "callgraph cluster
             # apps profiled": what is stored, asked with nothing measured named, is the inventory
@@ -1877,7 +1896,8 @@ class NLU:
             else:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
-                and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|traffic|incast)\b", said):
+                and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|traffic|incast)\b", said) \
+                and slots.get("condition") not in ("cc_on", "cc_off"):
             # "by what factor is XSBench slowed down when offloaded over gRPC on the Google Cloud T4": no word of
             # congestion, and the system has no two congestion conditions to set side by side, but stores the
             # slowdown itself
@@ -1919,6 +1939,50 @@ class NLU:
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
                 slots["count_kind"] = kind
                 slots.pop("count", None)
+        if _PAYS_OFF.search(said) and intent in ("size_sweep", "metric_lookup") \
+                and self.catalog is not None and slots.get("system") and not slots.get("compare_with") \
+                and "crossover_msg_size" in self.catalog.metrics.get(slots["system"], set()) \
+                and slots.get("metric") in (None, "latency", "latency_reduction", "time"):
+            # "from which message size does compressed all-to-all start paying off on Longhorn": the size where a
+            # method starts to win, which the source states (its crossover size), not the curve it is read from
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "crossover_msg_size"
+        from_size_on = _FROM_A_SIZE_ON.search(said)
+        if from_size_on and intent in ("metric_lookup", "scaling") and isinstance(slots.get("msg_bytes"), int) \
+                and "threshold" not in slots and not slots.get("sizes"):
+            # "DeepBench all-reduce time on the DGX-2 with 8 GPUs, from 4e5 bytes upward": the curve from that size
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            slots["size_range"] = [slots.pop("msg_bytes"), None]
+        to_more = _FROM_ONE_TO_MORE.search(said)
+        if intent in ("metric_lookup", "size_sweep") and "threshold" not in slots and not slots.get("sizes") \
+                and (to_more or (_COUNT_SPAN_ONLY.search(said) and slots.get("count_kind")
+                                 and "msg_bytes" not in slots and "size_range" not in slots)):
+            # "IPU GEMM throughput going from one IPU to more", "yme qtc runtime 2-4 gpus": counts said as a way
+            # from one to more, or as a range, are the axis of the curve
+            kind = self.norm.count_and_kind(to_more.group("kind"))[1] if to_more else slots.get("count_kind")
+            if kind:
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+                slots["count_kind"] = kind
+                slots.pop("count", None)
+        best_count = _BEST_COUNT.search(said)
+        if best_count and intent in ("metric_lookup", "topology", "out_of_scope") and "threshold" not in slots \
+                and (slots.get("metric") not in (None, "count") or slots.get("app") or slots.get("operation")):
+            # "which gpu count gives the best stencil2d gflops on yme": the count where the curve peaks, read
+            # from the curve over counts
+            kind = self.norm.count_and_kind(best_count.group("kind").replace(" ", ""))[1]
+            if kind:
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+                slots["count_kind"] = kind
+                slots.pop("count", None)
+                if slots.get("metric") == "count":
+                    slots.pop("metric")
+                slots.pop("spec", None)
+                slots.pop("part", None)
         fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
         if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion", "trace_breakdown") \
                 and (_LEVELS_OFF.search(said) or (_FALLS_AWAY.search(said) and (
@@ -1959,7 +2023,7 @@ class NLU:
             slots["count"], slots["count_kind"] = 1, single.group(1) + "s"
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
-            else spec_question(said)
+            or (intent == "scaling" and _BEST_COUNT.search(said)) else spec_question(said)
         if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
                 said)):
             # "how many gpus does frontier have": a machine not loaded; with no system named, only a question that
@@ -2034,12 +2098,19 @@ class NLU:
             for k in ("spec", "part"):
                 slots.pop(k, None)
             slots["metric"] = "traffic_increase"
-        if intent == "metric_lookup" and slots.get("metric") in (None, "time") and "conditions" not in slots \
+        untraced = intent == "trace_breakdown" and self.catalog is not None and isinstance(sid, str) \
+            and not getattr(self.catalog.systems.get(sid), "n_events", 0) and not TRACE_WORD.search(said)
+        if (intent == "metric_lookup" or untraced) and slots.get("metric") in (None, "time") \
+                and "conditions" not in slots \
                 and _SPED_UP.search(said) and self.catalog is not None and isinstance(sid, str) \
                 and "speedup" in self.catalog.metrics.get(sid, set()) \
                 and slots.get("operation") in (None, *self.catalog.metric_ops(sid, "speedup")):
             # "by how much did the ExaHyPE time stepping speed up on Hamilton 8": how much faster it became, which
-            # the paper states as a speedup (the "time" of "time stepping" is no time asked for)
+            # the paper states as a speedup (the "time" of "time stepping" is no time asked for); a trace reading
+            # of a machine no trace is loaded for, with no word of a trace, is the same question
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
@@ -2326,6 +2397,13 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
                        r"\b(every|all|each) (the )?(metrics?|measures?|measurements?|operations?|benchmarks?)"
                        r"( that (is|are))? "
                        r"(stored|loaded|held|recorded|available) (for|on|about)\b")
+# where the numbers come from, asked with nothing measured named ("which paper are the ipu numbers taken from",
+# "which trace files does the H200 kernel breakdown come from", "which ISC 2022 papers are covered", "what does the
+# database hold on the piuma"): the inventory, which names each system's sources
+_SOURCES_ASKED = re.compile(r"\b(which|what) (papers?|documents?|sources?|publications?|files?|trace files?|tables?|"
+                            r"articles?)\b.{0,60}\b(taken from|come from|comes from|came from|drawn from|covered|cited|"
+                            r"loaded|behind)\b|\bwhat does (the|your|this) (database|db|data ?base|tool|data) (hold|"
+                            r"have|store|contain|know|keep)( \w+){0,2} (on|for|about|of)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
@@ -3151,7 +3229,7 @@ _SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twen
                 r"eighty|ninety|(a |one )?(hundred|thousand))")
 _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\))? (up )?(to|till|until|through) "
                           rf"{_SAID_NUMBER}\b")
-_LEVELS_OFF = re.compile(r"\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
+_LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant|level|steady)\b|\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b")
 # where a curve falls away ("does the sendrecv busbw tank below 64 KB", "... or does it choke?"): a curve where a bound
@@ -3160,13 +3238,30 @@ _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(dr
 # a curve over a count said with its growth ("keep growing with all tiles busy", "as more gpus join")
 _GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|additional)?( the)? ?"
                                r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
+# where a method starts to win: "from which message size does compression start paying off", "where does it break even"
+_PAYS_OFF = re.compile(r"\b(start(s|ing)? )?(to )?(pay(s|ing)?( of+)?|breaks? even|break(ing)? even|win(s|ning)?|"
+                       r"help(s|ing)?|be(come|comes)? worth( it)?)\b.{0,40}$|\b(pay(s|ing)? of+|breaks? even)\b")
+# a size said as where a curve starts: "from 4e5 bytes upward", "from 1 MB on"
+_FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? (upwards?|onwards?|"
+                             r"and up|and above|and beyond|on)\b")
+# from one device to more: "going from one IPU to more", "from a single node to several"
+_FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>gpu|ipu|node|core|rank|tile|g p u|i p u)s? "
+                               r"(up )?(to|onto) (more|several|many|multiple|all( of them)?|the rest|bigger counts)\b")
+# two counts as a range, the counted word once after them ("2-4 gpus", "8 to 64 nodes")
+_COUNT_SPAN_ONLY = re.compile(r"\b\d+\s*(to|-|->|through)\s*\d+\s*(gpus?|ipus?|nodes?|ranks?|processes|cores?)\b")
+# "which gpu count gives the best ...": the count where a curve peaks
+_BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
+                         r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
 _WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
 # "how much does congestion control help", "the benefit of CC": what congestion control changes is asked
 _CC_HELPS = re.compile(r"\b(congestion control|cc)\b.{0,40}\b(help\w*|benefit\w*|gain\w*|improv\w*|buy|matter\w*|"
                        r"do(es)? for|chang\w*|effect\w*|impact\w*)\b|\b(help|benefit|gain|improvement|effect|impact) "
-                       r"(of|from) (turning on |enabling )?(congestion control|cc)\b")
+                       r"(of|from) (turning on |enabling )?(congestion control|cc)\b|"
+                       # "azure incompact3d cc on vs off", "with and without congestion control": both settings
+                       r"\b(congestion control|c ?c)( (is|was))? (on|enabled)( (vs\.?|versus|and|or|against|compared "
+                       r"(to|with)) (\w+ )?(off|disabled))\b|\bwith and without (congestion control|cc)\b")
 _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|sizes|measurements|datasets|runs|"
                         r"collectives|apps|applications?|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
@@ -3182,7 +3277,7 @@ _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|r
                               r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
 # a share of a link's own rate or bandwidth ("% of link rate", "what fraction of the NVSwitch bandwidth")
 _OF_A_LINKS_RATE = re.compile(r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of "
-                              r"(the |its |their |an? )?(\S+ ){1,3}(bandwidth|bw|rate|capacity|speed)\b")
+                              r"(the |its |their |an? )?(\S+ ){1,4}(bandwidth|bw|rate|capacity|speed)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
@@ -3543,6 +3638,12 @@ _OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowat
 _NO_QUANTITY = re.compile(r"numbers?|values?|figures?|words?|sentences?|digits?|answers?|results?")
 # words that make the number before them a factor ("5x", "two times")
 _FACTOR_WORDS = ("x", "times", "fold", "-fold")
+
+
+def _per_second(words: list[str], b: int) -> bool:
+    """The size that ends before word b is said per second ("25 gigabytes per second", "327 GB / s"): a rate."""
+    return b + 1 < len(words) and words[b].lower() in ("per", "a", "/") \
+        and words[b + 1].lower() in ("second", "sec", "s")
 
 
 def _bare_number(ws: list[str]) -> bool:

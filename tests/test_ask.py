@@ -234,7 +234,7 @@ def test_a_lookup_quoting_one_of_many_values_says_which_and_of_how_many(built_co
     assert not any(k.startswith("_") for r in rows for k in r)
 
 
-def test_a_size_never_measured_is_answered_at_the_nearest_measured_size(asker, built_con):
+def test_a_size_never_measured_but_within_a_tenth_is_answered_at_the_measured_size(asker, built_con):
     sizes = [r[0] for r in built_con.execute(
         "SELECT DISTINCT msg_bytes FROM measurements WHERE system_id = 'h200x2' AND operation = 'allreduce' "
         "AND msg_bytes > 0").fetchall()]
@@ -248,9 +248,14 @@ def test_a_size_never_measured_is_answered_at_the_nearest_measured_size(asker, b
         "AND metric = 'busbw' AND msg_bytes = 1024 AND count = 2").fetchone()
     assert r.rows[0]["value"] == want
     # with the metric under the tool's own name too: nccl-tests report a collective's time, not its latency
-    r = asker.ask("alltoall latency at 8 bytes on the h200s")
+    r = asker.ask("alltoall latency at 1000 bytes on the h200s")
     assert "the tools call latency time" in r.answer and r.rows[0]["metric"] == "time"
-    assert 8 not in {x["msg_bytes"] for x in r.rows}
+    assert {x["msg_bytes"] for x in r.rows} == {1024}
+    # further off, the number at another size would answer another question (session 51): refused, with the sizes
+    # that were measured
+    r = asker.ask("alltoall latency at 9 bytes on the h200s")
+    assert r.intent == "out_of_scope" and not r.rows, (r.intent, r.answer)
+    assert "Nothing was measured at 9 B" in r.answer and "measured size" in r.answer, r.answer
 
 
 def test_an_ipu_pair_latency_is_a_latency_not_an_average_per_message(asker):

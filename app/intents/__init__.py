@@ -32,6 +32,8 @@ class Plan:
 class OutOfScope(Exception):
     """The loaded data cannot answer; the message says why and what is available instead."""
     tried_as: Optional[str] = None   # set by Asker._answer: the intent an unsure question was tried as
+    # the refusal holds for any reading of the question (a message size never measured): no runner-up is tried
+    final: bool = False
 
 
 _MODULES: dict[str, ModuleType] = {}
