@@ -10,7 +10,7 @@ modes:
   fine-tuned model (asr/finetune.py) is trained on exactly these windows, so it is served with them.
 Generated tokens are capped (a vocabulary prompt can make Whisper loop: "NVLink, NVLink, NVLink, ...") and a
 repeated tail is cut. A transcript that opens with a hesitation ("um") gets a second decode without hesitations
-(`filler_tokens`), kept unless it scores clearly worse. The text is then corrected toward the HPC vocabulary
+(`filler_tokens`) in every play, kept unless it scores clearly worse. The text is then corrected toward the HPC vocabulary
 (asr.correct: "b g x one" -> "d g x one"); the decoder's own text stays in `raw_text`. $HPCASK_ASR_CORRECT=0 (or correct=False) turns that off.
 """
 from __future__ import annotations
@@ -188,18 +188,25 @@ class Transcriber:
         res = self._generate(enc, [-1])
         hyps = self._hypotheses(res)
         speed_of = {id(h): 1.0 for h in hyps}
+        plays = [(1.0, enc)]
         for f in self.speeds[1:]:
             if len(wav) / f / audio_mod.SAMPLE_RATE + 1.0 > 30.0:
                 continue          # played slower it would not fit the 30-second window whole
-            more = self._hypotheses(self._generate(self.encode(self.mel(played_at(wav, f))[None]), [-1]))
+            plays.append((f, self.encode(self.mel(played_at(wav, f))[None])))
+            more = self._hypotheses(self._generate(plays[-1][1], [-1]))
             speed_of.update({id(h): f for h in more})
             hyps += more
         best = max(hyps, key=lambda h: h[0])
         pool, runner_up = hyps, None
         if best[1] and best[1][0] in self.fillers:
             # "um Yme, what fraction ...": a hesitation the speaker may not have made; decode again without
-            # hesitations and keep that text unless it scores clearly worse (a real "uh" does)
-            alt = [h for h in self._hypotheses(self._generate(enc, [-1] + self.fillers), FILLER_MARGIN) if h[1]]
+            # hesitations, in every play (the slower play may hear the soft word where the first did not), and keep
+            # that text unless it scores clearly worse (a real "uh" does)
+            alt = []
+            for f, e in plays:
+                more = [h for h in self._hypotheses(self._generate(e, [-1] + self.fillers), FILLER_MARGIN) if h[1]]
+                speed_of.update({id(h): f for h in more})
+                alt += more
             if alt:
                 top_alt = max(alt, key=lambda h: h[0])
                 pool = hyps + alt

@@ -1958,8 +1958,9 @@ class NLU:
             slots["size_range"] = [slots.pop("msg_bytes"), None]
         to_more = _FROM_ONE_TO_MORE.search(said)
         if intent in ("metric_lookup", "size_sweep") and "threshold" not in slots and not slots.get("sizes") \
-                and (to_more or (_COUNT_SPAN_ONLY.search(said) and slots.get("count_kind")
-                                 and "msg_bytes" not in slots and "size_range" not in slots)):
+                and (to_more or ((_COUNT_SPAN_ONLY.search(said) or _UP_TO_A_COUNT.search(said))
+                                 and slots.get("count_kind") and "msg_bytes" not in slots
+                                 and "size_range" not in slots)):
             # "IPU GEMM throughput going from one IPU to more", "yme qtc runtime 2-4 gpus": counts said as a way
             # from one to more, or as a range, are the axis of the curve
             kind = self.norm.count_and_kind(to_more.group("kind"))[1] if to_more else slots.get("count_kind")
@@ -1967,7 +1968,8 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
                 slots["count_kind"] = kind
-                slots.pop("count", None)
+                if not _UP_TO_A_COUNT.search(said):
+                    slots.pop("count", None)    # ("up to 16 gpus" keeps its end, as the curve's planner reads it)
         best_count = _BEST_COUNT.search(said)
         if best_count and intent in ("metric_lookup", "topology", "out_of_scope") and "threshold" not in slots \
                 and (slots.get("metric") not in (None, "count") or slots.get("app") or slots.get("operation")):
@@ -3249,6 +3251,8 @@ _FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>g
                                r"(up )?(to|onto) (more|several|many|multiple|all( of them)?|the rest|bigger counts)\b")
 # two counts as a range, the counted word once after them ("2-4 gpus", "8 to 64 nodes")
 _COUNT_SPAN_ONLY = re.compile(r"\b\d+\s*(to|-|->|through)\s*\d+\s*(gpus?|ipus?|nodes?|ranks?|processes|cores?)\b")
+# a count said as the end of a range: "up to 16 gpus"
+_UP_TO_A_COUNT = re.compile(r"\bup to \d+ (gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
                          r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
