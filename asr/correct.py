@@ -622,7 +622,9 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               (re.compile(r"\b[Pp]ut (\d+)(?= greater than)"), r"GPU\1"),
               # "nsys" read letter by letter and heard as "NSY S" (twice: the thirteenth and fifteenth sets)
               (re.compile(r"\bNSY[- ]S\b", re.I), "nsys"),
-              (re.compile(r"(?<=greater than )[Pp]oo (\d+)\b"), r"GPU\1"))
+              (re.compile(r"(?<=greater than )[Pp]oo (\d+)\b"), r"GPU\1"),
+              # session 51, from the nineteenth set: "i p us" after a count heard as "IPS" ("between all 16 IPS")
+              (re.compile(r"\b(\d+) IPS\b"), r"\1 IPUs"))
 
 
 def heard_for(text: str) -> str:

@@ -472,7 +472,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"congestion control|cc)\b|"
                     # a profiler to be started now ("start profiling rank zero now and stream the trace to perfetto")
                     r"^(please )?(start|stop|begin|kick off|launch) (profiling|tracing|recording|a profile|a trace|the "
-                    r"profiler|(an? )?(nsys|ncu|nsight)( capture| profile| trace| run)?)\b|"
+                    r"profiler|(an? )?(nsys|n sys|ncu|n c u|nsight)( capture| profile| trace| run)?)\b|"
                     # a file to be sent ("email me the h200 csv")
                     r"^(please )?(email|e-mail|mail|send|text|slack|message) (me|us|them|it)\b|"
                     # a file to be opened in another tool ("open the H200 trace in the Perfetto UI for me")
@@ -483,6 +483,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?(set|put|apply|enforce) (a|an|the) .{0,60}\b(cap|limit|governor)\b|"
                     # a future nobody measured ("will the IPU's power draw over the next year fit our rack budget")
                     r"\b(over|during|in) the (next|coming) (few )?(years?|months?|quarters?|weeks?)\b|"
+                    # ... or support, lifetime and footprint nobody measured ("which systems will still get vendor
+                    # support in five years", "the carbon footprint of the lassen training runs")
+                    r"\b(in|within|for|after) (\w+ )?(years?|months?)( time)?\b.{0,20}$|\b(vendor |product )?support "
+                    r"(lifetime|life ?cycle|ends?|window)\b|\b(end of life|eol|warranty|carbon|co2|emissions?)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
                     r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     r"\bhow much (does|do|did|would) .{1,40}\bcost\b|"

@@ -2025,7 +2025,8 @@ class NLU:
             slots["count"], slots["count_kind"] = 1, single.group(1) + "s"
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
-            or (intent == "scaling" and _BEST_COUNT.search(said)) else spec_question(said)
+            or (intent == "scaling" and _BEST_COUNT.search(said)) \
+            or (slots.get("app") and slots.get("metric") == "memory") else spec_question(said)
         if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
                 said)):
             # "how many gpus does frontier have": a machine not loaded; with no system named, only a question that
@@ -2474,7 +2475,10 @@ _OVER_COUNTS = re.compile(
 _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up)|as (the )?(msgs|"
-                         r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger)))\b")
+                         r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger))|"
+                         # "how does the busbw grow with message size"
+                         r"(grows?|growing|scales?|scaling|changes?|varies|vary|rises?) with (the )?(msg|message|"
+                         r"transfer|buffer) sizes?)\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:

@@ -188,6 +188,7 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("uni bw put 2 greater than poo 9 p2p on", "uni bw GPU2 -> GPU9 p2p on"),
     ("start an NSY S capture on the H200s", "start an nsys capture on the H200s"),
     ("matrix stored for the LLM memory simulation", "metrics stored for the LLM memory simulation"),
+    ("the latency grid between all 8 IPS", "the latency grid between all 8 IPUs"),             # session 51
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -198,7 +199,7 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link",
                                   "hours of toil", "is that cheap", "the shock of the new", "every matrix of pairs",
                                   "an xbox controller", "bandwidth of 2 Yme nodes", "put 2 more in the queue",
-                                  "the bandwidth matrix stored for yme"])
+                                  "the bandwidth matrix stored for yme", "the IPS of 16 vendors"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 

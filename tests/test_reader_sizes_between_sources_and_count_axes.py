@@ -118,3 +118,29 @@ def test_one_size_and_no_curve_word_is_a_lookup(asker):
     res = asker.ask("nccl-tests prints a busbw column; what does it show for reducescatter at 32 MB in place on "
                     "both H200 GPUs?")
     assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
+
+
+def test_a_value_that_grows_with_message_size_is_the_curve_over_sizes(asker):
+    # as heard, "bus bw" in two words: the size said as what the value grows with is the axis, on 2 GPUs
+    res = asker.ask("how does the H200 allgather bus bw change with message size, out of place, 2 GPUs?")
+    assert res.intent == "size_sweep" and res.slots.get("count") == 2, (res.intent, res.slots)
+
+
+
+@pytest.mark.parametrize("question", [
+    "kick off an n sys trace of the training job on the h200 pair",        # "nsys" as spoken, letter by letter
+    "how big is the co2 footprint of the dgx2 benchmark runs",
+    "will the ac922 still be under vendor support in three years",
+])
+def test_what_no_stored_measurement_answers(asker, question):
+    assert asker.ask(question).intent == "out_of_scope", question
+
+
+def test_a_memory_footprint_is_measured(asker):
+    res = asker.ask("callgraph cluster sampling memory footprint of lulesh")
+    assert res.intent == "metric_lookup" and res.slots.get("metric") == "memory", (res.intent, res.slots)
+
+
+def test_an_applications_memory_is_measured_not_a_parts_size(asker):
+    res = asker.ask("memory footprint of lulesh on the callgraph cluster with sampling")
+    assert res.intent == "metric_lookup" and res.slots.get("app") == "lulesh" and res.rows, (res.intent, res.answer)
