@@ -624,7 +624,14 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               (re.compile(r"\bNSY[- ]S\b", re.I), "nsys"),
               (re.compile(r"(?<=greater than )[Pp]oo (\d+)\b"), r"GPU\1"),
               # session 51, from the nineteenth set: "i p us" after a count heard as "IPS" ("between all 16 IPS")
-              (re.compile(r"\b(\d+) IPS\b"), r"\1 IPUs"))
+              (re.compile(r"\b(\d+) IPS\b"), r"\1 IPUs"),
+              # "busbw" said "bus b w" and heard as "bus" (the letters lost) after a collective, or as "bus what",
+              # "bus bat", "bus when" (session 51: 16 transcripts of the read sets; "bus speed" is SHOC's benchmark)
+              (re.compile(r"\b(all ?reduce|all-reduce|reduce[- ]?scatt?er|reduce scater|bcast|broadcast|sendrecv|"
+                          r"send ?recv|all ?gather|all-gather|all ?to ?all|all-to-all|alltoall)([- ])bus"
+                          r"(?: (?:what|bat|when|wat|bet|with))?\b(?! ?(?:speed|bw|bandwidth|width)\b)", re.I),
+               r"\1 busbw"),
+              (re.compile(r"\bbus (?:what|bat|when)\b", re.I), "busbw"))
 
 
 def heard_for(text: str) -> str:

@@ -189,6 +189,9 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("start an NSY S capture on the H200s", "start an nsys capture on the H200s"),
     ("matrix stored for the LLM memory simulation", "metrics stored for the LLM memory simulation"),
     ("the latency grid between all 8 IPS", "the latency grid between all 8 IPUs"),             # session 51
+    ("what bus what does the H200 pair reach for alltoall", "what busbw does the H200 pair reach for alltoall"),
+    ("h200 reduce scatter bus with 256 m in place", "h200 reduce scatter busbw 256 m in place"),
+    ("does the broadcast bus drop on the dgx2", "does the broadcast busbw drop on the dgx2"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -199,7 +202,9 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "DGX to Yme comparison", "ampere 100 cores", "a torch-lit pit", "the NV link",
                                   "hours of toil", "is that cheap", "the shock of the new", "every matrix of pairs",
                                   "an xbox controller", "bandwidth of 2 Yme nodes", "put 2 more in the queue",
-                                  "the bandwidth matrix stored for yme", "the IPS of 16 vendors"])
+                                  "the bandwidth matrix stored for yme", "the IPS of 16 vendors",
+                                  "shoc bus speed download on the gtx980", "allreduce bus bandwidth on the dgx2",
+                                  "the power9 x bus between the sockets"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 
