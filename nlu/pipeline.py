@@ -2403,9 +2403,9 @@ _HAS_DATA = re.compile(r"^(which|what|do|does)\b.{0,80}\b(ha(s|ve)|holds?|stores
 # where the numbers come from, asked with nothing measured named ("which paper are the ipu numbers taken from",
 # "which trace files does the H200 kernel breakdown come from", "which ISC 2022 papers are covered", "what does the
 # database hold on the piuma"): the inventory, which names each system's sources
-_SOURCES_ASKED = re.compile(r"\b(which|what) (papers?|documents?|sources?|publications?|files?|trace files?|tables?|"
-                            r"articles?)\b.{0,60}\b(taken from|come from|comes from|came from|drawn from|covered|cited|"
-                            r"loaded|behind)\b|\bwhat does (the|your|this) (database|db|data ?base|tool|data) (hold|"
+_SOURCES_ASKED = re.compile(r"\b(which|what)( [\w-]+){0,3}? (papers?|documents?|sources?|publications?|files?|trace files?|tables?|"
+                            r"articles?)\b.{0,60}\b(taken from|come from|comes from|came from|drawn from|cover(s|ed)?|cited|"
+                            r"loaded|behind|included|in the (database|db))\b|\bwhat does (the|your|this) (database|db|data ?base|tool|data) (hold|"
                             r"have|store|contain|know|keep)( \w+){0,2} (on|for|about|of)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE

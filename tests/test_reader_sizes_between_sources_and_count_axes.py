@@ -144,3 +144,17 @@ def test_a_memory_footprint_is_measured(asker):
 def test_an_applications_memory_is_measured_not_a_parts_size(asker):
     res = asker.ask("memory footprint of lulesh on the callgraph cluster with sampling")
     assert res.intent == "metric_lookup" and res.slots.get("app") == "lulesh" and res.rows, (res.intent, res.answer)
+
+
+def test_the_papers_of_a_collection_are_listed_with_their_systems(asker, built_con):
+    titles = {r[0] for r in built_con.execute(
+        "SELECT regexp_extract(source, 'pp\\. [0-9]+-[0-9]+ \\(([^)]+)\\)', 1) FROM runs "
+        "WHERE source LIKE '002_%' AND source LIKE '% pp. %'").fetchall()} - {""}
+    res = asker.ask("for my related-work section, which ISC 2022 papers does the database cover?")
+    assert res.intent == "list_data" and res.rows and all("paper" in r and "systems" in r for r in res.rows), \
+        (res.intent, res.answer)
+    listed = {r["paper"].rsplit(" (pp.", 1)[0] for r in res.rows}
+    assert titles <= listed, titles - listed
+    assert all(r["n_systems"] >= 1 for r in res.rows)
+    res = asker.ask("which systems from the ISC 2022 papers are loaded")    # the systems, not the papers
+    assert res.intent == "list_data" and not any("paper" in r for r in res.rows), res.answer

@@ -148,6 +148,14 @@ def group_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]
 
 
 _CONGESTION_WORD = re.compile(r"\bcongest\w*|\bunder load\b", re.I)
+# the papers themselves asked for ("which ISC 2022 papers are covered", "list the documents loaded"), not the systems
+_PAPERS_ASKED = re.compile(r"\b(which|what|list|name|show)( me)?( the| all( the)?)?( [\w-]+){0,3}? (papers|documents|"
+                           r"publications|articles|sources)\b", re.I)
+# where a source string names a paper inside a proceedings volume: "002_....txt pp. 87-108 (Hey CAI) Table 5"
+_PAPER_IN_SOURCE = re.compile(r"^(?P<doc>\S+)\s+pp\. (?P<pages>\d+-\d+) \((?P<title>[^)]+)\)")
+PAPERS = """SELECT r.source, r.system_id, count(*) AS n_runs
+FROM runs r WHERE r.source IS NOT NULL{group}
+GROUP BY r.source, r.system_id ORDER BY r.source, r.system_id"""
 CONGESTION_ROWS = (" AND (m.metric = 'congestion_impact' OR m.run_id IN (SELECT DISTINCT run_id FROM "
                    "measurements WHERE condition IN ('under_load', 'congestion_free', 'cc_on', 'cc_off')))")
 
@@ -173,6 +181,13 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # effects measured as such (a fixed fragment: no value from the question)
         filters = CONGESTION_ROWS
         s["_what"] = "congestion experiments"
+    if _PAPERS_ASKED.search(question or "") and not any(s.get(k) for k in ("system", "metric", "operation", "library")) \
+            and not TRACE_WORD.search(question or ""):
+        # "For a literature review, which ISC 2022 papers are covered?": the papers and documents the rows cite,
+        # each with the systems it describes (the collection's, where one is named)
+        sql = PAPERS.format(group=" AND list_contains($group, r.system_id)" if group else "")
+        return Plan(sql=sql, params=params if group else {}, chart={"kind": "table"}, slots=s, notes=notes,
+                    extra={"mode": "papers", "group": group})
     tool = cat.tool_named(question)
     if tool and isinstance(s.get("system"), str) \
             and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
@@ -247,6 +262,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
     if mode == "tool":
         return _tool_answer(rows, plan, cat)
+    if mode == "papers":
+        return _papers_answer(rows, plan, cat)
     if mode == "all" and plan.extra.get("simulated") and rows:
         # "which systems are simulated rather than real hardware": the systems table says which are
         sim = [r for r in rows if r.get("kind") == "simulated"]
@@ -360,3 +377,28 @@ def _tool_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f"{_plural(r['n_measurements'], 'measurement')}){cite(mine)}.")
     total = sum(r["n_runs"] for r in rows)
     return f"{tool} ran on {_plural(len(rows), 'system')} ({_plural(total, 'run')} in all): {where}{cite(rows)}."
+
+
+def _papers_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    """One entry per paper (a proceedings volume's pages and title) or per document, with the systems it covers,
+    in the order of the documents; the rows become one per paper for the table."""
+    papers: dict[tuple[str, str], set[str]] = {}
+    for r in rows:
+        m = _PAPER_IN_SOURCE.match(r["source"])
+        first = r["source"].split()[0]
+        key = (m["doc"], f"{m['title']} (pp. {m['pages']})") if m else \
+            ("/".join(first.split("/")[:3]), "raw outputs") if first.startswith("datasets/") else (first, "")
+        papers.setdefault(key, set()).add(r["system_id"])
+    if not papers:
+        raise OutOfScope("No loaded measurement cites a paper or document"
+                         + (f" of {', '.join(plan.extra['group'][0])}" if plan.extra.get("group") else "") + ".")
+    rows[:] = [{"document": doc, "paper": title or doc, "systems": ", ".join(sorted(cat.name(x) for x in sids)),
+                "n_systems": len(sids)} for (doc, title), sids in sorted(papers.items())]
+    group = plan.extra.get("group")
+    head = (f"The {' / '.join(group[0])} collection" if group else "The loaded data") + \
+        f" comes from {_plural(len(rows), 'source')} (papers, documents, raw output folders)"
+    listed = "; ".join((f"raw outputs in {r['document']}" if r["paper"] == "raw outputs" else r["paper"]
+                        + (f" in {r['document']}" if r["paper"] != r["document"] else ""))
+                       + f" ({_plural(r['n_systems'], 'system')})" for r in rows)
+    return f"{head}: {listed}."
+
