@@ -638,9 +638,10 @@ class Asker:
         return [r[0] for r in self.con.execute(sql, params).fetchall()]
 
     def _nearest_size(self, slots: dict[str, Any]) -> Optional[int]:
-        """"alltoall latency at 8 bytes on the h200s": all-to-all starts at 16 B there. The stored message size
-        nearest the asked one (by ratio; the smaller on a tie) for the system and operation, when the asked
-        size itself was never measured there; None otherwise. Answering at the largest size instead (what
+        """"allreduce busbw at 1000 bytes on the h200 pair": 1 KiB was measured. The stored message size nearest
+        the asked one (by ratio; the smaller on a tie) for the system and operation, when the asked size itself was
+        never measured there; None otherwise. A number at one size is answered there only within a tenth
+        (`_same_size`), and refused with the sizes measured otherwise; answering at the largest size instead (what
         dropping the size does) would be a number for another question."""
         n = slots.get("msg_bytes")
         if not isinstance(n, int) or n <= 0:

@@ -1719,6 +1719,13 @@ class NLU:
             # apps profiled": what is stored, asked with nothing measured named, is the inventory
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("pair_matrix", "size_sweep", "out_of_scope") and _SOURCES_ASKED.search(said) \
+                and (slots.get("metric") or slots.get("operation")) and not (slots.get("src") or slots.get("dst")) \
+                and not re.search(r"\b(pairs?|pairwise|matri\w*|grids?|heat ?maps?|between)\b", said):
+            # "which file or table does Yme's 1 MiB all-reduce time on 2 GPUs come from": where one number is
+            # printed, which its lookup cites (no grid of pairs, no curve)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "list_data" and slots.get("condition") == "under_load" and _LOADED_AS_HELD.search(said) \
                 and not _UNDER_SOME_LOAD.search(said) and not re.search(r"\bunder (\w+ )?load|\bcongest", said):
             # "what's loaded for mapredict skylake and broadwell": loaded into the database, no load on a link
@@ -3249,7 +3256,7 @@ _PAYS_OFF = re.compile(r"\b(start(s|ing)? )?(to )?(pay(s|ing)?( of+)?|breaks? ev
                        r"help(s|ing)?|be(come|comes)? worth( it)?)\b.{0,40}$|\b(pay(s|ing)? of+|breaks? even)\b")
 # a size said as where a curve starts: "from 4e5 bytes upward", "from 1 MB on"
 _FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? (upwards?|onwards?|"
-                             r"and up|and above|and beyond|on)\b")
+                             r"and up|and above|and beyond)\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$")
 # from one device to more: "going from one IPU to more", "from a single node to several"
 _FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>gpu|ipu|node|core|rank|tile|g p u|i p u)s? "
                                r"(up )?(to|onto) (more|several|many|multiple|all( of them)?|the rest|bigger counts)\b")

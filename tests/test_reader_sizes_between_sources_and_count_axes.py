@@ -158,3 +158,9 @@ def test_the_papers_of_a_collection_are_listed_with_their_systems(asker, built_c
     assert all(r["n_systems"] >= 1 for r in res.rows)
     res = asker.ask("which systems from the ISC 2022 papers are loaded")    # the systems, not the papers
     assert res.intent == "list_data" and not any("paper" in r for r in res.rows), res.answer
+
+
+def test_where_one_number_is_printed_is_its_lookup(asker):
+    res = asker.ask("Which file or table does the Mini Summit's 1 MiB all-reduce time on 2 GPUs come from?")
+    assert res.intent == "metric_lookup" and res.rows and res.rows[0].get("source"), (res.intent, res.answer)
+    assert "[" in res.answer, res.answer          # the answer cites it
