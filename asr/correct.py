@@ -631,7 +631,9 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
                           r"send ?recv|all ?gather|all-gather|all ?to ?all|all-to-all|alltoall)([- ])bus"
                           r"(?: (?:what|bat|when|wat|bet|with))?\b(?! ?(?:speed|bw|bandwidth|width)\b)", re.I),
                r"\1 busbw"),
-              (re.compile(r"\bbus (?:what|bat|when)\b", re.I), "busbw"))
+              (re.compile(r"\bbus (?:what|bat|when)\b", re.I), "busbw"),
+              # "Deep Bench" is the benchmark's name (twice in the first 220's transcripts)
+              (re.compile(r"\b[Dd]eep [Bb]ench\b"), "DeepBench"))
 
 
 def heard_for(text: str) -> str:

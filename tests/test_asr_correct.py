@@ -192,6 +192,7 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("what bus what does the H200 pair reach for alltoall", "what busbw does the H200 pair reach for alltoall"),
     ("h200 reduce scatter bus with 256 m in place", "h200 reduce scatter busbw 256 m in place"),
     ("does the broadcast bus drop on the dgx2", "does the broadcast busbw drop on the dgx2"),
+    ("allreduce times from Deep Bench on the dgx2", "allreduce times from DeepBench on the dgx2"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
