@@ -610,7 +610,7 @@ class Asker:
         sizes = self._measured_sizes(slots)
         below = max((x for x in sizes if x < size), default=None)
         above = min((x for x in sizes if x > size), default=None)
-        what = " ".join(str(slots[k]).replace("_", " ") for k in ("operation", "metric") if slots.get(k))
+        what = what_words(slots.get("operation"), slots.get("metric")).replace("_", " ")
         head = f"Nothing was measured at {fmt_bytes(size)}" + (f" for {what}" if what else "") + \
             f" on {self.cat.name(slots['system'])}"
         if below is not None and above is not None:
@@ -831,6 +831,7 @@ class Asker:
             slots = {k: v for k, v in slots.items() if k not in ("msg_bytes", "threshold", "aggregate")}
             slots["metric"] = "crossover_msg_size"
             res.intent = mod.NAME
+            res.slots = {**res.slots, "metric": "crossover_msg_size"}    # what the words were read as asking
             res.notes.append("read as the crossover size the document states")
         elif sid and mod.NAME == "compare_systems" and _CROSSOVER.search(_said(res) or "") \
                 and slots.get("metric") in (None, "message_size", "msg_size", "size") \
@@ -1245,8 +1246,8 @@ def _names_group(intent: str, question: str, cat) -> bool:
 _PLAIN_NAME_WORDS = {"node", "nodes", "gpu", "gpus", "system", "systems", "machine", "test", "with", "the", "and",
                      "nvidia", "intel", "ibm", "cluster", "desktop", "reference", "baseline"}
 # "where does the compressed all-to-all start paying off": the message size a document states as the crossover
-_CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) off\b|\bbreak[- ]?even\b|"
-                        r"\b(which|what) (message |msg |transfer )?size\b.{0,60}\bpays? off\b|"
+_CROSSOVER = re.compile(r"\bcross ?-?overs?\b|\bstarts? (paying|to pay) of+\b|\bbreak[- ]?even\b|"
+                        r"\b(which|what) (message |msg |transfer )?size\b.{0,60}\bpays? of+\b|"
                         r"\bbegins? to (win|pay off|help)\b|\bstarts? (winning|to win|helping|to help)\b|"
                         r"\bbeats? (the )?(baseline|uncompressed)\b|\bstarts? (to beat|beating)\b", re.I)
 # planners whose queries can keep one tool's rows (_common.where_plus); metric_lookup narrows by the tool itself

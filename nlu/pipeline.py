@@ -1946,16 +1946,6 @@ class NLU:
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
                 slots["count_kind"] = kind
                 slots.pop("count", None)
-        if _PAYS_OFF.search(said) and intent in ("size_sweep", "metric_lookup") \
-                and self.catalog is not None and slots.get("system") and not slots.get("compare_with") \
-                and "crossover_msg_size" in self.catalog.metrics.get(slots["system"], set()) \
-                and slots.get("metric") in (None, "latency", "latency_reduction", "time"):
-            # "from which message size does compressed all-to-all start paying off on Longhorn": the size where a
-            # method starts to win, which the source states (its crossover size), not the curve it is read from
-            if intent != "metric_lookup":
-                ruled_out.add(intent)
-            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-            slots["metric"] = "crossover_msg_size"
         from_size_on = _FROM_A_SIZE_ON.search(said)
         if from_size_on and intent in ("metric_lookup", "scaling") and isinstance(slots.get("msg_bytes"), int) \
                 and "threshold" not in slots and not slots.get("sizes"):
@@ -3251,9 +3241,6 @@ _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(dr
 # a curve over a count said with its growth ("keep growing with all tiles busy", "as more gpus join")
 _GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|additional)?( the)? ?"
                                r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
-# where a method starts to win: "from which message size does compression start paying off", "where does it break even"
-_PAYS_OFF = re.compile(r"\b(start(s|ing)? )?(to )?(pay(s|ing)?( of+)?|breaks? even|break(ing)? even|win(s|ning)?|"
-                       r"help(s|ing)?|be(come|comes)? worth( it)?)\b.{0,40}$|\b(pay(s|ing)? of+|breaks? even)\b")
 # a size said as where a curve starts: "from 4e5 bytes upward", "from 1 MB on"
 _FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? (upwards?|onwards?|"
                              r"and up|and above|and beyond)\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$")

@@ -181,13 +181,14 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         # effects measured as such (a fixed fragment: no value from the question)
         filters = CONGESTION_ROWS
         s["_what"] = "congestion experiments"
-    if _PAPERS_ASKED.search(question or "") and not any(s.get(k) for k in ("system", "metric", "operation", "library")) \
-            and not TRACE_WORD.search(question or ""):
+    if _PAPERS_ASKED.search(question or "") and not filters and not TRACE_WORD.search(question or "") \
+            and not any(s.get(k) for k in ("system", "metric", "operation", "library")):
         # "For a literature review, which ISC 2022 papers are covered?": the papers and documents the rows cite,
-        # each with the systems it describes (the collection's, where one is named)
+        # each with the systems it describes (the collection's, where one is named); a measurement filter said with
+        # it ("papers with pinned transfers") is the listing by filter below, which the papers query cannot apply
         sql = PAPERS.format(group=" AND list_contains($group, r.system_id)" if group else "")
-        return Plan(sql=sql, params=params if group else {}, chart={"kind": "table"}, slots=s, notes=notes,
-                    extra={"mode": "papers", "group": group})
+        return Plan(sql=sql, params={"group": group[1]} if group else {}, chart={"kind": "table"}, slots=s,
+                    notes=notes, extra={"mode": "papers", "group": group})
     tool = cat.tool_named(question)
     if tool and isinstance(s.get("system"), str) \
             and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
