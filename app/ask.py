@@ -257,6 +257,12 @@ class Asker:
                        and not part_of_an_app(s, self.cat)
                        and not _part_of_a_known_system(s, self._system_names)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
+        # a machine the data lacks named in words the tagger left untagged ("stack up against Frontier's"): a
+        # well-known machine's name that is no word of any loaded system's name
+        known_words = {w for name in self._system_names for w in name}
+        unknown_sys += [w for w in dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z0-9]+", _said(res)))
+                        if w.lower() in OTHER_MACHINES and w.lower() not in known_words
+                        and not any(w.lower() in x.lower() for x in unknown_sys)]
         if unsure and not backed:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
                 raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. "
@@ -875,6 +881,17 @@ class Asker:
         plan = mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
             else mod.plan(slots, self.cat)
         rows = self.rows.rows(plan)
+        if mod is _specs and not rows and slots.get("spec") == "links" and isinstance(sid, str) \
+                and sid in self.cat.systems and self.cat.systems[sid].n_links:
+            # "how many envy links does each GPU on Yme have": no document states a GPU's link interfaces, but the
+            # stored connection graph holds its links, counted there
+            mod = intents.get("topology")
+            slots = {k: v for k, v in slots.items() if k not in ("spec", "part", "metric")}
+            res.intent = mod.NAME
+            res.notes.append("no link interfaces per part are stated: the links counted in the connection graph")
+            plan = mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
+                else mod.plan(slots, self.cat)
+            rows = self.rows.rows(plan)
         return plan, rows, mod.answer(rows, plan, self.cat)
 
     def _run_each(self, res: Result, mod, slots: dict[str, Any], systems: list[str], key: str = "system") -> None:
@@ -1287,7 +1304,7 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
-_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against)\b|\bvs\.? (an? |the )?\w*\d", re.I)
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave

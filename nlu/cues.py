@@ -65,9 +65,18 @@ def rates_against(lw: list[str]) -> bool:
         or bool(_HOW_FAR.search(joined))
 
 
+# the OSU micro-benchmarks named by their program: what each one measures ("osu_latency output for ...")
+_OSU_MEASURE = ((re.compile(r"\bosu_(\w+_)?(latency|lat)\b"), "latency"),
+                (re.compile(r"\bosu_(bw|bibw|mbw_mr)\b"), "bandwidth"))
+
+
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
+    if intent in MEASUREMENT_INTENTS and slots.get("metric") is None:
+        measure = next((m for rx, m in _OSU_MEASURE if rx.search(joined)), None)
+        if measure:
+            slots["metric"] = measure   # the program's measure, whether or not it is stored for the system
     if intent in MEASUREMENT_INTENTS and slots.get("metric") in (None, "throughput") and slots.get("precision") \
             and "operation" not in slots \
             and any(w in ("peak", "max", "maximum", "theoretical", "nominal", "spec", "specs", "rated", "datasheet")
@@ -334,7 +343,9 @@ _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the
 _SOFTWARE = re.compile(r"\b(os|operating system|driver( version)?|cuda version|software stack|nvidia driver)\b")
 # "which GPUs in the DGX-1 P100 have no direct NVLink to GPU0": a question about the graph, not the parts
 _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed)? to|reach|attached|topology|"
-                          r"between|joins?|wired|shar(e|es|ing) (an?|the|one|their|its))\b")
+                          r"between|joins?|wired|shar(e|es|ing) (an?|the|one|their|its)|"
+                          # "which gpus sit behind the same pcie switch": parts grouped by what they hang off
+                          r"behind (an?|the|one|its|their)|(the )?same (\w+ )?(switch|socket|root complex|board|nic|bus))\b")
 
 
 # "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement
@@ -489,7 +500,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"(lifetime|life ?cycle|ends?|window)\b|\b(end of life|eol|warranty|carbon|co2|emissions?)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
                     r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
-                    r"\bhow much (does|do|did|would) .{1,40}\bcost\b|"
+                    # (not what a setting costs a run: "how much does disabling P2P cost the DGX-1 on 1000 MB copies")
+                    r"\bhow much (does|do|did|would) (?!\w+ing\b).{1,40}\bcost\b|"
                     # "is Azure cheaper per node-hour than the in-house cluster": what time on a machine costs
                     r"\b(cheaper|pricier|costlier|(more|less) expensive)\b|\bper (node|gpu|core|ipu)[- ]?hours?\b|"
                     r"write me (a|an|some|the)\b|^(please )?(write|implement|code up|generate) (me )?(a|an|some)\b|"

@@ -278,6 +278,11 @@ class Normalizer:
                 found = self._resolve(slot, text.strip()[1:])
                 if found[0] is not None or found[1]:
                     return found
+            if e is None and section == "metric" and re.search(r"\w\s*/\s*(s|sec)\b", text, re.I):
+                # "samples/s": a rate written with a slash is the rate said "per second" ("samples per second")
+                found = self._resolve(slot, re.sub(r"\s*/\s*(s|sec)\b", " per second", text, flags=re.I))
+                if found[0] is not None or found[1]:
+                    return found
             if e is None and section in _FUZZY:
                 v = self._fuzzy(section, k2)
                 if v is not None:

@@ -727,11 +727,12 @@ class NLU:
         if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") in (
                 None, "bandwidth", "efficiency") \
                 and (_OF_A_LINKS_RATE.search(said) and not slots.get("app")
-                     or _LINK_CAPACITY_USED.search(said) and not slots.get("operation")) \
-                and not any(slots.get(k) for k in ("src", "dst")):
+                     or _LINK_CAPACITY_USED.search(said) and slots.get("operation") in _PER_PAIR_OPERATIONS) \
+                and not any(slots.get(k) not in (None, "host") for k in ("src", "dst")):
             # "h200 nvlink % of link rate", "thetagpu infiniband % of line rate": how close the link comes to its
             # rate, an efficiency (refused where no measurement or no rate is stored); "how much of the UPI link
-            # capacity does SU3_Bench use": an application's use of the link, the same question
+            # capacity does SU3_Bench use": an application's use of the link, the same question, as is a copy's ("how
+            # much of the PCIe bandwidth do host to device copies use")
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
@@ -758,12 +759,13 @@ class NLU:
             if intent != "topology":
                 ruled_out.add(intent)
                 intent = "topology"     # the words settle it, as sure as the model was of its own reading
-        if intent == "metric_lookup" and not any(k in slots for k in ("metric", "operation", "app", "src", "dst",
-                                                                      "msg_bytes", "count", "condition")) \
+        if (intent == "metric_lookup" or intent == "out_of_scope" and not asks_advice(said)) \
+                and not any(k in slots for k in ("metric", "operation", "app", "src", "dst",
+                                                 "msg_bytes", "count", "condition")) \
                 and any(_TOPOLOGY_WORD.match(w) for w in lw) and slots.get("system") and self._has_links(slots) \
                 and not OF_PEAK.search(said):
-            # "ri2 inter-node interconnect + link rate": nothing measured is named, only the links, which the
-            # stored graph holds with their rates
+            # "ri2 inter-node interconnect + link rate", "how is the Azure cluster networked": nothing measured is
+            # named, only the links, which the stored graph holds with their rates
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "topology", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
@@ -794,6 +796,17 @@ class NLU:
             else:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"pair_matrix"})
             ruled_out.add("pair_matrix")
+        if intent == "pair_matrix" and slots.get("operation") not in _PER_PAIR_OPERATIONS \
+                and not (slots.get("src") or slots.get("dst")) and not _GRID_WORD.search(said) \
+                and "matri" not in said:
+            # "complete the table cell: DGX-2, NCCL all-reduce, 4 GPUs, 64 MB": a collective has no value per
+            # endpoint pair (only copies do), so a "table" or "cell" is one figure of it (at the one size named)
+            # or its figures over sizes, not a grid of pairs
+            ruled_out.add("pair_matrix")
+            if slots.get("msg_bytes") and not slots.get("size_range"):
+                intent = "metric_lookup"
+            else:
+                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out)
         if intent == "metric_lookup" and not (slots.get("src") and slots.get("dst")) and _GRID_WORD.search(said) \
                 and intent_probs[self.labels["intents"].index("pair_matrix")] >= GRID_RUNNER_UP:
             # "latency heat map h200x2 p2p disabled": a heat map or grid of one number per pair is asked for, not
@@ -1235,6 +1248,43 @@ class NLU:
             # "best h2d bw titan rtx": a terse question that opens with the extreme it wants (a word too weak
             # for the vocabulary net anywhere else in a sentence)
             slots["aggregate"] = self.norm.aggregate(lw[0], slots.get("metric"))
+        if slots.get("operation") in (None, "h2d", "d2h") and not (slots.get("src") or slots.get("dst")):
+            # "pageable host to GPU0 bandwidth": the device end said inside the copy's own words, which the tagger
+            # read as the operation alone
+            end = _HOST_COPY_END.search(said)
+            if end:
+                dev = self.norm.endpoint(end.group("dev") or end.group("dev2"))
+                if dev:
+                    slots["src" if end.group("first") else "dst"] = dev
+        idle = _WITHOUT_LOAD.search(said)
+        if idle and slots.get("condition") in (None, "congestion_free") \
+                and not _LOAD_PAIR_WORDS.search(said[:idle.start()] + " " + said[idle.end():]) \
+                and not re.search(r"\b(with|and|or) (without|w/o)\b", said):
+            # "ipu5 to ipu4 peak bandwidth without load": one side of the load pair, looked up, not the pair
+            slots["condition"] = "congestion_free"
+            if intent == "congestion":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        counted = _HOW_MANY_DONE.search(said)
+        if counted and not slots.get("metric") and slots.get("system") \
+                and self.catalog is not None and any(
+                    m == "count" and op and cond != "spec" and slots.get("operation") in (None, op)
+                    for m, op, cond in getattr(self.catalog, "volume", {}).get(str(slots["system"]), {})) \
+                and counted.group("what").rstrip("s") not in _PART_WORDS | _COUNTED_NOT_DONE:
+            # "how many code variants did the autotuner try on ZEN": a number of things a run did, which the
+            # system stores as a count of what an operation did (its parts counted are the spec reader's: "how many
+            # GPUs does it have"; a spec sheet's counts are no run's: "how many ECC errors did it report")
+            slots["metric"] = "count"
+            if intent in ("out_of_scope", "list_data"):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("metric") == "cost" and _COST_AS_A_VERB.search(said):
+            # "how much does disabling P2P cost the DGX-1 on 1000 MB copies": what a setting costs a run is a
+            # change in its measures, not a price (the one stored "cost" is a simulator's)
+            del slots["metric"]
+            if intent == "out_of_scope":
+                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+                conf = max(conf, CONFIDENCE_FLOOR)
         apply_cues(intent, words, slots)
         extreme = _ONE_EXTREME_PAIR.search(said) if intent == "pair_matrix" else None
         if extreme and extreme.group(1) and "aggregate" not in slots:
@@ -1498,11 +1548,11 @@ class NLU:
             intent, conf = "topology", max(conf, model_conf)
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst")}
             slots["link_type"] = lt_said
-        if intent in ("metric_lookup", "pair_matrix", "out_of_scope") \
+        if intent in ("metric_lookup", "pair_matrix", "out_of_scope", "link_efficiency") \
                 and _SHARES_A_LINK.search(join_spelled(_unpunctuated(said))) \
                 and slots.get("metric") in (None, "share", "count") and not slots.get("msg_bytes"):
-            # "which gpus on yme share an nvlink with gpu2": which parts a link joins, which the graph says (the
-            # "share" is no share of anything measured)
+            # "which gpus on yme share an nvlink with gpu2", "which gpus sit behind the same pcie switch": which
+            # parts a link joins, which the graph says (the "share" is no share of anything measured)
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf)
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst", "link_type")}
@@ -1947,14 +1997,21 @@ class NLU:
                 slots["count_kind"] = kind
                 slots.pop("count", None)
         from_size_on = _FROM_A_SIZE_ON.search(said)
-        if from_size_on and intent in ("metric_lookup", "scaling") and isinstance(slots.get("msg_bytes"), int) \
+        if from_size_on and from_size_on.group("grown") and "msg_bytes" not in slots and intent == "size_sweep" \
+                and not slots.get("size_range"):
+            start = self.norm.size_bytes(from_size_on.group("grown"))   # (a sweep rule had let the size go)
+            if start:
+                slots["msg_bytes"] = start
+        if from_size_on and intent in ("metric_lookup", "scaling", "size_sweep") \
+                and isinstance(slots.get("msg_bytes"), int) \
                 and "threshold" not in slots and not slots.get("sizes"):
             # "DeepBench all-reduce time on the DGX-2 with 8 GPUs, from 4e5 bytes upward": the curve from that size
             ruled_out.add(intent)
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
             slots["size_range"] = [slots.pop("msg_bytes"), None]
         to_more = _FROM_ONE_TO_MORE.search(said)
-        if intent in ("metric_lookup", "size_sweep") and "threshold" not in slots and not slots.get("sizes") \
+        if (intent in ("metric_lookup", "size_sweep") or intent == "link_efficiency" and not slots.get("link_type")) \
+                and "threshold" not in slots and not slots.get("sizes") \
                 and (to_more or ((_COUNT_SPAN_ONLY.search(said) or _UP_TO_A_COUNT.search(said))
                                  and slots.get("count_kind") and "msg_bytes" not in slots
                                  and "size_range" not in slots)):
@@ -2361,6 +2418,23 @@ _ONE_EXTREME_PAIR = re.compile(r"\b(slowest|fastest|best|worst|highest|lowest|we
                                r" pair\b(?!s)|\bwhich (\w+ )?pair\b(?!s)")
 _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|each pair|table)\b")
 # measures of a machine or a device, never of a pair of endpoints
+# the operations measured per endpoint pair (copies); a collective's figure is the whole group's
+_PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
+# the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
+_WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|congestor traffic)\b")
+# words that ask for both sides of the load pair or for what load does
+_LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
+                              r"impact|effect|worse|drop\w*|with and without|both)\b")
+# a host copy's device end said with the host ("host to GPU0", "gpu 3 -> host")
+_HOST_COPY_END = re.compile(r"\bhost (to|->) (?P<dev>(gpu|device) ?\d+)\b|\b(?P<first>(?P<dev2>(gpu|device) ?\d+)) (to|->) "
+                            r"(the )?host\b")
+# a number of things a run did or tried ("how many code variants did the autotuner try")
+_HOW_MANY_DONE = re.compile(r"\bhow many (\w+ ){0,2}(?P<what>\w+) (did|does|do|were|was)\b(?! (it|they|the \w+) (have|has)\b)")
+# counted things that are parts or settings, not things a run did
+_COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "processor", "thread", "lane", "brick",
+                     "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}
+# "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
+_COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
 _NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
 # the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
 _TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces (are |were )?(loaded|available|stored)\b|"
@@ -2405,9 +2479,9 @@ _SOURCES_ASKED = re.compile(r"\b(which|what)( [\w-]+){0,3}? (papers?|documents?|
                             r"loaded|behind|included|in the (database|db))\b|\bwhat does (the|your|this) (database|db|data ?base|tool|data) (hold|"
                             r"have|store|contain|know|keep)( \w+){0,2} (on|for|about|of)\b")
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
-# use"); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
-_LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,3}(link|line|port|bus)s? (capacity|bandwidth|"
-                                 r"rate)\b|\bhow much of (the |its )?([\w-]+ ){0,3}(capacity|bandwidth)\b.{0,60}\b(use[sd]?|"
+# use"; a spoken "p c i e" is four words); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
+_LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,4}(link|line|port|bus)s? (capacity|bandwidth|"
+                                 r"rate)\b|\bhow much of (the |its )?([\w-]+ ){0,4}(capacity|bandwidth)\b.{0,60}\b(use[sd]?|"
                                  r"using|takes?|consumes?|gets?)\b")
 # a machine named by what it is for ("the annealing machine", "the PRNG box")
 _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
@@ -2648,7 +2722,7 @@ def _comparing(gap: list[str]) -> bool:
 _HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing|s)?\b|"
                            r"\bwhat does\b.{0,60}\blook like\b")
 # words that ask for a machine's graph rather than its measures
-_GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|graph|links?|linked|layout|laid|interconnect\w*|parts|"
+_GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|networked|graph|links?|linked|layout|laid|interconnect\w*|parts|"
                           r"components?|draw|diagram|architecture|built|inside|nvswitch\w*|switch\w*)\b")
 # the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
 _COUNT_AXIS = re.compile(r"\b(gpus?|nodes?|cores?|ranks?|process(es)?|ipus?|tiles?|devices?|g p us?) count\b")
@@ -2891,6 +2965,11 @@ def spoken_compound_numbers(words: list[str], number) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
+        if words[i].lower() in ("a", "an") and i + 1 < len(words) and words[i + 1].lower() in _MAGNITUDES:
+            # "on a hundred and twenty eight cores": the article is the number's first word ("one hundred ...")
+            rest = spoken_compound_numbers(["one"] + words[i + 1:], number)
+            if rest and rest[0].isdigit():
+                return out + rest
         j = i
         while j < len(words) and (words[j].lower() in _UNITS or words[j].lower() in _TENS
                                   or words[j].lower() in _MAGNITUDES
@@ -3243,14 +3322,19 @@ _GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|add
                                r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
 # a size said as where a curve starts: "from 4e5 bytes upward", "from 1 MB on"
 _FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? (upwards?|onwards?|"
-                             r"and up|and above|and beyond)\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$")
+                             r"and up|and above|and beyond)\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$|"
+                             # "latency as the message grows from one byte": growing from a size, no end said
+                             r"\b(grows?|growing|increases?|increasing|goes up|rises?|rising) from (?P<grown>(\d[\w.,]*|"
+                             r"an?|one|two|four|eight|sixteen|thirty two|sixty four)"
+                             r"( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))?)(?![\w.,])"
+                             r"(?! ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?|to|through|until|till|-|->)\b)")
 # from one device to more: "going from one IPU to more", "from a single node to several"
 _FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>gpu|ipu|node|core|rank|tile|g p u|i p u)s? "
                                r"(up )?(to|onto) (more|several|many|multiple|all( of them)?|the rest|bigger counts)\b")
 # two counts as a range, the counted word once after them ("2-4 gpus", "8 to 64 nodes")
 _COUNT_SPAN_ONLY = re.compile(r"\b\d+\s*(to|-|->|through)\s*\d+\s*(gpus?|ipus?|nodes?|ranks?|processes|cores?)\b")
-# a count said as the end of a range: "up to 16 gpus"
-_UP_TO_A_COUNT = re.compile(r"\bup to \d+ (gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
+# a count said as the end of a range: "up to 16 gpus", "all the way to 2048 gpus"
+_UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d+ (gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
                          r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
@@ -3284,8 +3368,9 @@ _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|thei
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
 _SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|cards|nodes) "
-                            r"(\w+ ){0,8}(share|are (directly )?(connected|linked|attached|wired)) (an?|the|one|\w+ )?"
-                            r"(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|to)\b")
+                            r"(\w+ ){0,8}(share|are (directly )?(connected|linked|attached|wired)|(sit|hang|are) "
+                            r"(behind|under|off|on)) (an?|the|one|\w+ )?"
+                            r"(same )?(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|sockets?|to)\b")
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")
@@ -3465,7 +3550,7 @@ _NO_LINK_MEASURE = {"flops", "time", "speedup", "slowdown", "memory", "power", "
 # the names of network shapes: a question naming one asks for the connection graph
 _SHAPE = re.compile(r"\b(hybrid )?cube ?-? ?mesh\b|\bhyper ?-? ?cubes?\b|\btorus\b|\bfat ?-? ?trees?\b|\bdragonfly\b")
 _TOPOLOGY_WORD = re.compile(r"^(topolog\w*|graph|graphs|paths?|routes?|routing|hops?|links?|linked|connect\w*|"
-                            r"wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
+                            r"networked|wired|wiring|attach\w*|switch\w*|interconnect\w*|layout|diagram|map|neighbou?rs?)$")
 # plain words (gazetteer.WEAK) that name a metric when they follow an operation: "all to all time"
 _OP_METRIC_WORDS = {"time": "time", "times": "time", "speed": "bandwidth"}
 # "single", "double" or "half" before a thing counted: one (or two) of it, no floating-point precision
@@ -3649,8 +3734,9 @@ def _per_second(words: list[str], b: int) -> bool:
 
 
 def _bare_number(ws: list[str]) -> bool:
-    """One number alone: "2048", "1,024" or a number word ("one" of "one gigabyte")."""
-    return len(ws) == 1 and (ws[0].replace(",", "").isdigit() or _NUMBER_WORD.match(ws[0].lower()) is not None)
+    """One number alone: "2048", "1,024", "1.3" or a number word ("one" of "one gigabyte")."""
+    return len(ws) == 1 and (re.fullmatch(r"\d+(\.\d+)?", ws[0].replace(",", "")) is not None
+                             or _NUMBER_WORD.match(ws[0].lower()) is not None)
 
 
 # the destination said before the source: "to gpu1 from gpu0", "into ipu4 from ipu5"

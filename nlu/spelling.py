@@ -17,6 +17,8 @@ import re
 from typing import Iterable, Optional
 
 _WORD = re.compile(r"^[a-z]+$")
+# endings that make another form of a word ("network" -> "networked")
+_INFLECTIONS = ("ed", "ing", "s", "es", "ly")
 _NUMBERED = re.compile(r"^([a-z]{5,})(\d+)$")
 
 
@@ -109,6 +111,10 @@ class Speller:
             return stems[0] + m.group(2) if len(stems) == 1 else None
         if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
             return None
+        if any(w.endswith(suf) and len(w) - len(suf) >= 5 and (w[:-len(suf)] in self.known
+                                                               or w[:-len(suf)] + "e" in self.known)
+               for suf in _INFLECTIONS):
+            return None   # "networked", "profiled": a known word inflected, not a slip of another word
         limit = 2 if len(w) >= 8 else 1
         best: list[tuple[int, str]] = []
         for c in self._candidates(w):

@@ -327,6 +327,7 @@ def _words_of(text: str) -> list[str]:
 
 def _norm_words(text: str) -> list[str]:
     raw: list[str] = []
+    plural: set[int] = set()
     for t in _words_of(text):
         w = t.lower()
         if w in ("'s", "’s", "'", "’", "s'"):
@@ -339,6 +340,11 @@ def _norm_words(text: str) -> list[str]:
             continue
         if _PUNCT_ONLY.match(w) and w not in _KEEP_SYMBOLS:
             continue
+        if w in ("hundreds", "thousands") and raw and (raw[-1] in _NUMBER_WORDS or _DIGITS_RE.match(raw[-1])):
+            # "the v one hundreds", "the h two hundreds": a model name in the plural (V100s, H200s), the magnitude
+            # read as a number and the plural kept on it
+            plural.add(len(raw))
+            w = w[:-1]
         raw.append(LETTER_NAMES.get(w, w))
     out: list[str] = []
     i = 0
@@ -346,7 +352,7 @@ def _norm_words(text: str) -> list[str]:
         if _starts_number(raw, i):
             s, j = _parse_run(raw, i)
             if j > i and s:
-                out.append(s)
+                out.append(s + ("s" if any(i <= k < j for k in plural) else ""))
                 i = j
                 continue
         out.append(raw[i])
