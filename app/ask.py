@@ -552,6 +552,9 @@ class Asker:
         if u.intent != "out_of_scope" and u.intent in in_scope:
             in_scope.remove(u.intent)
             in_scope.insert(0, u.intent)
+        # a reading the words give nothing to work on is no fallback ("the power draw of the H200s during an
+        # all-reduce": no link, no efficiency, so no link's efficiency)
+        in_scope = [i for i in in_scope if _words_allow(i, u.slots, " ".join(u.tokens))]
         best = in_scope[0] if in_scope else None
         if best == "list_data" and len(in_scope) > 1 and (op or metric) \
                 and not _LISTING.search(" ".join(u.tokens).lower()):

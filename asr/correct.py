@@ -633,7 +633,12 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
                r"\1 busbw"),
               (re.compile(r"\bbus (?:what|bat|when)\b", re.I), "busbw"),
               # "Deep Bench" is the benchmark's name (twice in the first 220's transcripts)
-              (re.compile(r"\b[Dd]eep [Bb]ench\b"), "DeepBench"))
+              (re.compile(r"\b[Dd]eep [Bb]ench\b"), "DeepBench"),
+              # session 52, from the twentieth set: "NVLink" heard as "in the link" before a measure of links (the
+              # first 220 has it too), and "heat map" as "8 map"
+              (re.compile(r"\b(?:in|on) the link(?= ?(?:utili[sz]ation|bandwidth|bw|mode|efficiency)\b)", re.I),
+               "NVLink"),
+              (re.compile(r"\b(?:8|[Ee]ight)[- ]?map\b"), "heat map"))
 
 
 def heard_for(text: str) -> str:

@@ -709,6 +709,12 @@ class NLU:
             # measurement, with nothing to rate it against
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
             ruled_out.add("link_efficiency")
+        if intent == "link_efficiency" and slots.get("metric") is None and not slots.get("link_type") \
+                and not (slots.get("src") and slots.get("dst")) and not _EFFICIENCY_SAID.search(said):
+            # "how loud is the DGX-2 when it is running flat out": no link, no pair and no word of how close
+            # something comes to a rate, so no link's efficiency, however the model leaned
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"link_efficiency"})
+            ruled_out.add("link_efficiency")
         if intent == "size_sweep" and slots.get("aggregate") in ("max", "min") and ANY_SIZE.search(said):
             # "the highest all-reduce bus bandwidth the H200 pair reaches at any message size": one extreme over
             # all sizes, not the curve (after the link-efficiency reading falls through, whose runner-up may be the
@@ -1265,6 +1271,12 @@ class NLU:
             if intent == "congestion":
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "metric_lookup" and slots.get("compare_with") and slots.get("system") \
+                and _WHICH_OF_THEM.search(said):
+            # "text query latency on client 1, client 2 and client 3, which laptop answers quickest": several
+            # machines named and the one that does best asked for is a comparison, not one lookup per machine
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         counted = _HOW_MANY_DONE.search(said)
         if counted and not slots.get("metric") and slots.get("system") \
                 and self.catalog is not None and any(
@@ -2425,6 +2437,13 @@ _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contenti
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
+# the one of several machines that does best ("which laptop answers quickest", "which of them is fastest")
+_WHICH_OF_THEM = re.compile(r"\b(which|what) (one|of them|of the (two|three|four|machines|systems|boxes)|laptop|machine|"
+                            r"system|box|node|client|cluster|gpu|card)\b.{0,40}\b(quickest|fastest|slowest|best|worst|"
+                            r"highest|lowest|most|least|wins?|faster|slower|better|worse|quicker)\b")
+# words of how close something comes to a rate: what a link's efficiency answers
+_EFFICIENCY_SAID = re.compile(r"effic|utili[sz]|percent|%|fraction|\bshare\b|how close|nominal|theoretical|rated|"
+                              r"\bpeak\b|line rate|link rate|saturat|headroom|how much of|\buse[sd]?\b|\busing\b")
 # a host copy's device end said with the host ("host to GPU0", "gpu 3 -> host")
 _HOST_COPY_END = re.compile(r"\bhost (to|->) (?P<dev>(gpu|device) ?\d+)\b|\b(?P<first>(?P<dev2>(gpu|device) ?\d+)) (to|->) "
                             r"(the )?host\b")

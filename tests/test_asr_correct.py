@@ -193,6 +193,10 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("h200 reduce scatter bus with 256 m in place", "h200 reduce scatter busbw 256 m in place"),
     ("does the broadcast bus drop on the dgx2", "does the broadcast busbw drop on the dgx2"),
     ("allreduce times from Deep Bench on the dgx2", "allreduce times from DeepBench on the dgx2"),
+    ("how high is the in the link bandwidth on yme", "how high is the NVLink bandwidth on yme"),   # session 52
+    ("dgx-1 v100 on the link utilization per pair", "dgx-1 v100 NVLink utilization per pair"),
+    ("an eight map of the ipu latencies", "an heat map of the ipu latencies"),
+    ("show the 8-map for pcie mode bandwidth", "show the heat map for pcie mode bandwidth"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -205,7 +209,8 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "an xbox controller", "bandwidth of 2 Yme nodes", "put 2 more in the queue",
                                   "the bandwidth matrix stored for yme", "the IPS of 16 vendors",
                                   "shoc bus speed download on the gtx980", "allreduce bus bandwidth on the dgx2",
-                                  "the power9 x bus between the sockets"])
+                                  "the power9 x bus between the sockets", "errors in the link layer",
+                                  "which pairs are in the link graph", "8 maps of the site"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 

@@ -163,3 +163,15 @@ def test_without_load_is_the_quiet_side(asker):
 def test_a_well_known_machine_the_data_lacks_is_refused(asker):
     res = asker.ask("how does yme's nccl broadcast bandwidth stack up against Aurora's")
     assert res.intent == "out_of_scope" and "Aurora" in res.answer, (res.intent, res.answer)
+
+
+def test_several_machines_and_which_does_best_is_a_comparison(asker):
+    res = asker.ask("image query latency on Client 1, Client 2 and Client 3: which machine is fastest?")
+    assert res.intent == "compare_systems", (res.intent, res.slots)
+
+
+@pytest.mark.parametrize("question", ["what's the temperature of the H200s during an allgather",
+                                      "how loud does the dgx-1 v100 get when it is busy"])
+def test_no_link_and_no_rate_is_no_links_efficiency(asker, question):
+    res = asker.ask(question)
+    assert res.intent != "link_efficiency", (question, res.intent, res.answer)
