@@ -256,6 +256,7 @@ class Asker:
                            else _ACCELERATOR_MODEL.fullmatch(s.strip(" -,.?")))
                        and not part_of_an_app(s, self.cat)
                        and not _part_of_a_known_system(s, self._system_names)
+                       and not _names_a_paper(s, self.cat.source_words)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         # a machine the data lacks named in words the tagger left untagged ("stack up against Frontier's"): a
         # well-known machine's name that is no word of any loaded system's name
@@ -1358,6 +1359,16 @@ def system_name_words(vocab) -> frozenset[tuple[str, ...]]:
     """Every form of every known system's name as its lower-case words ("in-house cluster": in, house, cluster)."""
     return frozenset(tuple(re.findall(r"[a-z0-9]+", s.lower())) for c in vocab.canonicals("system")
                      for s in vocab.surfaces("system", c))
+
+
+def _names_a_paper(span: str, words: set[str]) -> bool:
+    """"the Hey CAI paper", "the 2019 TUM thesis": the name of a document the data was transcribed from (its words
+    in the sources' paper names or collections), no machine nobody knows."""
+    ws = [w for w in re.findall(r"[a-z]+|\d+", span.lower()) if w not in _DOCUMENT_WORDS]
+    return bool(ws) and all(w in words for w in ws)
+
+
+_DOCUMENT_WORDS = {"the", "a", "an", "paper", "papers", "thesis", "report", "study", "article", "s"}
 
 
 def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> bool:

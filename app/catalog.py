@@ -66,6 +66,9 @@ class Catalog:
     # system -> the words of its curated rows' labels (LABEL_KEYS): a question word outside them can pick no row,
     # so a lookup fetches labels only where one may
     label_words: dict[str, set[str]] = field(default_factory=dict)
+    # words of the documents the data was transcribed from, by their short names ("Hey CAI", "Hy-Fi", "CC paper")
+    # and their collections ("gpu_interconnects_tum2019"): a question naming a paper names no machine
+    source_words: set[str] = field(default_factory=set)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -272,3 +275,12 @@ def _load_groups(con, cat: Catalog) -> None:
     for sid, source in con.execute("SELECT system_id, source FROM systems").fetchall():
         for group in by_doc.get(_doc(source) or "", ()):
             cat.groups[group].add(sid)
+    for (source,) in con.execute("SELECT DISTINCT source FROM runs WHERE source IS NOT NULL").fetchall():
+        for m in _PAPER_NAME.finditer(source):
+            cat.source_words |= set(re.findall(r"[a-z]+|\d+", m.group(1).lower()))
+    for group in cat.groups:
+        cat.source_words |= set(re.findall(r"[a-z]+|\d+", group.lower()))
+
+
+# a paper of a proceedings volume as the sources name it: "002_....txt pp. 87-108 (Hey CAI)"
+_PAPER_NAME = re.compile(r"pp\. \d+-\d+ \(([^)]+)\)")

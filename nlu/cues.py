@@ -70,13 +70,27 @@ _OSU_MEASURE = ((re.compile(r"\bosu_(\w+_)?(latency|lat)\b"), "latency"),
                 (re.compile(r"\bosu_(bw|bibw|mbw_mr)\b"), "bandwidth"))
 
 
+# a unit of time said as what is wanted ("... in microseconds", "how many ms"), not a number of them ("under 5 us")
+_TIME_UNIT_ASKED = re.compile(r"(?<![\d.] )(?<![\d.])\b(microseconds?|usecs?|milliseconds?|msecs?|nanoseconds?|"
+                              r"seconds)\b(?!\s*(per|/))")
+
+
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
+    if slots.get("metric") == "power" and re.search(r"\bibm power\b|\bpower ?(9|8|10|system)\b", joined) \
+            and not re.search(r"\bpower (draw|consumption|usage|use|budget|cap|envelope)\b|\bwatts?\b|\bdraws?\b",
+                              joined):
+        del slots["metric"]     # "the IBM Power machine called Yme": the processor family's name, no measure of power
     if intent in MEASUREMENT_INTENTS and slots.get("metric") is None:
         measure = next((m for rx, m in _OSU_MEASURE if rx.search(joined)), None)
         if measure:
             slots["metric"] = measure   # the program's measure, whether or not it is stored for the system
+        elif _TIME_UNIT_ASKED.search(joined):
+            # "h200 reduce 8 bytes in-place microseconds": the measure named by its unit alone; a copy between two
+            # ends is timed as its latency, anything else as its time
+            copy = slots.get("operation") in ("p2p", "d2d", "h2d", "d2h") or (slots.get("src") and slots.get("dst"))
+            slots["metric"] = "latency" if copy else "time"
     if intent in MEASUREMENT_INTENTS and slots.get("metric") in (None, "throughput") and slots.get("precision") \
             and "operation" not in slots \
             and any(w in ("peak", "max", "maximum", "theoretical", "nominal", "spec", "specs", "rated", "datasheet")
@@ -454,6 +468,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "predict dgx2 allreduce bw with 32 gpus", "can you forecast ...": a prediction asked for (a stored
                     # prediction, "what does MAPredict predict", is not: the verb is not the request there)
                     r"^(please |(can|could|would) you (please )?)?(predict|forecast|extrapolate)|"
+                    # "will Graphcore's next chip beat the H200 pair": a machine nobody has measured yet
+                    r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
+                    r"model|machine|system|node|version)s?\b|"
+                    # "can you put some tunes on": a service no benchmark data gives
+                    r"\b(play|put on|put) (some |a |the )?(music|tunes?|songs?|playlist|radio|podcast)\b|"
                     # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured
                     r"\bwhat will .{1,80}\bbe\b.{0,40}\bnext (year|month|release|generation)\b|"
                     r"\bwhat will .{1,80}\bbe (in the future|with (a |the )?(newer|next|"

@@ -417,6 +417,9 @@ class NLU:
                     slots["count"], slots["count_kind"] = n, "gpus"
                     covered.update(range(a, b))
                 continue                      # "ThetaGPU's eight A100s": the GPUs a machine has, no size
+            if slot in ("msg_bytes", "count", "top_n") and _bare_number(words[a:b]) and a > 0 \
+                    and words[a - 1].lower().rstrip(".") in _DOCUMENT_PARTS:
+                continue                      # "Listing 30 in the report", "Table 5.1": where a number is printed
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and _STEPS.match(
                     " ".join(w.lower() for w in words[b:b + 2])):
                 continue                      # "the 40-step trace", "100 iterations": how long a run was, no size
@@ -1064,6 +1067,11 @@ class NLU:
                 other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
                 if other:
                     slots["metric"] = other[0]
+        if intent == "scaling" and not slots.get("count") and not slots.get("count_kind") \
+                and _OVER_SIZES.search(said) and not _COUNT_AXIS.search(said):
+            # "how does the all-reduce busbw change as the message grows": no count is named, the sizes are the axis
+            intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"scaling"})
+            ruled_out.add("scaling")
         if intent == "metric_lookup" and "msg_bytes" not in slots and _OVER_SIZES.search(said):
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
@@ -1262,6 +1270,15 @@ class NLU:
                 dev = self.norm.endpoint(end.group("dev") or end.group("dev2"))
                 if dev:
                     slots["src" if end.group("first") else "dst"] = dev
+        if _LOAD_IN_WORDS.search(said) and intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion") \
+                and slots.get("system") and slots.get("condition") in (None, "under_load") \
+                and self.catalog is not None \
+                and "under_load" in self.catalog.conditions.get(str(slots["system"]), ()):
+            # "what happens to the ipu5 -> ipu6 latency when all the other tiles are sending too": load described in
+            # words, set against the quiet case
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+            slots["condition"] = "under_load"
         idle = _WITHOUT_LOAD.search(said)
         if idle and slots.get("condition") in (None, "congestion_free") \
                 and not _LOAD_PAIR_WORDS.search(said[:idle.start()] + " " + said[idle.end():]) \
@@ -1271,6 +1288,19 @@ class NLU:
             if intent == "congestion":
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("exclude") and not slots.get("compare_with") and slots.get("system") \
+                and re.search(r"\bminus\b", said) and intent in ("metric_lookup", "out_of_scope", "compare_systems"):
+            # "dgx1 v100 minus dgx1 p100 h2d bw": a system "minus" another is a difference, not an exclusion
+            slots["compare_with"] = slots.pop("exclude")
+        if (intent in ("metric_lookup", "out_of_scope") or intent == "size_sweep" and not _OVER_SIZES.search(said)) \
+                and slots.get("compare_with") and slots.get("system") \
+                and _DIFFERENCE.search(said) and not asks_advice(said):
+            # "by how many GB/s does the DGX-2's GPU0 -> GPU1 bandwidth exceed Yme's", "dgx1 v100 minus dgx1 p100
+            # h2d bw": a difference between two machines' numbers is their comparison
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("exclude", None)
+            slots.pop("aggregate", None)    # ("how much lower": the comparative asks for no lowest value)
         if intent == "metric_lookup" and slots.get("compare_with") and slots.get("system") \
                 and _WHICH_OF_THEM.search(said):
             # "text query latency on client 1, client 2 and client 3, which laptop answers quickest": several
@@ -1298,6 +1328,13 @@ class NLU:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
                 conf = max(conf, CONFIDENCE_FLOOR)
         apply_cues(intent, words, slots)
+        if intent == "compare_systems" and slots.get("metric") in ("slowdown", "speedup") and slots.get("system") \
+                and _DIFFERENCE.search(said) and self.catalog is not None and not any(
+                    slots["metric"] in self.catalog.metrics.get(str(x), ())
+                    for x in [slots["system"], *(slots.get("compare_with") or [])]):
+            # "how much longer does a text query take on client-1 than on client-3": the time itself, set side by
+            # side, where no machine compared stores a slowdown
+            del slots["metric"]
         extreme = _ONE_EXTREME_PAIR.search(said) if intent == "pair_matrix" else None
         if extreme and extreme.group(1) and "aggregate" not in slots:
             # "dgx2 best pcie-mode p2p latency pair": the extreme word the tagger left, for the metric named
@@ -2432,11 +2469,20 @@ _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|e
 # measures of a machine or a device, never of a pair of endpoints
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
 _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
+# load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
+_LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?(tiles|ipus|gpus|"
+                            r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
+                            r"transmitting|communicating|talking|loaded|active|flooding|hammering)\b|\b(when|while|with) "
+                            r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|congestor traffic)\b")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
+# a difference between two numbers asked for ("by how many GB/s ... exceed", "how much smaller ... than", "minus")
+_DIFFERENCE = re.compile(r"\bhow (much |many (\w+ ){0,3}?)(smaller|larger|bigger|lower|higher|longer|shorter|faster|"
+                         r"slower|more|less)\b|\bby how (much|many)\b|\bexceeds?\b|\bminus\b|\bdifference\b|"
+                         r"\b(gap|delta) between\b")
 # the one of several machines that does best ("which laptop answers quickest", "which of them is fastest")
 _WHICH_OF_THEM = re.compile(r"\b(which|what) (one|of them|of the (two|three|four|machines|systems|boxes)|laptop|machine|"
                             r"system|box|node|client|cluster|gpu|card)\b.{0,40}\b(quickest|fastest|slowest|best|worst|"
@@ -2447,6 +2493,9 @@ _EFFICIENCY_SAID = re.compile(r"effic|utili[sz]|percent|%|fraction|\bshare\b|how
 # a host copy's device end said with the host ("host to GPU0", "gpu 3 -> host")
 _HOST_COPY_END = re.compile(r"\bhost (to|->) (?P<dev>(gpu|device) ?\d+)\b|\b(?P<first>(?P<dev2>(gpu|device) ?\d+)) (to|->) "
                             r"(the )?host\b")
+# parts of a document a number names ("Listing 30", "Table 4", "Fig. 7"), no size, count or ranking
+_DOCUMENT_PARTS = {"listing", "table", "figure", "fig", "section", "appendix", "§", "page", "p", "pp", "chapter", "eq",
+                   "equation"}
 # a number of things a run did or tried ("how many code variants did the autotuner try")
 _HOW_MANY_DONE = re.compile(r"\bhow many (\w+ ){0,2}(?P<what>\w+) (did|does|do|were|was)\b(?! (it|they|the \w+) (have|has)\b)")
 # counted things that are parts or settings, not things a run did
@@ -2566,6 +2615,9 @@ _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|eve
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up)|as (the )?(msgs|"
                          r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger))|"
+                         # "as the message grows", "from the smallest to the biggest message"
+                         r"as (the |a )?(msg|message|transfer|buffer|payload) (grows|increases|gets (bigger|larger))|"
+                         r"(from )?(the )?smallest to (the )?(biggest|largest)( (msg|message|transfer|buffer|size)s?)?|"
                          # "how does the busbw grow with message size"
                          r"(grows?|growing|scales?|scaling|changes?|varies|vary|rises?) with (the )?(msg|message|"
                          r"transfer|buffer) sizes?)\b")
@@ -2764,7 +2816,10 @@ def corrected_systems(words: list[str], mentions) -> list[str]:
     out: list[str] = []
     for (a1, b1, s1), (a2, _, s2) in zip(ordered, ordered[1:]):
         gap = lw[b1:a2]
-        if s1 != s2 and gap and set(gap) <= _BETWEEN_CORRECTION and set(gap) & _CORRECTING and s1 not in out:
+        if s1 != s2 and gap and set(gap) <= _BETWEEN_CORRECTION and (set(gap) & _CORRECTING or gap[0] == "no"
+                                                                     and gap[1:] in ([], ["the"], ["a"], ["an"])) \
+                and s1 not in out:
+            # ("the yme no the mini summit": a bare "no" between two machines takes the first back)
             out.append(s1)
     return out
 
@@ -2793,6 +2848,13 @@ def _correction_runs(lw: list[str]) -> list[tuple[int, int]]:
         strong = set(run) & _STRONG_CORRECTING
         set_off = any(w == "no" and 0 < k < len(run) - 1 and run[k - 1] in _PAUSES and run[k + 1] in _PAUSES
                       for k, w in enumerate(run))
+        # "the reduce no the broadcast": a "no" straight before an article, as a speaker restarts a phrase (no
+        # sentence says "no the"; "no congestion", "no load" keep their "no")
+        restart = run == ["no"] and j < len(lw) and lw[j] in ("the", "a", "an") and i > 0 and lw[i - 1] not in _PAUSES
+        if restart:
+            out.append((i, j + 1))
+            i = j
+            continue
         if (strong or set_off) and any(w not in _PAUSES for w in run):
             out.append((i, j))
         i = j

@@ -79,12 +79,12 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         s["operation"] = mode_as_operation(s["operation"], question or "")   # "the training GEMM"
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     notes = []
-    if s.get("metric") in ("time", "share") and _TIME_SAVED.search(question or "") \
-            and cat.rows_at_most(sid, "time_reduction", s.get("operation")):
-        # "how much FV-update time does the kernel optimisation save, in percent": the reduction the document
-        # states, not the times themselves
-        notes.append("time saved asked for: the time reduction stored")
-        s["metric"] = "time_reduction"
+    saved = {"time": "time_reduction", "share": "time_reduction", "energy": "energy_reduction"}.get(s.get("metric"))
+    if saved and _TIME_SAVED.search(question or "") and cat.rows_at_most(sid, saved, s.get("operation")):
+        # "how much FV-update time does the kernel optimisation save, in percent", "how much energy does the photonic
+        # memory save, in percent": the reduction the document states, not the quantities themselves
+        notes.append(f"{saved.split('_')[0]} saved asked for: the {saved.replace('_', ' ')} stored")
+        s["metric"] = saved
     only = sorted(cat.metrics.get(sid, set()))
     if not s.get("metric") and not s.get("operation") and not s.get("app") and len(only) == 1 \
             and not _NOT_LOADED.search(question or ""):
