@@ -638,7 +638,9 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
               # first 220 has it too), and "heat map" as "8 map"
               (re.compile(r"\b(?:in|on) the link(?= ?(?:utili[sz]ation|bandwidth|bw|mode|efficiency)\b)", re.I),
                "NVLink"),
-              (re.compile(r"\b(?:8|[Ee]ight)[- ]?map\b"), "heat map"))
+              (re.compile(r"\b(?:8|[Ee]ight)[- ]?map\b"), "heat map"),
+              # a pause heard between a device and its number ("between GPU, 0 and GPU, 1", twenty-first set)
+              (re.compile(r"\b(GPU|IPU|CPU|gpu|ipu|cpu),( \d+)\b(?!,? (GPU|IPU|gpu|ipu|of|more|x)\b)"), r"\1\2"))
 
 
 def heard_for(text: str) -> str:

@@ -197,6 +197,7 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("dgx-1 v100 on the link utilization per pair", "dgx-1 v100 NVLink utilization per pair"),
     ("an eight map of the ipu latencies", "an heat map of the ipu latencies"),
     ("show the 8-map for pcie mode bandwidth", "show the heat map for pcie mode bandwidth"),
+    ("latency between IPU, 2 and IPU, 3", "latency between IPU 2 and IPU 3"),
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -210,7 +211,8 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "the bandwidth matrix stored for yme", "the IPS of 16 vendors",
                                   "shoc bus speed download on the gtx980", "allreduce bus bandwidth on the dgx2",
                                   "the power9 x bus between the sockets", "errors in the link layer",
-                                  "which pairs are in the link graph", "8 maps of the site"])
+                                  "which pairs are in the link graph", "8 maps of the site",
+                                  "per GPU, 4 of them in all"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 
