@@ -130,12 +130,17 @@ class SystemResolver:
             # mention also as one name ("a v one hundred in the d g x one": "v100", spelled and said in words)
             context = {f for k, w in enumerate(words) if not m.start <= k < m.end for f in _word_forms(w)}
             context |= {key(o.surface) for o in ms if o is not m}
-            # a name said in several words outside the mention ("with the v one hundreds" is "v100s")
-            context |= {f for a in range(len(words)) for b in range(a + 2, min(len(words), a + 4) + 1)
-                        if b <= m.start or a >= m.end for f in _word_forms(key(" ".join(words[a:b])))}
             scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
             top = max(scores.values())
             best = [c for c in m.candidates if scores[c] == top]
+            if not (top > 0 and len(best) == 1):
+                # a name said in several words outside the mention ("with the v one hundreds" is "v100s"), read only
+                # where single words leave the tie
+                context |= {f for a in range(len(words)) for b in range(a + 2, min(len(words), a + 4) + 1)
+                            if b <= m.start or a >= m.end for f in _word_forms(key(" ".join(words[a:b])))}
+                scores = {c: len(self._distinct(c, m.candidates) & context) for c in m.candidates}
+                top = max(scores.values())
+                best = [c for c in m.candidates if scores[c] == top]
             if top > 0 and len(best) == 1:
                 added.append(best[0])
                 used.append(m)
