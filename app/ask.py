@@ -881,9 +881,7 @@ class Asker:
             # "how much memory does each GPU have": what a part is, stated in the components table, whichever intent
             # (lookup, comparison, or topology for counts and link interfaces) the question carries
             mod = _specs
-        # a planner that reads words no slot carries ("the ISC 2022 systems") gets the question too
-        plan = mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
-            else mod.plan(slots, self.cat)
+        plan = self._plan_of(mod, slots, res)
         rows = self.rows.rows(plan)
         if mod is _specs and not rows and slots.get("spec") == "links" and isinstance(sid, str) \
                 and sid in self.cat.systems and self.cat.systems[sid].n_links:
@@ -893,10 +891,15 @@ class Asker:
             slots = {k: v for k, v in slots.items() if k not in ("spec", "part", "metric")}
             res.intent = mod.NAME
             res.notes.append("no link interfaces per part are stated: the links counted in the connection graph")
-            plan = mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
-                else mod.plan(slots, self.cat)
+            plan = self._plan_of(mod, slots, res)
             rows = self.rows.rows(plan)
         return plan, rows, mod.answer(rows, plan, self.cat)
+
+    def _plan_of(self, mod, slots: dict[str, Any], res: Result):
+        """The intent module's plan; a planner that reads words no slot carries ("the ISC 2022 systems") gets the
+        question too."""
+        return mod.plan(slots, self.cat, question=_said(res)) if getattr(mod, "WANTS_QUESTION", False) \
+            else mod.plan(slots, self.cat)
 
     def _run_each(self, res: Result, mod, slots: dict[str, Any], systems: list[str], key: str = "system") -> None:
         """"allreduce bandwidth vs message size on the DGX-2 and Yme": an intent that answers for one system is
@@ -1308,7 +1311,8 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
-_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against)\b|\bvs\.? (an? |the )?\w*\d", re.I)
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against)\b|"
+                        r"\bvs\.? (an? |the )?\w*\d", re.I)
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave

@@ -2470,12 +2470,14 @@ _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|e
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
 _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
-_LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?(tiles|ipus|gpus|"
+_LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
+                            r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
                             r"transmitting|communicating|talking|loaded|active|flooding|hammering)\b|\b(when|while|with) "
                             r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
-_WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|congestor traffic)\b")
+_WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
+                           r"congestor traffic)\b")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
@@ -2484,20 +2486,23 @@ _DIFFERENCE = re.compile(r"\bhow (much |many (\w+ ){0,3}?)(smaller|larger|bigger
                          r"slower|more|less)\b|\bby how (much|many)\b|\bexceeds?\b|\bminus\b|\bdifference\b|"
                          r"\b(gap|delta) between\b")
 # the one of several machines that does best ("which laptop answers quickest", "which of them is fastest")
-_WHICH_OF_THEM = re.compile(r"\b(which|what) (one|of them|of the (two|three|four|machines|systems|boxes)|laptop|machine|"
+_WHICH_OF_THEM = re.compile(r"\b(which|what) (one|of them|of the (two|three|four|machines|systems|boxes)|laptop|"
+                            r"machine|"
                             r"system|box|node|client|cluster|gpu|card)\b.{0,40}\b(quickest|fastest|slowest|best|worst|"
                             r"highest|lowest|most|least|wins?|faster|slower|better|worse|quicker)\b")
 # words of how close something comes to a rate: what a link's efficiency answers
 _EFFICIENCY_SAID = re.compile(r"effic|utili[sz]|percent|%|fraction|\bshare\b|how close|nominal|theoretical|rated|"
                               r"\bpeak\b|line rate|link rate|saturat|headroom|how much of|\buse[sd]?\b|\busing\b")
 # a host copy's device end said with the host ("host to GPU0", "gpu 3 -> host")
-_HOST_COPY_END = re.compile(r"\bhost (to|->) (?P<dev>(gpu|device) ?\d+)\b|\b(?P<first>(?P<dev2>(gpu|device) ?\d+)) (to|->) "
+_HOST_COPY_END = re.compile(r"\bhost (to|->) (?P<dev>(gpu|device) ?\d+)\b|"
+                            r"\b(?P<first>(?P<dev2>(gpu|device) ?\d+)) (to|->) "
                             r"(the )?host\b")
 # parts of a document a number names ("Listing 30", "Table 4", "Fig. 7"), no size, count or ranking
 _DOCUMENT_PARTS = {"listing", "table", "figure", "fig", "section", "appendix", "§", "page", "p", "pp", "chapter", "eq",
                    "equation"}
 # a number of things a run did or tried ("how many code variants did the autotuner try")
-_HOW_MANY_DONE = re.compile(r"\bhow many (\w+ ){0,2}(?P<what>\w+) (did|does|do|were|was)\b(?! (it|they|the \w+) (have|has)\b)")
+_HOW_MANY_DONE = re.compile(r"\bhow many (\w+ ){0,2}(?P<what>\w+) (did|does|do|were|was)\b"
+                            r"(?! (it|they|the \w+) (have|has)\b)")
 # counted things that are parts or settings, not things a run did
 _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "processor", "thread", "lane", "brick",
                      "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}
@@ -3415,7 +3420,8 @@ _FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>g
 # two counts as a range, the counted word once after them ("2-4 gpus", "8 to 64 nodes")
 _COUNT_SPAN_ONLY = re.compile(r"\b\d+\s*(to|-|->|through)\s*\d+\s*(gpus?|ipus?|nodes?|ranks?|processes|cores?)\b")
 # a count said as the end of a range: "up to 16 gpus", "all the way to 2048 gpus"
-_UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d+ (gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
+_UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d+ "
+                            r"(gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
                          r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")

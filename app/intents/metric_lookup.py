@@ -67,8 +67,8 @@ LARGEST = ("\nQUALIFY m.msg_bytes IS NULL OR m.msg_bytes = max(m.msg_bytes) OVER
 SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 
 
-# time saved, as a share ("how much time does the optimisation save, in percent")
-_TIME_SAVED = re.compile(r"\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b.{0,60}(\bpercent(age)?\b|%)|"
+# a saving asked as a share ("how much time does the optimisation save, in percent", "... energy ... save")
+_SAVED_IN_PERCENT = re.compile(r"\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b.{0,60}(\bpercent(age)?\b|%)|"
                          r"(\bpercent(age)?\b|%).{0,60}\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b", re.I)
 
 
@@ -80,7 +80,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     require_metric_on(sid, s.get("metric"), s.get("operation"), cat)
     notes = []
     saved = {"time": "time_reduction", "share": "time_reduction", "energy": "energy_reduction"}.get(s.get("metric"))
-    if saved and _TIME_SAVED.search(question or "") and cat.rows_at_most(sid, saved, s.get("operation")):
+    if saved and _SAVED_IN_PERCENT.search(question or "") and cat.rows_at_most(sid, saved, s.get("operation")):
         # "how much FV-update time does the kernel optimisation save, in percent", "how much energy does the photonic
         # memory save, in percent": the reduction the document states, not the quantities themselves
         notes.append(f"{saved.split('_')[0]} saved asked for: the {saved.replace('_', ' ')} stored")
