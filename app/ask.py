@@ -104,6 +104,11 @@ class Asker:
     def _system_names(self) -> frozenset[tuple[str, ...]]:
         return system_name_words(self.nlu.vocab)
 
+    @functools.cached_property
+    def _system_name_words(self) -> frozenset[str]:
+        """Every word of a loaded system's names: a well-known machine's name among them is no unknown machine."""
+        return frozenset(w for name in self._system_names for w in name)
+
     def speech(self):
         """The speech recogniser, loaded on first use (asr.transcribe.Transcriber; $HPCASK_ASR_MODEL picks
         "finetuned", "tiny.en", "base" or a directory; default: the fine-tuned model, else tiny.en + hints)."""
@@ -260,9 +265,8 @@ class Asker:
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         # a machine the data lacks named in words the tagger left untagged ("stack up against Frontier's"): a
         # well-known machine's name that is no word of any loaded system's name
-        known_words = {w for name in self._system_names for w in name}
         unknown_sys += [w for w in dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z0-9]+", _said(res)))
-                        if w.lower() in OTHER_MACHINES and w.lower() not in known_words
+                        if w.lower() in OTHER_MACHINES and w.lower() not in self._system_name_words
                         and not any(w.lower() in x.lower() for x in unknown_sys)]
         if unsure and not backed:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"

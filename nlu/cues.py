@@ -78,10 +78,6 @@ _TIME_UNIT_ASKED = re.compile(r"(?<![\d.] )(?<![\d.])\b(microseconds?|usecs?|mil
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
-    if slots.get("metric") == "power" and re.search(r"\bibm power\b|\bpower ?(9|8|10|system)\b", joined) \
-            and not re.search(r"\bpower (draw|consumption|usage|use|budget|cap|envelope)\b|\bwatts?\b|\bdraws?\b",
-                              joined):
-        del slots["metric"]     # "the IBM Power machine called Yme": the processor family's name, no measure of power
     if intent in MEASUREMENT_INTENTS and slots.get("metric") is None:
         measure = next((m for rx, m in _OSU_MEASURE if rx.search(joined)), None)
         if measure:

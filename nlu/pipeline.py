@@ -689,7 +689,7 @@ class NLU:
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
         if slots.get("metric") == "power" and _POWER_PROCESSOR.search(said) and not _POWER_DRAWN.search(said):
-            # "the two power nine sockets": IBM's POWER9 processor said aloud, no power drawn
+            # "the two power nine sockets", "the IBM Power machine called Yme": IBM's processors, no power drawn
             del slots["metric"]
         if intent in ("metric_lookup", "pair_matrix") and slots.get("metric") is None and _WHAT_CONNECTS.search(said) \
                 and self._has_links(slots) and not slots.get("operation"):
@@ -2444,9 +2444,10 @@ _LISTS = re.compile(r"\b(list\w*|available|exists?|stored|loaded|inventory|catal
                     r"systems|traces))\b")
 # what a question over message sizes says: a size, sizes, messages, transfers, buffers, a sweep or a curve
 # what a congestion question says: load, contention or traffic, congestion control, or what they do
-# IBM's processors said aloud ("power nine"), and the words of power drawn, which keep the metric
-_POWER_PROCESSOR = re.compile(r"\bpower ?(9|nine|8|eight|10|ten)\b")
-_POWER_DRAWN = re.compile(r"\b(watts?|draws?|drawn|consum\w*|usage|envelope|budget|tdp|energy)\b")
+# IBM's processors said aloud ("power nine", "the IBM Power machine"), and the words of power drawn, which keep the
+# metric
+_POWER_PROCESSOR = re.compile(r"\bpower ?(9|nine|8|eight|10|ten|system)\b|\bibm power\b")
+_POWER_DRAWN = re.compile(r"\b(watts?|draws?|drawn|consum\w*|usage|envelope|budget|tdp|energy|power (use|cap))\b")
 # "what connects the two sockets", "what links gpu0 and gpu1": how parts are joined
 _WHAT_CONNECTS = re.compile(r"\bwhat (connects|links|joins|ties|sits between)\b|\bwhat (is|are) (\w+ )?(connecting|"
                             r"linking|joining)\b")
