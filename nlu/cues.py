@@ -549,6 +549,31 @@ _DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|
                         r"(database|db|catalog))\b")
 
 
+# how a measurement was made: the tool's version and settings, the repetitions averaged, the timer, the programs
+# that produced the numbers ("which version of nccl-tests produced the H200 numbers", "how many timed iterations
+# per size", "which timer was used", "which deepbench programs produced the yme times")
+_SETUP_ASKED = re.compile(
+    r"\b(which|what) ([\w-]+ ){0,2}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|command"
+    r"( line)?|compiler( flags)?)\b"
+    r"|\bhow many ([\w-]+ ){0,2}(iterations|repetitions|reps|warm ?-? ?ups?|trials)\b"
+    r"|\b(averaged|repeated) over\b"
+    r"|\b(which|what) ([\w-]+ ){0,2}(programs?|progams?|binaries|executables?) (produced|generated|gave|made|measured)\b"
+    r"|\b(recorded|run|measured|produced|compiled) with (which|what)\b"
+    r"|\bhow (was|were) (it|they|that|those|these|the [\w -]{1,40}?) (measured|timed|recorded|obtained|collected)\b")
+
+
+# versions of what a machine runs, not of what measured it ("what bios version does the gtx980 box have")
+_MACHINE_SOFTWARE = re.compile(r"\b(bios|firmware|driver|drivers|os|operating system|kernel|microcode|vbios)\b")
+
+
+def asks_setup(said: str) -> bool:
+    """Whether the question asks how a measurement was made (its runs' settings), not for a measured value. A
+    second question joined on ("how does busbw evolve with size, and which NCCL version was it run with") leaves
+    the first one asked."""
+    m = _SETUP_ASKED.search(said)
+    return bool(m) and not _MACHINE_SOFTWARE.search(said) and not re.search(r"(,|\?) ?(and|also)\b", said[:m.start()])
+
+
 def asks_advice(said: str) -> bool:
     """Advice, a service, a prediction or a machine's live state: what no stored measurement answers."""
     return bool(ADVICE.search(said)) or bool(_NOW.search(said) and not _DATA_HELD.search(said))

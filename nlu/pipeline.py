@@ -12,7 +12,7 @@ import torch
 
 from nlu import model as M
 from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
-                      asks_advice,
+                      asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
@@ -449,6 +449,17 @@ class NLU:
                     covered.update(range(a, b + 3))
                     consumed.update(range(b, b + 3))
                     continue
+            if slot == "msg_bytes" and b - a >= 3 and b < len(words) and "count" not in slots \
+                    and _bare_number(words[b - 1:b]) and not _bare_number(words[a:b - 1]) \
+                    and self.norm.count_and_kind(words[b])[1]:
+                n = self.norm.number(words[b - 1])
+                if isinstance(n, int):
+                    # "yme allreduce 16MB 4 ranks time": the size's span ran on into the count said after it
+                    slots["count"], slots["count_kind"] = n, self.norm.count_and_kind(words[b])[1]
+                    covered.update(range(b - 1, b + 1))
+                    consumed.add(b)
+                    b -= 1
+                    surface = " ".join(words[a:b])
             if slot == "msg_bytes" and b < len(words) and _bare_number(words[a:b]) \
                     and self.norm.count_and_kind(words[b])[1]:
                 slot, b = "count", b + 1      # "on 2048 GPUs": a bare number before a count word counts them
@@ -2122,10 +2133,11 @@ class NLU:
             # read it as out of scope: app.ask tries the runner-up of an unsure refusal)
             ruled_out |= set(self.labels["intents"]) - {"out_of_scope"}
             intent, conf = "out_of_scope", max(conf, model_conf)
-        single = re.search(r"\bsingle ?- ?(gpu|ipu|node)\b", said)
+        single = re.search(r"\bsingle ?-? ?(gpu|ipu|node|g p u|i p u)\b", said)
         if single and "count" not in slots and intent in MEASUREMENT_INTENTS:
             # "Single-GPU sgemm throughput: Yme vs Mini Summit": one word the tagger does not split, a count of one
-            slots["count"], slots["count_kind"] = 1, single.group(1) + "s"
+            # (also spelled out, "single g p u all reduce")
+            slots["count"], slots["count_kind"] = 1, single.group(1).replace(" ", "") + "s"
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
@@ -2147,6 +2159,12 @@ class NLU:
             intent = "compare_systems" if slots.get("compare_with") or not slots.get("system") \
                 else "topology" if spec["spec"] in ("links", "count") else "metric_lookup"
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)    # the words settle it, whatever the model read
+        if not spec and intent != "list_data" and isinstance(slots.get("system"), str) and asks_setup(said):
+            # "which version of nccl-tests produced the H200 collective numbers", "how many repetitions were the
+            # mgbench copies averaged over": how the numbers were made, which the runs' settings answer (the
+            # inventory's setup listing, app.intents.list_data), not a number of the measurement itself
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "bandwidth":
             # "busbw allgather h200x2 1 GiB in GB/s": the unit says bandwidth, and the words say which one
             which = {f["metric"] for st, _, f in cands if f.get("metric") in ("busbw", "algbw")
@@ -2235,6 +2253,11 @@ class NLU:
             # "what barrier time does the model estimate for 64 cores": the model's estimate, stored beside the
             # measured times as the condition estimated
             slots["condition"] = "estimated"
+        if intent in MEASUREMENT_INTENTS and not slots.get("metric") and _ENDS_ON_TIME.search(said) \
+                and stores("time", "metrics"):
+            # "yme allreduce 16MB 4 ranks time": a keyword query's last word names its measure ("time" alone is
+            # too common a word for the vocabulary to read anywhere else)
+            slots["metric"] = "time"
         if intent == "metric_lookup" and _LINK_SPEED.search(said) and not slots.get("dst") \
                 and slots.get("operation") in (None, "p2p", "link_speed") and stores("link_speed", "operations"):
             # "mini summit link speed per nvlink brick": the links' own speed as nvidia-smi prints it, not a copy's
@@ -3262,7 +3285,8 @@ _SPEEDUP_ASKED = re.compile(r"\b(what|which|how much|how big|the|a) (\w+ )?speed
 _ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|predicts?|puts?|computes?|yields?)\b|"
                         r"\b(according to|from|by|per) the (\w+ )?model\b|\b(model|analytic\w*|predicted) (value|time|"
                         r"figure|number|estimate)s?\b")
-_LINK_SPEED = re.compile(r"\blink speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
+_ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
+_LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
 _WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) "

@@ -14,13 +14,14 @@ narrows the first and the last shape to the systems of that collection (Catalog.
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system, written_name
-from nlu.cues import TRACE_WORD
+from nlu.cues import TRACE_WORD, asks_setup
 from nlu.vocab import join_spelled, read_years
 
 NAME = "list_data"
@@ -111,6 +112,20 @@ ORDER BY n_events DESC, r.system_id, r.tool"""
 FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation = $operation",
            "library": " AND m.library = $library"}
 
+# how a system's numbers were made ("which nccl version", "how many repetitions", "which timer"): each matching run
+# with its tool, version and settings, and the settings its measurements carry (mgbench's repetitions, a test's name)
+SETUP = """SELECT r.run_id, any_value(r.tool) AS tool, any_value(r.tool_version) AS tool_version,
+       any_value(r.experiment) AS experiment, any_value(CAST(r.params AS VARCHAR)) AS run_params,
+       list(DISTINCT CAST(m.params AS VARCHAR)) FILTER (WHERE m.params IS NOT NULL) AS measurement_params,
+       count(m.run_id) AS n_measurements, coalesce(min(m.source), any_value(r.source)) AS source
+FROM runs r LEFT JOIN measurements m ON m.run_id = r.run_id
+WHERE r.system_id = $system{filters}
+GROUP BY r.run_id
+ORDER BY tool, r.run_id"""
+TRACE_RUNS = " AND r.run_id IN (SELECT run_id FROM trace_run_stats)"
+# settings longer than this are descriptions (a matrix's orientation, a command line), not values to list
+_SETTING_CHARS = 60
+
 # the systems a tool ran on ("which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?")
 BY_TOOL = """SELECT r.system_id, s.name, r.tool, count(DISTINCT r.run_id) AS n_runs,
        coalesce(sum(m.n), 0) AS n_measurements, min(r.source) AS source
@@ -190,6 +205,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         return Plan(sql=sql, params={"group": group[1]} if group else {}, chart={"kind": "table"}, slots=s,
                     notes=notes, extra={"mode": "papers", "group": group})
     tool = cat.tool_named(question)
+    if isinstance(s.get("system"), str) and asks_setup((question or "").lower()):
+        return _setup_plan(s, cat, question, tool, notes)
+    tool = cat.tool_named(question)
     if tool and isinstance(s.get("system"), str) \
             and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
         # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
@@ -243,6 +261,31 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                        "simulated": bool(_SIMULATED.search(question or ""))})
 
 
+def _setup_plan(s: dict[str, Any], cat: Catalog, question: str, tool: Optional[str], notes: list[str]) -> Plan:
+    """"which version of nccl-tests produced the H200 collective numbers": the runs' own settings, narrowed to the
+    tool, operation, library and metric named (a metric the system does not store, "iterations", names a
+    setting, not rows)."""
+    sid = require_system(s, cat)
+    traced = bool(TRACE_WORD.search(question or "")) and not (s.get("metric") or s.get("operation"))
+    filters, params = "", {"system": sid}
+    if traced:
+        filters = TRACE_RUNS
+    else:
+        for k, frag in FILTERS.items():
+            v = s.get(k)
+            if isinstance(v, str) and (k != "metric" or v in cat.metrics.get(sid, set())):
+                filters += frag
+                params[k] = v
+            elif k == "metric":
+                s.pop("metric", None)
+    if tool:
+        filters += " AND lower(r.tool) = lower($tool)"
+        params["tool"] = tool
+        s.pop("library", None)     # "nccl-tests" names the tool
+    return Plan(sql=SETUP.format(filters=filters), params=params, chart={"kind": "table"}, slots=s, notes=notes,
+                extra={"mode": "setup", "group": None, "traced": traced, "tool": tool})
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
@@ -265,6 +308,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         return _tool_answer(rows, plan, cat)
     if mode == "papers":
         return _papers_answer(rows, plan, cat)
+    if mode == "setup":
+        return _setup_answer(rows, plan, cat, what)
     if mode == "all" and plan.extra.get("simulated") and rows:
         # "which systems are simulated rather than real hardware": the systems table says which are
         sim = [r for r in rows if r.get("kind") == "simulated"]
@@ -403,3 +448,48 @@ def _papers_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                        + f" ({_plural(r['n_systems'], 'system')})" for r in rows)
     return f"{head}: {listed}."
 
+
+
+def _settings(dicts: list[dict[str, Any]], max_values: int) -> list[str]:
+    """'key value' for each setting of the dicts, its distinct values joined where the runs differ; a setting
+    with more than max_values values, or a value too long to read in a sentence, is left to the table."""
+    values: dict[str, list[str]] = {}
+    for d in dicts:
+        for k, v in d.items():
+            text = v if isinstance(v, str) else json.dumps(v, separators=(",", ":"))
+            seen = values.setdefault(k, [])
+            if text not in seen:
+                seen.append(text)
+    return [f"{k} {', '.join(vs)}" for k, vs in values.items()
+            if len(vs) <= max_values and all(len(v) <= _SETTING_CHARS for v in vs) and not k.endswith("id")]
+
+
+def _setup_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, what: str) -> str:
+    """Per tool: its versions, run and measurement counts, and the settings its runs and measurements record;
+    the rows become one per run with its settings for the table."""
+    sid = plan.params["system"]
+    if not rows:
+        raise OutOfScope(f"No run on {cat.name(sid)} matches {what or 'that'}, so there are no settings to show.")
+    tools: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        tools.setdefault(r["tool"], []).append(r)
+    parts = []
+    for tool, rs in tools.items():
+        versions = sorted({r["tool_version"] for r in rs if r.get("tool_version")})
+        n = sum(r["n_measurements"] for r in rs)
+        head = f"{tool}{' ' + ', '.join(versions) if versions else ''} ({_plural(len(rs), 'run')}" + \
+            (f", {_plural(n, 'measurement')})" if n else ")")
+        run_set = _settings([json.loads(r["run_params"]) for r in rs if r.get("run_params")], 8)
+        per_m = _settings([json.loads(p) for r in rs for p in (r.get("measurement_params") or [])], 4)
+        said = run_set + [f"{x} (per measurement)" for x in per_m]
+        if not said:
+            exps = list(dict.fromkeys(r["experiment"] for r in rs if r.get("experiment")))
+            said = [f"experiments {', '.join(exps[:4])}{' ...' if len(exps) > 4 else ''}"] if exps else \
+                ["no settings recorded beyond the source"]
+        parts.append(f"{head}: {'; '.join(said)}")
+    rows[:] = [{"tool": r["tool"], "tool_version": r.get("tool_version"), "experiment": r.get("experiment"),
+                "settings": "; ".join(_settings([json.loads(r["run_params"])], 99)) if r.get("run_params") else "",
+                "n_measurements": r["n_measurements"], "source": r.get("source")} for r in rows]
+    scope = "the traces" if plan.extra.get("traced") else f"the {what} measurements" if what else \
+        f"the {plan.extra['tool']} runs" if plan.extra.get("tool") else "the runs"
+    return f"How {scope} on {cat.name(sid)} were made: " + " | ".join(parts) + f"{cite(rows)}."
