@@ -52,3 +52,10 @@ def ordinal_devices(words: list[str]) -> list[str]:
         out.append(words[i])
         i += 1
     return out
+
+
+def ordinal_word(n: int) -> str:
+    """2 -> "second", ..., 21 -> "21st": a place in a ranking, as an answer says it."""
+    if 1 <= n <= len(_ORDINAL_WORDS):
+        return _ORDINAL_WORDS[n - 1]
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

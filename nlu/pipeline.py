@@ -24,7 +24,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          implied_by_intent, infer_implicit, items_per_second, link_as_mode, operation_family,
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
-from nlu.ordinals import ordinal_devices
+from nlu.ordinals import ordinal, ordinal_devices
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -384,6 +384,9 @@ class NLU:
                     and words[a + 2].isdigit() \
                     and self.norm.endpoint(f"{words[a + 1]} {words[a + 2]}") in self.endpoints:
                 continue
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and a >= 2 and words[a - 1].lower() in ("to", "and") \
+                    and (self.norm.count_and_kind(words[a - 2])[1] or spelled_device(words, a - 4)):
+                continue                      # "scale from one i p u to two": the far end of a range of counts
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
@@ -952,13 +955,19 @@ class NLU:
             # with congestion control named, are what congestion does there, not one of them picked
             ruled_out.add(intent)
             intent = "congestion"
+        cc_stored = self.catalog is not None and any("cc_on" in self.catalog.conditions.get(x, set())
+                                                     for x in [slots.get("system"), *systems] if isinstance(x, str))
         if intent == "compare_systems" and slots.get("condition") in ("cc_on", "cc_off") or (
-                intent in ("compare_systems", "metric_lookup") and _CC_HELPS.search(said)):
+                (intent in ("compare_systems", "metric_lookup")
+                 or intent in ("topology", "out_of_scope") and cc_stored) and _CC_HELPS.search(said)):
             # "in-house vs azure, cc off, congestion impact of vasp": with congestion control named, the clusters
             # are set side by side on what congestion does to them, the congestion question asked of both (its
             # planner answers several systems); without it ("congestion impact of lammps: in-house cluster versus
-            # azure") one stored metric is compared. The model's sureness that systems are compared carries over.
+            # azure") one stored metric is compared. The model's sureness that systems are compared carries over;
+            # what switching congestion control does to a machine that stores it is settled by the words.
             ruled_out.add(intent)
+            if intent in ("topology", "out_of_scope"):
+                conf = max(conf, CONFIDENCE_FLOOR)
             intent = "congestion"
         over_counts = _OVER_COUNTS.search(said)
         if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
@@ -1046,7 +1055,7 @@ class NLU:
         if intent == "scaling" and over_counts and ("count_kind" not in slots or "count" not in slots):
             # (the axis said wins over a device word read as a kind: "the IPU reduction ... as the number of
             # tiles grows" counts tiles)
-            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e") if g))[1]
+            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e", "f", "g") if g))[1]
             if kind:
                 slots["count_kind"] = kind
         end = SIZE_END.search(said)
@@ -1932,6 +1941,13 @@ class NLU:
             ruled_out.add(intent)
             intent = "metric_lookup"
         both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
+        if len(both) == 2 and not re.search(r"\b(not|no|instead|rather)\b", said):
+            # in the order said ("in-place busbw at 4 GB, and do the out-of-place numbers differ": in place first),
+            # unless one is taken back ("not the pinned one, the pageable")
+            at = {c: min((st for st, _, f in cands if f.get("condition") == c), default=len(words)) for c in both}
+            both = sorted(both, key=lambda c: at[c])
+            if slots.get("condition") in both:
+                slots["condition"] = both[0]
         if both and intent == "link_efficiency" and not slots.get("link_type") and slots.get("metric") != "efficiency":
             # "GTX 980 D2H pageable vs pinned at 4 KB": two settings of a copy, no link's share of its rate
             ruled_out.add(intent)
@@ -2165,6 +2181,29 @@ class NLU:
             # inventory's setup listing, app.intents.list_data), not a number of the measurement itself
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+        place = _PLACE_ASKED.search(said)
+        if place and re.match(r" ?(-? ?)(msg |message |transfer |buffer |gpu |node )?(sizes?|counts?)\b", said[place.end():]):
+            place = None    # "at the second-largest message size": a place on the size axis, no ranking of values
+        if place and intent in ("metric_lookup", "pair_matrix", "size_sweep", "compare_systems", "list_data",
+                                "out_of_scope") and not slots.get("top_n") \
+                and not slots.get("compare_with"):
+            # "runner-up pair for bandwidth on the dgx2", "which size gives the second-highest busbw": one place
+            # in the ranking (app.intents.metric_lookup answers it); across every machine it is their ranking
+            n = ordinal(place.group("n")) if place.group("n") else 2
+            word = (place.group("w") or "best").lower()
+            slots["place"] = n
+            worse = word in ("lowest", "smallest", "worst", "slowest", "least")
+            better = word in ("best", "fastest", "quickest")
+            lower_better = slots.get("metric") in self.vocab.lower_is_better
+            slots["aggregate"] = "min" if worse != (better and lower_better) and (worse or lower_better and better) \
+                else "max"
+            if intent in ("out_of_scope", "list_data", "compare_systems") and not slots.get("system") and not systems:
+                target = "compare_systems"
+            else:
+                target = "metric_lookup"
+            if intent != target:
+                ruled_out.add(intent)
+                intent, conf = target, max(conf, model_conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "bandwidth":
             # "busbw allgather h200x2 1 GiB in GB/s": the unit says bandwidth, and the words say which one
             which = {f["metric"] for st, _, f in cands if f.get("metric") in ("busbw", "algbw")
@@ -2238,6 +2277,11 @@ class NLU:
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
+        if intent == "congestion" and slots.get("metric") == "time" and not stores("time", "metrics") \
+                and stores("congestion_impact", "metrics"):
+            # "how much of the congestion-induced extra time does congestion control win back": the extra time is
+            # what the congestion impact measures (run time under congestion over run time alone)
+            slots["metric"] = "congestion_impact"
         if intent == "metric_lookup" and slots.get("metric") in (None, "time") and _SLOWED_DOWN.search(said) \
                 and stores("slowdown", "metrics"):
             # "how much does compiler instrumentation slow Quicksilver down": the slowdown factor stated
@@ -2578,7 +2622,7 @@ _SOURCES_ASKED = re.compile(r"\b(which|what)( [\w-]+){0,3}? (papers?|documents?|
 # how much of a link's capacity an application or a transfer uses ("how much of the UPI link capacity does SU3_Bench
 # use"; a spoken "p c i e" is four words); a share of the rate said outright ("% of link rate") is _OF_A_LINKS_RATE
 _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,4}(link|line|port|bus)s? (capacity|bandwidth|"
-                                 r"rate)\b|\bhow much of (the |its )?([\w-]+ ){0,4}(capacity|bandwidth)\b.{0,60}\b(use[sd]?|"
+                                 r"rate)\b|\bhow much of (the |its )?([\w.-]+ ){0,4}(capacity|bandwidth|rate)\b.{0,60}\b(use[sd]?|"
                                  r"using|takes?|consumes?|gets?)\b")
 # a machine named by what it is for ("the annealing machine", "the PRNG box")
 _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
@@ -2632,6 +2676,9 @@ _OVER_COUNTS = re.compile(
     r"|\b(as|when|while)\s+the\s+(?P<b>gpu|ipu|node|rank|tile|core|thread|process)\s+(count|number)\s+"
     r"(grows|increases|rises|goes up)\b"
     r"|\bnumber of (?P<c>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\s+(grows|increases|rises|goes up)\b"
+    # "how does it go as Lassen GPUs are added", "as you add nodes"
+    r"|\bas (\w+ )?(?P<f>gpus|ipus|nodes|ranks|tiles|cores|threads|processes) (are|get) added\b"
+    r"|\bas (you|we|one) add (more )?(?P<g>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     # "efficiency vs #gpus", "speedup against the number of nodes", "time vs gpu count"
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
@@ -3036,7 +3083,11 @@ def _names_no_machine(text: str) -> bool:
     if t in ("the", "a", "an", "its", "their"):
         return True
     t = re.sub(r"^(the|a|an|its|their)\s+|\s+(version|versions|port|ports|implementation|code|backend)$", "", t)
-    return bool(_PROGRAMMING_MODEL.fullmatch(t))
+    # "run from MCDRAM than from DDR4": a kind of memory a machine has, no machine of its own
+    return bool(_PROGRAMMING_MODEL.fullmatch(t)) or bool(_MEMORY_KIND.fullmatch(t))
+
+
+_MEMORY_KIND = re.compile(r"(l?p?ddr\d?x?|g?ddr\d[a-z]?|hbm\d?e?|mcdram|dram|nvram|optane|sram)( memory)?")
 
 
 def number_run_into_size(words: list[str], size_bytes, endpoints: frozenset[str]) -> list[str]:
@@ -3285,6 +3336,10 @@ _SPEEDUP_ASKED = re.compile(r"\b(what|which|how much|how big|the|a) (\w+ )?speed
 _ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|predicts?|puts?|computes?|yields?)\b|"
                         r"\b(according to|from|by|per) the (\w+ )?model\b|\b(model|analytic\w*|predicted) (value|time|"
                         r"figure|number|estimate)s?\b")
+# a place in a ranking other than the first: "second-highest", "3rd best", "runner-up", "next best"
+_PLACE_ASKED = re.compile(r"\b(?P<n>second|third|fourth|fifth|2nd|3rd|4th|5th)( ?- ?| )?(?P<w>highest|biggest|largest|"
+                          r"best|greatest|most|fastest|quickest|lowest|smallest|worst|slowest|least)\b"
+                          r"|\brunner( ?- ?| )?ups?\b|\bnext( ?- ?| )best\b")
 _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
@@ -3459,7 +3514,11 @@ _CC_HELPS = re.compile(r"\b(congestion control|cc)\b.{0,40}\b(help\w*|benefit\w*
                        r"(of|from) (turning on |enabling )?(congestion control|cc)\b|"
                        # "azure incompact3d cc on vs off", "with and without congestion control": both settings
                        r"\b(congestion control|c ?c)( (is|was))? (on|enabled)( (vs\.?|versus|and|or|against|compared "
-                       r"(to|with)) (\w+ )?(off|disabled))\b|\bwith and without (congestion control|cc)\b")
+                       r"(to|with)) (\w+ )?(off|disabled))\b|\bwith and without (congestion control|cc)\b|"
+                       # "what happens to lammps when you turn congestion control on", "how much of the extra time
+                       # does congestion control win back": what switching it does
+                       r"\bwhat happens\b.{0,60}\b(turn|switch|flip|enable|disable)\w* (on |off )?(the )?(congestion control|"
+                       r"cc)\b|\b(congestion control|cc)\b.{0,30}\b(wins?|gets?|claws?|buys?) (\w+ )?back\b")
 _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|sizes|measurements|datasets|runs|"
                         r"collectives|apps|applications?|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
@@ -3482,7 +3541,11 @@ _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|thei
 _SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|cards|nodes) "
                             r"(\w+ ){0,8}(share|are (directly )?(connected|linked|attached|wired)|(sit|hang|are) "
                             r"(behind|under|off|on)) (an?|the|one|\w+ )?"
-                            r"(same )?(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|sockets?|to)\b")
+                            r"(same )?(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|sockets?|to)\b"
+                            # "which pairs get 2 links": pairs by the number of links joining them
+                            r"|\b(which|what) (\w+ ){0,2}pairs (\w+ ){0,3}(get|have|share|use|are joined by|are "
+                            r"connected by) (one|two|three|four|a single|single|double|dual|\d) (\w+ )?(links?|nvlinks?|"
+                            r"connections?|bricks?)\b")
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")

@@ -4,7 +4,12 @@ produced them) is answered from the runs' own settings, while a machine's firmwa
 second question joined on leaves the first one asked; "DGX-II" and "the V100 DGX" name machines; "wattage" is power
 and "on paper" the nominal figure; a per-link speed is the link speed nvidia-smi prints; a keyword query's last word
 "time" names its measure, and a size's span that runs on into "4 ranks" leaves the count; "single g p u" counts one.
-Real model, real built database; numbers are checked with separate SQL."""
+Later: GPUs "being added" is the curve over counts; "from one i p u to two" is a range of counts, no size; pairs by
+their number of links are the graph's; a kind of memory compared against ("than from DDR4") is no machine; two
+settings are answered in the order said unless one is taken back; what switching congestion control does is the
+congestion pair (its "extra time" the congestion impact); a second place in a ranking ("runner-up", "second-highest")
+is the next distinct value, while "the second-largest message size" is no ranking. Some of these are guards that the
+model already read right in other words. Real model, real built database; numbers are checked with separate SQL."""
 import json
 
 import pytest
@@ -109,3 +114,71 @@ def test_a_single_spelled_gpu_counts_one(asker, built_con):
     res = asker.ask("single g p u all reduce time on the h two hundred at one megabyte out of place")
     assert res.slots.get("count") == 1, res.slots
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+# ---- later in session 53: counts added, ranges of counts, links per pair, memories, order said, switches, places
+
+@pytest.mark.parametrize("question", [
+    "how does the ipu gemm throughput change as more ipus are added",
+    "h200 all-reduce busbw as you add gpus",
+])
+def test_devices_being_added_is_the_curve_over_counts(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "scaling", (question, res.intent, res.slots)
+
+
+def test_the_far_end_of_a_spelled_range_of_counts_is_no_size(asker):
+    res = asker.ask("h200 all reduce busbw from one g p u to two")
+    assert res.intent == "scaling" and "msg_bytes" not in res.slots, (res.intent, res.slots)
+
+
+def test_pairs_by_the_number_of_links_is_the_graph(asker):
+    res = asker.ask("on the dgx-1 p100 which gpu pairs are joined by two nvlinks")
+    assert res.intent == "topology", (res.intent, res.slots)
+
+
+def test_a_kind_of_memory_compared_against_is_no_machine(asker, built_con):
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ? AND condition = ?",
+                  ["difftracing_knl", "speedup", "mcdram"])
+    res = asker.ask("how much faster is the knl application phase from mcdram than from ddr4")
+    assert res.intent == "metric_lookup" and res.rows, (res.intent, res.answer)
+    assert res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_two_settings_are_answered_in_the_order_said(asker):
+    res = asker.ask("what's the h200 in-place all-gather busbw at 1 GB on both gpus, and do out-of-place numbers look "
+                    "different")
+    assert res.slots.get("conditions") == ["in_place", "out_of_place"], res.slots
+    res = asker.ask("not the pinned one but the pageable: yme host to device bandwidth at 1 GB")
+    assert res.slots.get("condition") == "pageable", res.slots
+
+
+@pytest.mark.parametrize("question", [
+    "what happens to lammps on azure if we switch on cc",
+    "how much of the extra run time does congestion control claw back for lammps on azure",
+])
+def test_what_switching_congestion_control_does_is_the_congestion_pair(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "congestion" and res.rows, (question, res.intent, res.answer)
+
+
+def test_a_second_place_is_the_next_distinct_value(asker, built_con):
+    vals = [v for (v,) in built_con.execute(
+        "SELECT DISTINCT value FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? AND condition = ? "
+        "AND count = ? ORDER BY value DESC", ["h200x2", "allgather", "busbw", "out_of_place", 2]).fetchall()]
+    res = asker.ask("which message size gives the h200 out-of-place all-gather its second-highest busbw")
+    assert res.slots.get("place") == 2 and res.intent == "metric_lookup", (res.intent, res.slots)
+    assert res.rows and res.rows[-1]["value"] == pytest.approx(vals[1]), res.answer
+    assert "second highest" in res.answer.lower(), res.answer
+
+
+def test_the_runner_up_pair(asker, built_con):
+    res = asker.ask("runner-up gpu pair for p2p latency on yme")
+    assert res.intent == "metric_lookup" and res.slots.get("place") == 2 and res.slots.get("aggregate") == "min", \
+        (res.intent, res.slots)
+    assert "second lowest" in res.answer.lower(), res.answer
+
+
+def test_a_second_largest_size_is_no_place_in_a_ranking(asker):
+    res = asker.ask("h200 in-place all-gather busbw with 2 gpus at the second-largest message size")
+    assert "place" not in res.slots, res.slots

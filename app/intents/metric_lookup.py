@@ -14,6 +14,7 @@ from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCA
                                  endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
 from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END
+from nlu.ordinals import ordinal_word
 
 NAME = "metric_lookup"
 WANTS_QUESTION = True   # app.ask passes the question text: a curated row's label ("2 hops") reaches no slot
@@ -70,6 +71,9 @@ SMALLEST = LARGEST.replace("max(m.msg_bytes)", "min(m.msg_bytes)")
 # a saving asked as a share ("how much time does the optimisation save, in percent", "... energy ... save")
 _SAVED_IN_PERCENT = re.compile(r"\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b.{0,60}(\bpercent(age)?\b|%)|"
                          r"(\bpercent(age)?\b|%).{0,60}\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b", re.I)
+
+
+_WHICH_SIZE = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?sizes?\b", re.I)
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
@@ -176,7 +180,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
     best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")
     any_size = bool(ANY_SIZE.search((question or "").lower()))
-    if s.get("msg_bytes") is None and not (small and best_asked) and not (agg in ("min", "max") and any_size):
+    # "which message size gives the second-highest busbw": the places are over the sizes, none is fixed
+    sizes_ranked = bool(s.get("place")) and bool(_WHICH_SIZE.search(question or ""))
+    if s.get("msg_bytes") is None and not (small and best_asked) and not (agg in ("min", "max") and any_size) \
+            and not sizes_ranked:
         # (not for "the minimum allreduce latency": the lowest at any size, not only at the smallest; nor for "the
         # highest bus bandwidth at any message size")
         steps.append("small_size" if small else "size")
@@ -297,6 +304,21 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 f" on {cat.name(top['system_id'])}: {fmt_value(v, top['unit'])}{cite(rows)}.")
     lead = ""
     matched = max([r.pop("_matched", 0) or 0 for r in rows] + [len(rows)])
+    place = plan.slots.get("place")
+    if isinstance(place, int) and place > 1 and agg in ("min", "max"):
+        # "the runner-up pair", "the second-highest busbw": the place-th distinct value in the order asked
+        distinct = list({(r["value"], r["unit"]): r for r in reversed(rows)}.values())[::-1]
+        if len(distinct) < place:
+            raise OutOfScope(f"Only {len(distinct)} different value{'s' if len(distinct) != 1 else ''} match on "
+                             f"{cat.name(top['system_id'])}, so there is no {ordinal_word(place)} place.")
+        top = distinct[place - 1]
+        rows[:] = distinct[:place]
+        word = {"min": "lowest", "max": "highest"}[agg]
+        sentence = (f"The {ordinal_word(place)} {word} of {matched:,} measurements (after "
+                    f"{fmt_value(distinct[0]['value'], distinct[0]['unit'])}): {_describe(top, cat)}: "
+                    f"{fmt_value(top['value'], top['unit'])}{cite([top])}.")
+        return sentence
+
     # several different values (DeepBench's 1,090 GEMM shapes, the pairs of a system): say which one is quoted
     varied = len({(r["value"], r["unit"]) for r in rows}) > 1
     if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
