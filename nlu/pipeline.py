@@ -2277,6 +2277,22 @@ class NLU:
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
+        if intent in ("metric_lookup", "list_data", "out_of_scope", "size_sweep") and _SIZE_USED.search(said) \
+                and slots.get("metric") in (None, "latency", "bandwidth", "time") and stores("msg_size", "metrics"):
+            # "what message length was used for the XMP-64 latency distributions": the size a document states it
+            # used, a stored figure of its own (the latency named is what it was used for)
+            slots["metric"] = "msg_size"
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("metric_lookup", "compare_systems", "out_of_scope") and slots.get("metric") in (None, "throughput") \
+                and _TENSOR_CORE_PEAK.search(said) and stores("flops", "metrics"):
+            # "yme tensor-core peak from the spec": the tensor cores' peak is a rate of mixed-precision arithmetic
+            slots["metric"] = "flops"
+            slots.setdefault("precision", "mixed")
+            if intent == "out_of_scope":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "congestion" and slots.get("metric") == "time" and not stores("time", "metrics") \
                 and stores("congestion_impact", "metrics"):
             # "how much of the congestion-induced extra time does congestion control win back": the extra time is
@@ -3340,6 +3356,10 @@ _ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|
 _PLACE_ASKED = re.compile(r"\b(?P<n>second|third|fourth|fifth|2nd|3rd|4th|5th)( ?- ?| )?(?P<w>highest|biggest|largest|"
                           r"best|greatest|most|fastest|quickest|lowest|smallest|worst|slowest|least)\b"
                           r"|\brunner( ?- ?| )?ups?\b|\bnext( ?- ?| )best\b")
+_TENSOR_CORE_PEAK = re.compile(r"\btensor( ?- ?| )?cores?( ?- ?| )(peak|throughput|rate|performance)\b|"
+                               r"\bpeak (\w+ )?tensor( ?- ?| )?cores?\b")
+_SIZE_USED = re.compile(r"\b(what|which) (msg |message |packet |payload |transfer )?(length|size)s? (of (msgs?|messages?|"
+                        r"packets?) )?(was|were|is|are|did they|did it) (used|sent|chosen|picked)\b")
 _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")

@@ -8,7 +8,9 @@ Later: GPUs "being added" is the curve over counts; "from one i p u to two" is a
 their number of links are the graph's; a kind of memory compared against ("than from DDR4") is no machine; two
 settings are answered in the order said unless one is taken back; what switching congestion control does is the
 congestion pair (its "extra time" the congestion impact); a second place in a ranking ("runner-up", "second-highest")
-is the next distinct value, while "the second-largest message size" is no ranking. Some of these are guards that the
+is the next distinct value, while "the second-largest message size" is no ranking; a tensor-core peak is mixed-precision
+flops; the message size a document "used" is its stated figure; a link named ("UPI", also spelled) picks the row its
+label names (a link type is no column of a measurement). Some of these are guards that the
 model already read right in other words. Real model, real built database; numbers are checked with separate SQL."""
 import json
 
@@ -182,3 +184,29 @@ def test_the_runner_up_pair(asker, built_con):
 def test_a_second_largest_size_is_no_place_in_a_ranking(asker):
     res = asker.ask("h200 in-place all-gather busbw with 2 gpus at the second-largest message size")
     assert "place" not in res.slots, res.slots
+
+
+def test_a_tensor_core_peak_is_mixed_precision_arithmetic(asker, built_con):
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ? AND precision = ?",
+                  ["ac922_minisummit", "flops", "mixed"])
+    res = asker.ask("mini summit tensor-core peak per the datasheet")
+    assert res.slots.get("metric") == "flops" and res.slots.get("precision") == "mixed", (res.intent, res.slots)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_the_message_size_a_document_used_is_its_stated_figure(asker, built_con):
+    want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND metric = ?", ["xmp64", "msg_size"])
+    res = asker.ask("which message size was used for the xmp-64 latency figures")
+    assert res.intent == "metric_lookup" and res.slots.get("metric") == "msg_size", (res.intent, res.slots)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+@pytest.mark.parametrize("question", [
+    "UPI bandwidth SU3_Bench used between the two sockets of the Xeon 8280",
+    "u p i bandwidth s u three bench used across the sockets of the xeon eight two eighty",
+])
+def test_a_link_named_picks_the_row_labelled_with_it(asker, built_con, question):
+    want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND metric = ? AND src = ? AND dst = ?",
+                  ["xeon_8280", "bandwidth", "cpu0", "cpu1"])
+    res = asker.ask(question)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), (question, res.answer)

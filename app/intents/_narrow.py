@@ -40,6 +40,7 @@ from app.catalog import label_words
 from app.intents._common import (HIGHER_BETTER, LOWER_BETTER, PREFERRED_CONDITIONS, RATE_SCALE, STATED_SQL,
                                  params_match, whole_quantity)
 from app.intents import _specs
+from nlu.vocab import join_spelled
 from app.intents.scaling import COLLECTIVES, TIME_LIKE, per_device
 from app.intents.trace_breakdown import CATEGORIES
 from nlu.vocab import TEENS, UNITS
@@ -262,12 +263,16 @@ def said_words(question: str, slots: dict[str, Any]) -> list[str]:
     of the slots' values are left out: every row already matches them ("prng" of "the IPU's PRNG" is in the
     label of its speedup over the V100 too, which is no reason to prefer it)."""
     used = set()
-    for v in slots.values():
+    # (a link type is no column of a measurement: its word can only pick a row by the label, "UPI bandwidth (maxed
+    # out)" of SU3_Bench's socket-to-socket traffic)
+    for k, v in slots.items():
+        if k == "link_type":
+            continue
         for x in (v if isinstance(v, (list, tuple)) else [v]):
             if isinstance(x, str):
                 used |= label_words(x)   # "dgx1_p100" -> dgx1, p100: the split is at any non-alphanumeric
     # "four hops" picks the label "Off-chip (4 hops)" as "4 hops" does
-    words = {_SMALL_NUMBERS.get(w, w) for w in label_words(question)}
+    words = {_SMALL_NUMBERS.get(w, w) for w in label_words(join_spelled(question))}   # "u p i" is UPI
     return sorted(words - _NOT_LABEL - used)
 
 
