@@ -3347,7 +3347,8 @@ _HOW_FAST = re.compile(r"\b(how fast|how quick(ly)?|speed of|what speed|(faster|
 _SPEEDUP_ASKED = re.compile(r"\b(what|which|how much|how big|the|a) (\w+ )?speed ?-?ups?\b|\bspeed ?-?ups? (over|against|"
                             r"relative to|compared (to|with)|vs\.?|versus)\b|"
                             # "by what factor does the IPU beat the V100", "how many times faster is ..."
-                            r"\b(by )?(what|which) factor\b.{0,60}\b(beats?|faster|quicker|outperforms?|ahead)\b|"
+                            r"\b(by )?(what|which) factor\b.{0,60}\b(beats?|faster|quicker|outperforms?|ahead|exceeds?|"
+                            r"surpass(es)?|outpaces?)\b|"
                             r"\bhow many times (faster|quicker)\b")
 _ESTIMATED = re.compile(r"\bestimat\w*|\bmodell?ed\b|\bmodel('s)? (gives?|says?|predicts?|puts?|computes?|yields?)\b|"
                         r"\b(according to|from|by|per) the (\w+ )?model\b|\b(model|analytic\w*|predicted) (value|time|"

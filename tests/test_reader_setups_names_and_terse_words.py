@@ -210,3 +210,11 @@ def test_a_link_named_picks_the_row_labelled_with_it(asker, built_con, question)
                   ["xeon_8280", "bandwidth", "cpu0", "cpu1"])
     res = asker.ask(question)
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), (question, res.answer)
+
+
+def test_by_what_factor_one_exceeds_the_other_is_the_stated_speedup(asker, built_con):
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ? AND operation = ?",
+                  ["dgx2", "speedup", "p2p"])
+    res = asker.ask("by what factor does the dgx-2 nvlink p2p bandwidth exceed the yme one")
+    assert res.slots.get("metric") == "speedup" and res.intent == "metric_lookup", (res.intent, res.slots)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
