@@ -2192,11 +2192,13 @@ class NLU:
             n = ordinal(place.group("n")) if place.group("n") else 2
             word = (place.group("w") or "best").lower()
             slots["place"] = n
-            worse = word in ("lowest", "smallest", "worst", "slowest", "least")
-            better = word in ("best", "fastest", "quickest")
-            lower_better = slots.get("metric") in self.vocab.lower_is_better
-            slots["aggregate"] = "min" if worse != (better and lower_better) and (worse or lower_better and better) \
-                else "max"
+            if word in ("lowest", "smallest", "least"):
+                slots["aggregate"] = "min"
+            elif word in ("highest", "biggest", "largest", "greatest", "most"):
+                slots["aggregate"] = "max"
+            else:   # "second best latency" is the second lowest; "second worst bandwidth" the second lowest
+                good = word in ("best", "fastest", "quickest")
+                slots["aggregate"] = "min" if good == (slots.get("metric") in self.vocab.lower_is_better) else "max"
             if intent in ("out_of_scope", "list_data", "compare_systems") and not slots.get("system") and not systems:
                 target = "compare_systems"
             else:

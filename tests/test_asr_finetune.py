@@ -130,3 +130,31 @@ def test_spec_augment_hides_bands_and_spans_the_same_way_for_a_seed():
     plain, augmented = _full_training(base, "fp32")[0], _full_training(base, "fp32", spec_augment=2)[0]
     assert _digest(plain) != _digest(augmented)
     assert _digest(augmented) == _digest(_full_training(base, "fp32", spec_augment=2)[0])
+
+
+def test_more_decoder_epochs_move_the_decoder_only_and_repeat_exactly(tmp_path):
+    # session 53's stage after the full epoch: the candidate's own int8 encoder encodes each clip once, then the
+    # decoder alone trains; the encoder's stored weights must come back unchanged, and two runs must agree
+    import shutil
+
+    from asr.build import more_decoder_epochs
+    from asr.weights import model_dir
+    src = model_dir("tiny.en")
+    rng = np.random.default_rng(3)
+    clips = [(f"nvlink bandwidth on the dgx {i}", "espeak-ng:test", (0.05 * rng.standard_normal(16000 * 2)).astype(
+        np.float32)) for i in range(32)]
+    cfg = {"decoder_epochs": 1, "batch_size": 16, "lr": 1e-4, "decoder_lr": 1e-4, "seed": 7, "threads": 2}
+    digests = []
+    for k in range(2):
+        cand = tmp_path / f"cand{k}"
+        shutil.copytree(src, cand)
+        stats = more_decoder_epochs(cand, src, clips, cfg, log=lambda _m: None)
+        assert stats["steps"] == 2 and stats["trains"] == "decoder"
+        before, _ = convert.read_ct2(src / "model.bin")
+        after, _ = convert.read_ct2(cand / "model.bin")
+        enc = [k for k in before if k.startswith("encoder/")]
+        dec = [k for k in before if k.startswith("decoder/layer_")]
+        assert enc and all(np.array_equal(before[k], after[k]) for k in enc)
+        assert any(not np.array_equal(before[k], after[k]) for k in dec)
+        digests.append(hashlib.sha256((cand / "model.bin").read_bytes()).hexdigest())
+    assert digests[0] == digests[1]
