@@ -571,7 +571,8 @@ def asks_setup(said: str) -> bool:
     second question joined on ("how does busbw evolve with size, and which NCCL version was it run with") leaves
     the first one asked."""
     m = _SETUP_ASKED.search(said)
-    return bool(m) and not _MACHINE_SOFTWARE.search(said) and not re.search(r"(,|\?) ?(and|also)\b", said[:m.start()])
+    return bool(m) and not _MACHINE_SOFTWARE.search(said) and not re.search(r"(,|\?) ?(and|also)\b|\b(and|also) ?$",
+                                                                          said[:m.start()])
 
 
 def asks_advice(said: str) -> bool:

@@ -2287,12 +2287,14 @@ class NLU:
             if intent != "metric_lookup":
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-        if intent in ("metric_lookup", "compare_systems", "out_of_scope") and slots.get("metric") in (None, "throughput") \
-                and _TENSOR_CORE_PEAK.search(said) and stores("flops", "metrics"):
+        if intent in ("metric_lookup", "compare_systems", "out_of_scope", "topology", "trace_breakdown", "list_data",
+                      "link_efficiency") \
+                and slots.get("metric") in (None, "throughput") and _TENSOR_CORE_PEAK.search(said) \
+                and stores("flops", "metrics"):
             # "yme tensor-core peak from the spec": the tensor cores' peak is a rate of mixed-precision arithmetic
             slots["metric"] = "flops"
             slots.setdefault("precision", "mixed")
-            if intent == "out_of_scope":
+            if intent not in ("metric_lookup", "compare_systems"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "congestion" and slots.get("metric") == "time" and not stores("time", "metrics") \

@@ -65,9 +65,13 @@ def test_a_machines_own_software_version_is_no_run_setting(asker, question):
     assert res.intent == "out_of_scope", (question, res.intent, res.answer)
 
 
-def test_a_setting_asked_second_leaves_the_first_question(asker):
-    res = asker.ask("how does all-gather busbw on the h200 node change with size, and which nccl version was used")
-    assert res.intent == "size_sweep", (res.intent, res.slots)
+@pytest.mark.parametrize("question", [
+    "how does all-gather busbw on the h200 node change with size, and which nccl version was used",
+    "how does reduce busbw on the h200 node change with message size and which nccl version was it run with",
+])
+def test_a_setting_asked_second_leaves_the_first_question(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "size_sweep", (question, res.intent, res.slots)
 
 
 @pytest.mark.parametrize("question, system", [
@@ -186,10 +190,14 @@ def test_a_second_largest_size_is_no_place_in_a_ranking(asker):
     assert "place" not in res.slots, res.slots
 
 
-def test_a_tensor_core_peak_is_mixed_precision_arithmetic(asker, built_con):
+@pytest.mark.parametrize("question", [
+    "mini summit tensor-core peak per the datasheet",
+    "Mini Summit tensor core peak from the spec.",
+])
+def test_a_tensor_core_peak_is_mixed_precision_arithmetic(asker, built_con, question):
     want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ? AND precision = ?",
                   ["ac922_minisummit", "flops", "mixed"])
-    res = asker.ask("mini summit tensor-core peak per the datasheet")
+    res = asker.ask(question)
     assert res.slots.get("metric") == "flops" and res.slots.get("precision") == "mixed", (res.intent, res.slots)
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
 
