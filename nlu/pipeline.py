@@ -1340,6 +1340,18 @@ class NLU:
             if intent in ("out_of_scope", "list_data"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        many = _HOW_MANY_OF.search(said) if slots.get("metric") in (None, "latency", "bandwidth", "time") \
+            and isinstance(slots.get("system"), str) \
+            and self.catalog is not None and "count" in self.catalog.metrics.get(slots["system"], ()) else None
+        if many and intent in ("out_of_scope", "list_data", "metric_lookup") and set(
+                re.findall(r"[a-z]+", many.group("what"))) - _COUNTED_GENERIC \
+                & self.catalog.label_words.get(slots["system"], set()):
+            # "how many runs of each permutation went into the XMP-64 latency measurements": a count the document
+            # states, found by its own words ("permutation"), not the inventory of what was measured
+            slots["metric"] = "count"
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "cost" and _COST_AS_A_VERB.search(said):
             # "how much does disabling P2P cost the DGX-1 on 1000 MB copies": what a setting costs a run is a
             # change in its measures, not a price (the one stored "cost" is a simulator's)
@@ -2591,6 +2603,14 @@ _DOCUMENT_PARTS = {"listing", "table", "figure", "fig", "section", "appendix", "
 # a number of things a run did or tried ("how many code variants did the autotuner try")
 _HOW_MANY_DONE = re.compile(r"\bhow many (\w+ ){0,2}(?P<what>\w+) (did|does|do|were|was)\b"
                             r"(?! (it|they|the \w+) (have|has)\b)")
+# "how many runs of each permutation": the words of what is counted, to find among a system's stated counts' labels
+_HOW_MANY_OF = re.compile(r"\bhow many (?P<what>\w+( (of|per) (each|every|the|a) \w+| \w+s\b)?)")
+# words of a count too common to pick one stated count by ("how many runs", "how many measurements")
+_COUNTED_GENERIC = {"runs", "run", "of", "each", "every", "the", "a", "per", "measurements", "measurement", "times",
+                    "values", "data", "points", "tests", "results", "numbers", "gpus", "cores", "nodes", "ipus", "tiles",
+                    "links", "did", "do", "does", "were", "was", "are", "is", "in", "on", "for", "there", "went",
+                    "into", "go", "used", "latency", "bandwidth", "time", "seconds", "milliseconds", "microseconds",
+                    "nanoseconds", "us", "ms", "ns", "bytes", "kilobytes", "megabytes", "gigabytes", "hops", "gb"}
 # counted things that are parts or settings, not things a run did
 _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "processor", "thread", "lane", "brick",
                      "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}

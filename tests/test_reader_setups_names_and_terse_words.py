@@ -10,7 +10,8 @@ settings are answered in the order said unless one is taken back; what switching
 congestion pair (its "extra time" the congestion impact); a second place in a ranking ("runner-up", "second-highest")
 is the next distinct value, while "the second-largest message size" is no ranking; a tensor-core peak is mixed-precision
 flops; the message size a document "used" is its stated figure; a link named ("UPI", also spelled) picks the row its
-label names (a link type is no column of a measurement). Some of these are guards that the
+label names (a link type is no column of a measurement); a count a document states is found by its own words
+("runs of each permutation"). Some of these are guards that the
 model already read right in other words. Real model, real built database; numbers are checked with separate SQL."""
 import json
 
@@ -226,3 +227,15 @@ def test_by_what_factor_one_exceeds_the_other_is_the_stated_speedup(asker, built
     res = asker.ask("by what factor does the dgx-2 nvlink p2p bandwidth exceed the yme one")
     assert res.slots.get("metric") == "speedup" and res.intent == "metric_lookup", (res.intent, res.slots)
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_a_stated_count_is_found_by_its_own_words(asker, built_con):
+    rows = built_con.execute("SELECT value, CAST(params AS VARCHAR) FROM measurements WHERE system_id = ? AND metric = ?",
+                             ["xmp64", "count"]).fetchall()
+    want = [v for v, p in rows if "permutation" in p]
+    assert len(want) == 1
+    res = asker.ask("how many runs of every permutation did the xmp-64 latency experiments use")
+    assert res.intent == "metric_lookup" and res.slots.get("metric") == "count", (res.intent, res.slots)
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want[0]), res.answer
+    res = asker.ask("how many microseconds does a pcie-mode copy from gpu 0 to gpu 1 take on yme")
+    assert res.slots.get("metric") != "count", res.slots
