@@ -1639,6 +1639,13 @@ class NLU:
             slots = {k: v for k, v in slots.items() if k in ("system", "src", "dst", "link_type")}
             if lt_said:
                 slots["link_type"] = lt_said
+        by_links = _PAIRS_BY_LINKS.search(join_spelled(_unpunctuated(said))) if intent == "topology" else None
+        if by_links:
+            # "which pairs get 2 links": the pairs the graph joins by that many links (app.intents.topology)
+            n = by_links.group("n")
+            slots["link_count"] = int(n) if n.isdigit() else _LINK_COUNT_WORDS[n]
+            if slots.get("count") == slots["link_count"] and not slots.get("count_kind"):
+                del slots["count"]
         if intent == "topology" and "operation" not in slots \
                 and slots.get("metric") in ("bandwidth", "latency", "time") \
                 and not re.search(r"\b(links?|paths?|routes?|hops?|wired|connect\w*)\b", said) \
@@ -3589,8 +3596,12 @@ _SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|
                             r"(same )?(\w+ )?(links?|nvlinks?|envy links?|switch(es)?|bus(es)?|bricks?|connections?|sockets?|to)\b"
                             # "which pairs get 2 links": pairs by the number of links joining them
                             r"|\b(which|what) (\w+ ){0,2}pairs (\w+ ){0,3}(get|have|share|use|are joined by|are "
-                            r"connected by) (one|two|three|four|a single|single|double|dual|\d) (\w+ )?(links?|nvlinks?|"
+                            r"connected by) (one|two|three|four|a single|single|double|dual|\d{1,2}) (\w+ )?(links?|nvlinks?|"
                             r"connections?|bricks?)\b")
+_PAIRS_BY_LINKS = re.compile(r"\bpairs\b(\s+[\w-]+){0,6}?\s+(get|have|has|share|use|are joined by|are connected by|"
+                             r"with)\s+(?P<n>one|two|three|four|a single|single|double|dual|\d{1,2})\s+(\w+\s+)?(links?|nvlinks?|"
+                             r"connections?|bricks?)\b")
+_LINK_COUNT_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "double": 2, "dual": 2, "three": 3, "four": 4}
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
                          r"\b[^?]{0,60}\bpeaks?\b")

@@ -239,3 +239,15 @@ def test_a_stated_count_is_found_by_its_own_words(asker, built_con):
     assert res.rows and res.rows[0]["value"] == pytest.approx(want[0]), res.answer
     res = asker.ask("how many microseconds does a pcie-mode copy from gpu 0 to gpu 1 take on yme")
     assert res.slots.get("metric") != "count", res.slots
+
+
+def test_pairs_by_their_number_of_links_are_named(asker, built_con):
+    want = {(a, b) for a, b in built_con.execute(
+        "SELECT a, b FROM links WHERE system_id = ? AND count = ? AND starts_with(link_type, ?)",
+        ["dgx1_v100", 2, "NVLink"]).fetchall()}
+    assert want
+    res = asker.ask("on the dgx-1 v100, which gpu pairs are joined by two nvlinks")
+    assert res.intent == "topology" and res.slots.get("link_count") == 2, (res.intent, res.slots)
+    assert {(r["a"], r["b"]) for r in res.rows} == want, res.rows
+    assert all(f"{a.upper()}-{b.upper()}" in res.answer for a, b in want), res.answer
+    assert sorted(map(sorted, res.chart["highlight"])) == sorted(map(sorted, want)), res.chart.get("highlight")

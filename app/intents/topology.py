@@ -108,7 +108,7 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     mode = "path" if s.get("src") and s.get("dst") else "graph"
     return Plan(sql=links_sql(bool(lt), bool(one_end)), params=params,
                 chart={"kind": "network", "nodes": [], "edges": [], "highlight": []},
-                slots=s, extra={"mode": mode, "parts": cat.parts.get(sid, {})},
+                slots=s, extra={"mode": mode, "parts": cat.parts.get(sid, {}), "link_count": s.get("link_count")},
                 narrow={"kind": "links", "switch_ends": bool(lt) and lt.lower() == "nvswitch"})
 
 
@@ -304,6 +304,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if not sel:
         what = plan.slots.get("link_type") or endpoint(node)
         raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
+    if plan.extra.get("link_count") and not host_view:
+        return _answer_by_count(rows, sel, plan, full, name)
     if not host_view:
         plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel] if len(sel) < len(rows) else []))
     rows[:] = sel
@@ -331,6 +333,27 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     return (f"{lead}{name}{where}: {len(sel)} link{'s' if len(sel) != 1 else ''} between {len(nodes)} components "
             f"({_kinds(full, nodes)}): "
             f"{'; '.join(parts)}{cite(sel)}.")
+
+
+def _answer_by_count(rows: list[dict[str, Any]], sel: list[dict[str, Any]], plan: Plan, full: nx.Graph,
+                     name: str) -> str:
+    """"which GPU pairs get two NVLinks": the pairs a connection of that many links joins, highlighted, and how
+    many pairs have each other number (a connection's `count` is its links, "NV2" in nvidia-smi's matrix)."""
+    n = int(plan.extra["link_count"])
+    by_n: dict[int, list[dict[str, Any]]] = {}
+    for r in sel:
+        by_n.setdefault(int(r.get("count") or 1), []).append(r)
+    hit = sorted(by_n.get(n, []), key=lambda r: (natural(r["a"]), natural(r["b"])))
+    plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in hit]))
+    what = plan.slots.get("link_type") or "/".join(sorted({r["link_type"] for r in sel}))
+    others = "; ".join(f"{len(rs)} joined by {k}" for k, rs in sorted(by_n.items()) if k != n)
+    rows[:] = hit or sel
+    if not hit:
+        return (f"No pair on {name} is joined by {n} {what} link{'s' if n != 1 else ''}: {others}{cite(sel)}.")
+    pairs = ", ".join(f"{endpoint(r['a'])}-{endpoint(r['b'])}" for r in hit)
+    return (f"{len(hit)} pair{'s' if len(hit) != 1 else ''} on {name} {'are' if len(hit) != 1 else 'is'} joined by "
+            f"{n} {what} link{'s' if n != 1 else ''}: {pairs}" + (f" (other pairs: {others})" if others else "")
+            + f"{cite(hit)}.")
 
 
 def _answer_parts(rows: list[dict[str, Any]], plan: Plan, name: str) -> str:
