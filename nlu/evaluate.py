@@ -69,8 +69,11 @@ HOLDOUT20_SET = Path(__file__).resolve().parent / "eval" / "holdout20.jsonl"
 # The twenty-second set: written blind in session 52 before the twenty-first was read; read for fixes from session
 # 53 on.
 HOLDOUT21_SET = Path(__file__).resolve().parent / "eval" / "holdout21.jsonl"
-# The twenty-third set, the blind one now: written blind in session 53 before the twenty-second was read.
+# The twenty-third set: written blind in session 53 before the twenty-second was read; read for fixes from later in
+# session 53 on.
 HOLDOUT22_SET = Path(__file__).resolve().parent / "eval" / "holdout22.jsonl"
+# The twenty-fourth set, the blind one now: written blind in session 53 before the twenty-third was read.
+HOLDOUT23_SET = Path(__file__).resolve().parent / "eval" / "holdout23.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -78,7 +81,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout13": HOLDOUT13_SET, "holdout14": HOLDOUT14_SET, "holdout15": HOLDOUT15_SET,
              "holdout16": HOLDOUT16_SET, "holdout17": HOLDOUT17_SET,
              "holdout18": HOLDOUT18_SET, "holdout19": HOLDOUT19_SET, "holdout20": HOLDOUT20_SET,
-             "holdout21": HOLDOUT21_SET, "holdout22": HOLDOUT22_SET}
+             "holdout21": HOLDOUT21_SET, "holdout22": HOLDOUT22_SET,
+             "holdout23": HOLDOUT23_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -106,7 +110,8 @@ LATER_SETS = (
     ("holdout19", "twentieth", "blind in session 51", "from session 52 on"),
     ("holdout20", "twenty-first", "blind in session 52", "from later in session 52 on"),
     ("holdout21", "twenty-second", "blind in session 52", "from session 53 on"),
-    ("holdout22", "twenty-third", "blind in session 53", None),
+    ("holdout22", "twenty-third", "blind in session 53", "from later in session 53 on"),
+    ("holdout23", "twenty-fourth", "blind in session 53", None),
 )
 
 
@@ -165,7 +170,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout22`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout23`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
