@@ -75,6 +75,10 @@ _ORD_RE = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 _ENDPOINT_RE = re.compile(r"^(.*?)(?:number|num|no|nr|id)?(\d+)$")
 
 
+# fractions of a unit said before it: "half a gig", "a quarter meg", "half of a megabyte"
+_FRACTIONS = {"half": 0.5, "quarter": 0.25, "eighth": 0.125}
+
+
 @dataclass(frozen=True)
 class _Entry:
     values: tuple[str, ...]
@@ -442,10 +446,12 @@ class Normalizer:
         if not ws:
             return None
         qty, i = None, -1
-        if ws[0] == "half":
-            qty, i = 0.5, 0
-            if len(ws) > 1 and ws[1] in ("a", "an"):
-                i = 1
+        if ws[0] in ("a", "an") and len(ws) > 2 and ws[1] in _FRACTIONS:
+            ws = ws[1:]     # "a quarter meg"
+        if ws[0] in _FRACTIONS:
+            qty, i = _FRACTIONS[ws[0]], 0
+            if len(ws) > 1 and ws[1] in ("a", "an", "of"):
+                i = 2 if ws[1] == "of" and len(ws) > 2 and ws[2] in ("a", "an") else 1
         elif ws[0] in ("a", "an") and len(ws) > 1 and self._as_number(ws[1]) is not None:
             qty, i = self._first_number(ws[1:])   # "a 1000 MB copy": the article, then the number
             i += 1

@@ -2168,11 +2168,11 @@ class NLU:
             # read it as out of scope: app.ask tries the runner-up of an unsure refusal)
             ruled_out |= set(self.labels["intents"]) - {"out_of_scope"}
             intent, conf = "out_of_scope", max(conf, model_conf)
-        single = re.search(r"\bsingle ?-? ?(gpu|ipu|node|g p u|i p u)\b", said)
+        single = re.search(r"\b(?:single ?-? ?|(?:1|one) - )(gpu|ipu|node|g p u|i p u)\b", said)
         if single and "count" not in slots and intent in MEASUREMENT_INTENTS:
             # "Single-GPU sgemm throughput: Yme vs Mini Summit": one word the tagger does not split, a count of one
             # (also spelled out, "single g p u all reduce")
-            slots["count"], slots["count_kind"] = 1, single.group(1).replace(" ", "") + "s"
+            slots["count"], slots["count_kind"] = 1, single.group(1).replace(" ", "") + "s"   # also "1-gpu"
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
@@ -2316,6 +2316,12 @@ class NLU:
             if intent not in ("metric_lookup", "compare_systems"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
+                and _MATRIX_CELL.search(said):
+            # "what's the entry in row GPU1, column GPU0 of the P2P=Disabled bandwidth matrix": one cell's value,
+            # though the question names the matrix it sits in
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "congestion" and slots.get("metric") == "time" and not stores("time", "metrics") \
                 and stores("congestion_impact", "metrics"):
             # "how much of the congestion-induced extra time does congestion control win back": the extra time is
@@ -3392,6 +3398,10 @@ _TENSOR_CORE_PEAK = re.compile(r"\btensor( ?- ?| )?cores?( ?- ?| )(peak|throughp
                                r"\bpeak (\w+ )?tensor( ?- ?| )?cores?\b")
 _SIZE_USED = re.compile(r"\b(what|which) (msg |message |packet |payload |transfer )?(length|size)s? (of (msgs?|messages?|"
                         r"packets?) )?(was|were|is|are|did they|did it) (used|sent|chosen|picked)\b")
+# one cell of a printed matrix asked for ("the entry in row GPU1, column GPU0", "what's in the ... matrix for GPU0 to
+# GPU1")
+_MATRIX_CELL = re.compile(r"\b(entry|cell|value)\b.{0,40}\brow\b|\brow \S+ ?,? (and )?col(umn)?\b|"
+                          r"\bwhat( ?' ?s| is) in\b.{0,100}\bfor (gpu|ipu) ?\d")
 _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")

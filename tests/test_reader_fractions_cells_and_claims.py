@@ -1,0 +1,53 @@
+"""Ways of asking that the reader once read wrong (session 53, from the twenty-third set's misses, each tested with
+other words): a fraction of a unit is a size ("a quarter meg", "half of a megabyte"); "1-gpu" counts one GPU; one
+cell of a printed matrix ("the entry in row GPU0, column GPU1", "what's in the ... matrix for GPU1 to GPU0") is one
+value, while a two-GPU machine's "GPU0/GPU1 matrix" stays the matrix. Real model, real built database; numbers are
+checked with separate SQL."""
+import pytest
+
+
+def _value(con, sql, params):
+    rows = con.execute(sql, params).fetchall()
+    assert rows, (sql, params)
+    return rows[0][0]
+
+
+@pytest.mark.parametrize("text, size", [("a quarter meg", 1 << 18), ("quarter meg", 1 << 18),
+                                        ("half of a megabyte", 1 << 19), ("half a gig", 1 << 29)])
+def test_a_fraction_of_a_unit_is_a_size(asker, text, size):
+    assert asker.nlu.norm.size_bytes(text) == size
+
+
+def test_a_quarter_meg_in_a_question(asker, built_con):
+    want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? "
+                  "AND msg_bytes = ? AND condition = ? AND count = ?",
+                  ["h200x2", "allgather", "busbw", 1 << 18, "out_of_place", 2])
+    res = asker.ask("h200 all-gather busbw out-of-place, a quarter meg")
+    assert res.slots.get("msg_bytes") == 1 << 18, res.slots
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_one_hyphen_gpu_counts_one(asker, built_con):
+    want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? "
+                  "AND msg_bytes = ? AND condition = ? AND count = ?",
+                  ["h200x2", "allreduce", "time", 1 << 30, "out_of_place", 1])
+    res = asker.ask("h200 1-gpu allreduce time out-of-place 1GiB")
+    assert res.slots.get("count") == 1, res.slots
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+@pytest.mark.parametrize("question, src, dst", [
+    ("In the H200's 'Unidirectional P2P=Disabled Bandwidth Matrix (GB/s)', what's the entry in row GPU0, column GPU1?",
+     "gpu0", "gpu1"),
+    ("What's in the 'P2P=Enabled Latency (P2P Writes) Matrix (us)' for GPU1 to GPU0 on the H200 box?", "gpu1", "gpu0"),
+])
+def test_one_cell_of_a_printed_matrix_is_one_value(asker, question, src, dst):
+    res = asker.ask(question)
+    assert res.intent == "metric_lookup" and (res.slots.get("src"), res.slots.get("dst")) == (src, dst), \
+        (question, res.intent, res.slots)
+    assert res.rows and res.rows[0]["src"] == src and res.rows[0]["dst"] == dst, res.answer
+
+
+def test_a_two_gpu_machines_pair_matrix_stays_the_matrix(asker):
+    res = asker.ask("as a table, the H200 GPU0/GPU1 bandwidth matrix with P2P enabled")
+    assert res.intent == "pair_matrix", (res.intent, res.slots)
