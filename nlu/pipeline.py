@@ -648,6 +648,15 @@ class NLU:
             if sid not in systems:   # in the order said: the first system named is the one asked about
                 _place(systems, sid, u[2], sys_spans + settled)
             unresolved.remove(u)
+        sibling = _THE_MODEL_ONE.search(" ".join(words).lower()) if len(systems) in (1, 2) \
+            and self.catalog is not None else None
+        if sibling:
+            # "does the V100 DGX-1 really beat the P100 one": the same machine with the other GPU model, named by
+            # the model alone ("one" stands for the machine just named; the model alone had named a reference GPU)
+            m = re.search(r"[pvah]\d{3}", systems[0])
+            other = systems[0][:m.start()] + sibling.group("m") + systems[0][m.end():] if m else None
+            if other and other != systems[0] and other in self.catalog.systems:
+                systems[1:] = [other]
         ruled_out: set[str] = set()   # intents the words rule out: ask's runner-up loop must not try them again
         # "every accelerator except the Arria 10": a system named to be left out of a comparison across the others
         corrected = [sid for sid in corrected_systems(words, sys_spans + settled) if sid in systems]
@@ -3402,6 +3411,8 @@ _SIZE_USED = re.compile(r"\b(what|which) (msg |message |packet |payload |transfe
 # GPU1")
 _MATRIX_CELL = re.compile(r"\b(entry|cell|value)\b.{0,40}\brow\b|\brow \S+ ?,? (and )?col(umn)?\b|"
                           r"\bwhat( ?' ?s| is) in\b.{0,100}\bfor (gpu|ipu) ?\d")
+# "the P100 one": a machine named by its GPU model after a machine of the same kind was named
+_THE_MODEL_ONE = re.compile(r"\bthe (?P<m>[pvah]\d{3}) ones?\b")
 _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")

@@ -1,7 +1,8 @@
 """Ways of asking that the reader once read wrong (session 53, from the twenty-third set's misses, each tested with
 other words): a fraction of a unit is a size ("a quarter meg", "half of a megabyte"); "1-gpu" counts one GPU; one
 cell of a printed matrix ("the entry in row GPU0, column GPU1", "what's in the ... matrix for GPU1 to GPU0") is one
-value, while a two-GPU machine's "GPU0/GPU1 matrix" stays the matrix. Real model, real built database; numbers are
+value, while a two-GPU machine's "GPU0/GPU1 matrix" stays the matrix; "NVIDIA's own claim" is the vendor's claim; "the P100
+one" after the V100 DGX-1 is the P100 DGX-1. Real model, real built database; numbers are
 checked with separate SQL."""
 import pytest
 
@@ -51,3 +52,21 @@ def test_one_cell_of_a_printed_matrix_is_one_value(asker, question, src, dst):
 def test_a_two_gpu_machines_pair_matrix_stays_the_matrix(asker):
     res = asker.ask("as a table, the H200 GPU0/GPU1 bandwidth matrix with P2P enabled")
     assert res.intent == "pair_matrix", (res.intent, res.slots)
+
+
+def test_the_vendors_own_claim(asker, built_con):
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ? AND condition = ?",
+                  ["dgx2", "speedup", "vendor_claim"])
+    res = asker.ask("what speedup is nvidia's own claim for the dgx-2")
+    assert res.slots.get("condition") == "vendor_claim", res.slots
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+@pytest.mark.parametrize("question, first, second", [
+    ("is the p100 dgx-1 slower than the v100 one at host to device copies", "dgx1_p100", "dgx1_v100"),
+    ("does the v100 dgx-1 really beat the p100 one on nvlink bandwidth", "dgx1_v100", "dgx1_p100"),
+])
+def test_the_same_machine_named_by_its_other_gpu_model(asker, question, first, second):
+    res = asker.ask(question)
+    assert res.slots.get("system") == first and res.slots.get("compare_with") == [second], (question, res.slots)
+    assert res.intent == "compare_systems", (res.intent, res.answer)
