@@ -338,6 +338,7 @@ class NLU:
             words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
+        words = plain_comparatives(words)
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
         words, taken = taken_back(words, self.gazetteer.candidates)
         mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
@@ -479,6 +480,11 @@ class NLU:
                 slot, b = "msg_bytes", b + 1  # "1 GiB" tagged as a count and a count kind is one size
                 surface = " ".join(words[a:b])
                 consumed.add(b - 1)
+            if slot == "precision" and b - a >= 2 and (self.norm.named("app", words[b - 1])
+                                                        or self.norm.named("operation", words[b - 1])) \
+                    and self.norm.value("precision", " ".join(words[a:b - 1])) is not None:
+                b -= 1                        # "double-precision FFT": the precision, then the code it ran
+                surface = " ".join(words[a:b])
             if slot == "count_kind" and "count" not in slots and any(
                     s <= a and b <= e and "condition" in found for s, e, found in cands):
                 continue                      # "tensor cores" names a condition, not what is counted
@@ -2325,6 +2331,14 @@ class NLU:
             if intent not in ("metric_lookup", "compare_systems"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("link_efficiency", "metric_lookup", "out_of_scope") and not (slots.get("src") or slots.get("dst")) \
+                and _BOTH_ENDS_OF_PAIRS.search(join_spelled(said)) and slots.get("metric") in (None, "bandwidth", "latency"):
+            # "the lowest and highest bandwidth between any two GPUs on the DGX-2": the spread over the pairs, which
+            # the pair matrix's answer states (from the lowest pair to the highest), not one extreme
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("aggregate", None)
+            slots.setdefault("operation", "p2p")
         if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
                 and _MATRIX_CELL.search(said):
             # "what's the entry in row GPU1, column GPU0 of the P2P=Disabled bandwidth matrix": one cell's value,
@@ -3181,6 +3195,28 @@ _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 _MAGNITUDES = ("hundred", "thousand", "million")
 
 
+# "more fast", "most slow": a comparison said with "more"/"most" before a short adjective, as someone writing English
+# as a second language may put it, is the comparative the model learnt ("faster", "slowest")
+_PLAIN_ADJECTIVES = {"fast": ("faster", "fastest"), "quick": ("quicker", "quickest"), "slow": ("slower", "slowest"),
+                     "big": ("bigger", "biggest"), "high": ("higher", "highest"), "low": ("lower", "lowest"),
+                     "large": ("larger", "largest"), "small": ("smaller", "smallest")}
+
+
+def plain_comparatives(words: list[str]) -> list[str]:
+    """"which one is more fast" -> "which one is faster"; "the most slow pair" -> "the slowest pair"."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in ("more", "most") and i + 1 < len(words) and words[i + 1].lower() in _PLAIN_ADJECTIVES:
+            out.append(_PLAIN_ADJECTIVES[words[i + 1].lower()][w == "most"])
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def spoken_compound_numbers(words: list[str], number) -> list[str]:
     """"at two thousand forty eight g p us", "on two hundred fifty six nodes": a number said in words with a hundred,
     thousand or million in it is one number (2048, 256); the tagger had cut it into a size and a count ("2000
@@ -3413,6 +3449,11 @@ _MATRIX_CELL = re.compile(r"\b(entry|cell|value)\b.{0,40}\brow\b|\brow \S+ ?,? (
                           r"\bwhat( ?' ?s| is) in\b.{0,100}\bfor (gpu|ipu) ?\d")
 # "the P100 one": a machine named by its GPU model after a machine of the same kind was named
 _THE_MODEL_ONE = re.compile(r"\bthe (?P<m>[pvah]\d{3}) ones?\b")
+# both extremes over the pairs: "the lowest and highest bandwidth between any two GPUs", "min and max over all pairs"
+_BOTH_ENDS_OF_PAIRS = re.compile(r"\b(lowest and (the )?highest|highest and (the )?lowest|min(imum)? and max(imum)?|"
+                                 r"max(imum)? and min(imum)?|range|spread)\b.{0,60}\b(between (any|all|every|each)( two)? "
+                                 r"(gpus|ipus|devices|pairs)|(over|across|among) (all |every |the )?(gpu |ipu )?pairs|"
+                                 r"any (gpu |ipu )?pair)\b")
 _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")

@@ -2,7 +2,8 @@
 other words): a fraction of a unit is a size ("a quarter meg", "half of a megabyte"); "1-gpu" counts one GPU; one
 cell of a printed matrix ("the entry in row GPU0, column GPU1", "what's in the ... matrix for GPU1 to GPU0") is one
 value, while a two-GPU machine's "GPU0/GPU1 matrix" stays the matrix; "NVIDIA's own claim" is the vendor's claim; "the P100
-one" after the V100 DGX-1 is the P100 DGX-1. Real model, real built database; numbers are
+one" after the V100 DGX-1 is the P100 DGX-1; "more fast" is "faster", and "double-precision FFT" keeps the code's name
+beside its precision; "the lowest and highest bandwidth between any two GPUs" is the pair matrix's spread. Real model, real built database; numbers are
 checked with separate SQL."""
 import pytest
 
@@ -70,3 +71,20 @@ def test_the_same_machine_named_by_its_other_gpu_model(asker, question, first, s
     res = asker.ask(question)
     assert res.slots.get("system") == first and res.slots.get("compare_with") == [second], (question, res.slots)
     assert res.intent == "compare_systems", (res.intent, res.answer)
+
+
+def test_more_fast_is_faster_and_a_precision_leaves_the_codes_name(asker):
+    res = asker.ask("which box is more fast at single-precision FFT, Yme or the Titan RTX desktop")
+    assert res.intent == "compare_systems", (res.intent, res.slots)
+    assert res.slots.get("app") == "FFT" and res.slots.get("precision") == "fp32", res.slots
+    assert any("faster" in n for n in res.notes), res.notes
+
+
+@pytest.mark.parametrize("question", [
+    "whats the lowest and highest bandwidth between any two g p us on yme in n v link mode",
+    "lowest and highest nvlink bandwidth between any two gpus on the mini summit",
+    "what are the lowest and highest latencies between any two gpus on yme",
+])
+def test_both_extremes_over_the_pairs_are_the_pair_matrix(asker, question):
+    res = asker.ask(question)
+    assert res.intent == "pair_matrix", (question, res.intent, res.slots)
