@@ -395,9 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "and eighteenth, seen by accident in session 50, read for fixes since session 51), 'holdout18' "
                            "(the nineteenth, read for fixes since session 51), 'holdout19' (the twentieth, read for fixes "
                            "since session 52), 'holdout20' (the twenty-first, read for fixes since session 52), "
-                           "'holdout21' (the twenty-second, read for fixes since session 53), 'holdout22' (the blind "
-                           "twenty-third set, nlu/eval/holdout22.jsonl: score it, do not read its misses) or the path "
-                           "of a JSON-lines file")
+                           "'holdout21' (the twenty-second, read for fixes since session 53), 'holdout22' (the "
+                           "twenty-third, read for fixes since session 53), 'holdout23' (the blind twenty-fourth set, "
+                           "nlu/eval/holdout23.jsonl: score it, do not read its misses) or the path of a JSON-lines "
+                           "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
