@@ -88,3 +88,14 @@ def test_more_fast_is_faster_and_a_precision_leaves_the_codes_name(asker):
 def test_both_extremes_over_the_pairs_are_the_pair_matrix(asker, question):
     res = asker.ask(question)
     assert res.intent == "pair_matrix", (question, res.intent, res.slots)
+
+
+@pytest.mark.parametrize("question, system", [
+    ("how long does a speech query take on the macbook client", "heycai_client3"),
+    ("text query latency of the surface pro client", "heycai_client1"),
+    ("what single-precision MaxFlops does the Turing desktop reach", "titan_rtx"),
+])
+def test_machines_named_by_their_hardware(asker, question, system):
+    res = asker.ask(question)
+    assert res.slots.get("system") == system and res.intent == "metric_lookup" and res.rows, \
+        (question, res.intent, res.slots, res.answer)
