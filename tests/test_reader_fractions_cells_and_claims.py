@@ -3,7 +3,8 @@ other words): a fraction of a unit is a size ("a quarter meg", "half of a megaby
 cell of a printed matrix ("the entry in row GPU0, column GPU1", "what's in the ... matrix for GPU1 to GPU0") is one
 value, while a two-GPU machine's "GPU0/GPU1 matrix" stays the matrix; "NVIDIA's own claim" is the vendor's claim; "the P100
 one" after the V100 DGX-1 is the P100 DGX-1; "more fast" is "faster", and "double-precision FFT" keeps the code's name
-beside its precision; "the lowest and highest bandwidth between any two GPUs" is the pair matrix's spread. Real model, real built database; numbers are
+beside its precision; "the lowest and highest bandwidth between any two GPUs" is the pair matrix's spread; "the MacBook
+client", "the Surface Pro client" and "the Turing desktop" name their machines. Real model, real built database; numbers are
 checked with separate SQL."""
 import pytest
 
