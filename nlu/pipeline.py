@@ -970,11 +970,12 @@ class NLU:
             # with congestion control named, are what congestion does there, not one of them picked
             ruled_out.add(intent)
             intent = "congestion"
-        cc_stored = self.catalog is not None and any("cc_on" in self.catalog.conditions.get(x, set())
-                                                     for x in [slots.get("system"), *systems] if isinstance(x, str))
+        def cc_stored() -> bool:     # (asked only of a topology or refusal reading)
+            return self.catalog is not None and any("cc_on" in self.catalog.conditions.get(x, set())
+                                                    for x in [slots.get("system"), *systems] if isinstance(x, str))
         if intent == "compare_systems" and slots.get("condition") in ("cc_on", "cc_off") or (
                 (intent in ("compare_systems", "metric_lookup")
-                 or intent in ("topology", "out_of_scope") and cc_stored) and _CC_HELPS.search(said)):
+                 or intent in ("topology", "out_of_scope") and cc_stored()) and _CC_HELPS.search(said)):
             # "in-house vs azure, cc off, congestion impact of vasp": with congestion control named, the clusters
             # are set side by side on what congestion does to them, the congestion question asked of both (its
             # planner answers several systems); without it ("congestion impact of lammps: in-house cluster versus

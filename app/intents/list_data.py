@@ -472,6 +472,7 @@ def _setup_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, what: st
         raise OutOfScope(f"No run on {cat.name(sid)} matches {what or 'that'}, so there are no settings to show.")
     tools: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
+        r["_params"] = json.loads(r["run_params"]) if r.get("run_params") else None   # read once, used twice
         tools.setdefault(r["tool"], []).append(r)
     parts = []
     for tool, rs in tools.items():
@@ -479,7 +480,7 @@ def _setup_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, what: st
         n = sum(r["n_measurements"] for r in rs)
         head = f"{tool}{' ' + ', '.join(versions) if versions else ''} ({_plural(len(rs), 'run')}" + \
             (f", {_plural(n, 'measurement')})" if n else ")")
-        run_set = _settings([json.loads(r["run_params"]) for r in rs if r.get("run_params")], 8)
+        run_set = _settings([r["_params"] for r in rs if r["_params"] is not None], 8)
         per_m = _settings([json.loads(p) for r in rs for p in (r.get("measurement_params") or [])], 4)
         said = run_set + [f"{x} (per measurement)" for x in per_m]
         if not said:
@@ -488,7 +489,7 @@ def _setup_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, what: st
                 ["no settings recorded beyond the source"]
         parts.append(f"{head}: {'; '.join(said)}")
     rows[:] = [{"tool": r["tool"], "tool_version": r.get("tool_version"), "experiment": r.get("experiment"),
-                "settings": "; ".join(_settings([json.loads(r["run_params"])], 99)) if r.get("run_params") else "",
+                "settings": "; ".join(_settings([r["_params"]], 99)) if r["_params"] is not None else "",
                 "n_measurements": r["n_measurements"], "source": r.get("source")} for r in rows]
     scope = "the traces" if plan.extra.get("traced") else f"the {what} measurements" if what else \
         f"the {plan.extra['tool']} runs" if plan.extra.get("tool") else "the runs"

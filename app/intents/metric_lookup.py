@@ -307,7 +307,11 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     place = plan.slots.get("place")
     if isinstance(place, int) and place > 1 and agg in ("min", "max"):
         # "the runner-up pair", "the second-highest busbw": the place-th distinct value in the order asked
-        distinct = list({(r["value"], r["unit"]): r for r in reversed(rows)}.values())[::-1]
+        distinct, seen = [], set()
+        for r in rows:                     # the first row of each value, in the order asked
+            if (r["value"], r["unit"]) not in seen:
+                seen.add((r["value"], r["unit"]))
+                distinct.append(r)
         if len(distinct) < place:
             raise OutOfScope(f"Only {len(distinct)} different value{'s' if len(distinct) != 1 else ''} match on "
                              f"{cat.name(top['system_id'])}, so there is no {ordinal_word(place)} place.")
