@@ -396,8 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "(the nineteenth, read for fixes since session 51), 'holdout19' (the twentieth, read for fixes "
                            "since session 52), 'holdout20' (the twenty-first, read for fixes since session 52), "
                            "'holdout21' (the twenty-second, read for fixes since session 53), 'holdout22' (the "
-                           "twenty-third, read for fixes since session 53), 'holdout23' (the blind twenty-fourth set, "
-                           "nlu/eval/holdout23.jsonl: score it, do not read its misses) or the path of a JSON-lines "
+                           "twenty-third, read for fixes since session 53), 'holdout23' (the twenty-fourth, read for "
+                           "fixes since session 54), 'holdout24' (the blind twenty-fifth set, "
+                           "nlu/eval/holdout24.jsonl: score it, do not read its misses) or the path of a JSON-lines "
                            "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
