@@ -69,6 +69,9 @@ class Catalog:
     # words of the documents the data was transcribed from, by their short names ("Hey CAI", "Hy-Fi", "CC paper")
     # and their collections ("gpu_interconnects_tum2019"): a question naming a paper names no machine
     source_words: set[str] = field(default_factory=set)
+    # system -> its name, aliases, vendor and description as one text: "the Power9 box with only two V100s" is
+    # matched against what the descriptions say (nlu/described.py)
+    about: dict[str, str] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -192,9 +195,10 @@ def label_words(text: str | None) -> set[str]:
 
 def load(con) -> Catalog:
     cat = Catalog()
-    for sid, name, aliases, kind in con.execute(
-            "SELECT system_id, name, aliases, kind FROM systems").fetchall():
+    for sid, name, aliases, kind, vendor, description in con.execute(
+            "SELECT system_id, name, aliases, kind, vendor, description FROM systems").fetchall():
         cat.systems[sid] = SystemInfo(sid, name, list(aliases or []), kind)
+        cat.about[sid] = " ".join([name, *(aliases or []), vendor or "", description or ""])
     for table, attr in (("components", "n_components"), ("links", "n_links"),
                         ("measurements", "n_measurements"), ("runs", "n_runs")):
         for sid, n in con.execute(f"SELECT system_id, count(*) FROM {table} GROUP BY 1").fetchall():

@@ -198,6 +198,12 @@ class NLU:
         self.system_words = system_words(self.vocab)
         self.split_names = split_names(self.vocab)
         self.endpoints = frozenset(c for comps in getattr(catalog, "components", {}).values() for c in comps)
+        from nlu.described import DescribedMachines
+        known = getattr(catalog, "systems", {})
+        self.described = DescribedMachines.build(getattr(catalog, "about", {}), {s: i.name for s, i in known.items()},
+                                                 self.vocab.ambiguous.get("system") or {},
+                                                 {s: i.kind for s, i in known.items()},
+                                                 {s: " ".join([s, i.name, *i.aliases]) for s, i in known.items()})
         self.catalog = catalog
         with torch.inference_mode():  # warm up
             self._infer(["warm", "up"])
@@ -327,6 +333,9 @@ class NLU:
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
+        # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
+        words, described = self.described.rewrite(words, self.norm.number,
+                                                  lambda t: bool(self.norm.value("system", t)))
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
@@ -341,7 +350,8 @@ class NLU:
         words = plain_comparatives(words)
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
         words, taken = taken_back(words, self.gazetteer.candidates)
-        mended = rewritten(heard, words)   # said in the answer's notes, like the speech corrector's changes
+        # said in the answer's notes, like the speech corrector's changes (a described machine by its name)
+        mended = [(a, self.described.names.get(b, b)) for a, b in rewritten(heard, words)]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -1795,6 +1805,7 @@ class NLU:
             implied_by_intent(intent, slots, self.catalog)    # the metric the operation implies (flops)
         if mended:
             notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
+        notes.extend(described)
         if context:
             notes.append(f"left out as context: “{' '.join(context)}”")
         if cited:

@@ -217,7 +217,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     if tool and any(isinstance(x, str) and x in cat.systems and tool.lower() in cat.name(x).lower() for x in named):
         tool = None   # "mapredict skylake vs broadwell": the tool's name is part of the machines' ("MAPredict test
         #               machine SK"), so the machines are asked about, not where the tool ran
-    if tool and not (s.get("metric") or s.get("operation")) and not TRACE_WORD.search(question or ""):
+    if tool and not (s.get("metric") or s.get("operation")) and not _traces_asked(question, s, cat):
         # "which systems were benchmarked with SHOC?", "did anyone run mgbench on the DGX-2?": where the tool ran
         params = {"tool": tool}
         if group:
@@ -227,7 +227,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         s.pop("library", None)     # "nccl-tests" names the tool, not NCCL measured by any tool
         return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
                     extra={"mode": "tool", "tool": tool, "asked": asked, "group": group})
-    if TRACE_WORD.search(question or "") and not (s.get("metric") or s.get("operation")) \
+    if _traces_asked(question, s, cat) and not (s.get("metric") or s.get("operation")) \
             and not (s.get("system") and _BOTH_KINDS.search(question or "")):
         # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
         params, tfilters = {}, ""
@@ -259,6 +259,14 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
                 extra={"mode": mode, "group": group, "apps": bool(_APPS_WORD.search(question or "")),
                        "simulated": bool(_SIMULATED.search(question or ""))})
+
+
+def _traces_asked(question: Optional[str], s: dict[str, Any], cat: Catalog) -> bool:
+    """Whether the question asks about traces: a trace word that is not a word of the named machine's name ("the
+    call-graph profiler study cluster" asks about a cluster, not its profiles)."""
+    sid = s.get("system")
+    own = set(re.findall(r"[a-z]+", cat.name(sid).lower())) if isinstance(sid, str) and sid in cat.systems else set()
+    return any(m.group(0).lower() not in own for m in TRACE_WORD.finditer(question or ""))
 
 
 def _setup_plan(s: dict[str, Any], cat: Catalog, question: str, tool: Optional[str], notes: list[str]) -> Plan:

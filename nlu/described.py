@@ -1,0 +1,255 @@
+"""Machines described instead of named: "the Power9 box with only two V100s", "the P100 hybrid cube-mesh machine",
+"the AMD node from the hanging-node paper", "the Grid'5000 V100 one".
+
+People who do not remember a machine's name say what is in it. The systems table already describes every machine
+(its name, aliases, vendor and a description transcribed from its document: processors, their counts, the shape of
+its links), so a description in a question can be matched against those rather than against a list of phrasings
+someone thought of. A phrase is read as a machine only when every word of it that the descriptions know fits one
+machine (or exactly the members of one family name, "4-GPU AC922", which the ambiguity reader then settles as for a
+family named outright); otherwise the words are left as they were. The phrase is rewritten to the machine's name
+before the models read the question, so every later step sees a name, and the answer's notes say what was read.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from nlu.vocab import key
+
+# nouns a description ends in: "the P100 hybrid cube-mesh machine", "the Grid'5000 V100 one"
+_NOUNS = {"box", "machine", "node", "server", "system", "cluster", "workstation", "desktop", "rig", "computer",
+          "platform", "one", "testbed"}
+# a known machine is "the" one; "an A100 cluster", "our cluster at work" are the asker's own or imagined
+_DETERMINERS = {"the", "that", "this"}
+# words a description may hold that describe nothing by themselves
+# words that end a description: "the nominal power of one IPU" describes no machine
+_STOP = {"of", "in", "on", "at", "for", "to", "from", "with", "and", "or", "by", "as", "per", "than", "is", "are",
+         "what", "which", "how", "vs", "versus", "against",
+         # "the same NUMA node", "the other socket": a part of the machine named already, not a machine
+         "same", "other", "each", "every", "first", "second", "third", "last", "next", "previous", "whole", "entire"}
+_FILLER = {"-", "nvidia", "gpu", "gpus", "cpu", "cpus", "node", "nodes", "system", "machine", "box", "one", "s",
+           "'s", "'"}
+# a qualifier after the noun: "... with only two V100s", "... from the hanging-node paper"
+_WITH = {"with", "having", "that", "which"}
+_SOURCE_OPENERS = {"from", "in", "of"}
+_SOURCE_NOUNS = {"paper", "study", "thesis", "report", "article", "work"}
+# a feature held by more machines than this says too little alone; it still has to fit
+_INFORMATIVE = 8
+# "the Power9 machine with four V100s" is one server, not Lassen or Longhorn, whose nodes hold the same; "the P100
+# cluster" is a cluster
+_ONE_MACHINE = {"box", "machine", "server", "workstation", "desktop", "rig", "computer"}
+_MANY_MACHINES = {"cluster", "supercomputer", "document"}
+_COUNTED = [
+    # "4x Tesla V100-SXM2-32GB", "8x NVIDIA Tesla V100", "2x H200"
+    re.compile(r"\b(\d+)\s*x\s+(?:[A-Za-z][\w-]*\s+){0,3}?([A-Za-z]*\d+[\w-]*)"),
+    # "with 8 NVIDIA P100 GPUs"
+    re.compile(r"\b(\d+)\s+(?:NVIDIA\s+|Tesla\s+)?([A-Za-z]+\d+\w*)\s+GPUs\b"),
+]
+_GPU_COUNT = re.compile(r"\((\d+) GPUs\b|\bwith (\d+) (?:[\w-]+ ){0,2}GPUs\b")
+
+
+def _model(token: str) -> str:
+    """'V100-SXM2-32GB' -> 'v100': the model is the first piece with a letter and a digit."""
+    for piece in re.split(r"[^a-z0-9]+", token.lower()):
+        if re.search(r"[a-z]", piece) and re.search(r"\d", piece):
+            return piece
+    return token.lower()
+
+
+def _features(text: str, named: str) -> tuple[set[str], set[str]]:
+    """(strong, weak) words of a machine's texts. Strong: what names hardware or the machine itself: its name and
+    aliases (`named`), model numbers (V100, 7742), proper nouns and acronyms (POWER9, EPYC, Graphcore), compounds
+    (cube-mesh). Weak: every other word ("hybrid", "nominal"), which may qualify a description but never make one."""
+    strong: set[str] = set()
+    weak: set[str] = set()
+    for tok in text.split():
+        bare = tok.strip("()[],;:.'\"")
+        k = key(bare) if bare else ""
+        pieces = [p for p in re.split(r"[^a-z0-9]+", bare.lower()) if len(p) >= 2]
+        is_strong = bool(re.search(r"[A-Za-z]", bare)) and (
+            bool(re.search(r"\d", bare)) or bare[:1].isupper() or "-" in bare.strip("-"))
+        for f in ([k] if len(k) >= 2 else []) + pieces:
+            if f.isdigit() and len(f) < 4:
+                continue                      # "2x", "16 cores": counts, read as counts
+            (strong if is_strong and not f.isdigit() or len(f) >= 4 and f.isdigit() else weak).add(f)
+    for tok in named.split():
+        for f in [key(tok)] + re.split(r"[^a-z0-9]+", tok.lower()):
+            if len(f) >= 2 and not (f.isdigit() and len(f) < 4):
+                strong.add(f)
+    return strong, weak - strong
+
+
+@dataclass
+class DescribedMachines:
+    features: dict[str, set[str]] = field(default_factory=dict)          # system -> words its description holds
+    counts: dict[str, set[tuple[int, str]]] = field(default_factory=dict)  # system -> (how many, model or "gpu")
+    owners: dict[str, set[str]] = field(default_factory=dict)            # feature -> systems holding it
+    strong: set[str] = field(default_factory=set)                        # features that can make a description
+    models: set[str] = field(default_factory=set)                        # every counted model
+    names: dict[str, str] = field(default_factory=dict)                  # system -> the name the notes show
+    families: dict[frozenset, str] = field(default_factory=dict)         # members -> a family name for them
+    kinds: dict[str, Optional[str]] = field(default_factory=dict)        # system -> its kind (gpu_server, cluster)
+    family_order: dict[str, list[str]] = field(default_factory=dict)     # family name -> members, preferred first
+    family_keys: set[str] = field(default_factory=set)                   # keys of every family name
+
+    @classmethod
+    def build(cls, about: dict[str, str], names: dict[str, str], families: dict[str, list[str]],
+              kinds: Optional[dict[str, Optional[str]]] = None,
+              named: Optional[dict[str, str]] = None) -> "DescribedMachines":
+        """about: system -> its name, aliases, vendor and description as one text; names: system -> the name the
+        notes show; families: ambiguous name -> its members; kinds: system -> its kind; named: system -> its
+        id, name and aliases as one text (every word of them names it)."""
+        d = cls(kinds=dict(kinds or {}))
+        for sid, text in about.items():
+            if not names.get(sid):
+                continue
+            d.names[sid] = names[sid]
+            strong, weak = _features(text, (named or {}).get(sid, names[sid]))
+            d.features[sid] = strong | weak
+            d.strong |= strong
+            counts: set[tuple[int, str]] = set()
+            for rx in _COUNTED:
+                counts |= {(int(n), _model(m)) for n, m in rx.findall(text)}
+            counts |= {(int(a or b), "gpu") for a, b in _GPU_COUNT.findall(text)}
+            d.counts[sid] = counts
+            d.models |= {m for _, m in counts}
+            for f in d.features[sid]:
+                d.owners.setdefault(f, set()).add(sid)
+        d.strong -= _FILLER
+        for surface, members in families.items():
+            d.family_keys.add(key(surface))
+            d.families.setdefault(frozenset(members), surface)
+            d.family_order.setdefault(surface, list(members))
+        return d
+
+    def _known(self, words: list[str], i: int, end: int) -> tuple[Optional[str], int]:
+        """The longest run of words from i (before end) whose key is a feature: (feature, words taken)."""
+        for n in range(min(4, end - i), 0, -1):
+            k = key(" ".join(words[i:i + n]))
+            for f in (k, k[:-1] if len(k) > 3 and k.endswith("s") else None):
+                if f and f in self.owners and f not in _FILLER:
+                    return f, n
+        return None, 1
+
+    def _count(self, words: list[str], i: int, number: Callable[[str], object]) -> tuple[Optional[tuple], int]:
+        """"two V100s", "four v one hundreds", "2 GPUs" at i: ((n, model), words taken)."""
+        n = number(words[i]) if i < len(words) else None
+        if not isinstance(n, int) or isinstance(n, bool):
+            return None, 0
+        for m in range(min(4, len(words) - i - 1), 0, -1):
+            k = key(" ".join(words[i + 1:i + 1 + m]))
+            for f in (k, k[:-1] if len(k) > 3 and k.endswith("s") else None):
+                if f in ("gpu", "gpus"):
+                    return (n, "gpu"), m + 1
+                if f and f in self.models:
+                    return (n, f), m + 1
+        return None, 0
+
+    def read(self, words: list[str], start: int, number: Callable[[str], object]) \
+            -> Optional[tuple[int, set[str], set[tuple], str]]:
+        """A description starting at words[start] (a determiner): (end, features, counts, noun), or None."""
+        feats: set[str] = set()
+        counts: set[tuple] = set()
+        i = start + 1
+        noun = None
+        while i < len(words) and i - start <= 7:
+            w = words[i].lower()
+            if w in _NOUNS and i > start + 1:
+                noun = i
+                break
+            if w in _STOP:
+                return None
+            c, took = self._count(words, i, number)
+            if c:
+                counts.add(c)
+                i += took
+                continue
+            f, took = self._known(words, i, len(words))
+            if f:
+                feats.add(f)
+            elif w not in _FILLER:
+                return None          # a word no description holds ("the fastest machine", "of"): none
+            i += took
+        if noun is None:
+            return None
+        end = noun + 1
+        # "... with only two V100s", "... with four v one hundreds"
+        if end < len(words) and words[end].lower() in _WITH:
+            j = end + 1
+            if j < len(words) and words[j].lower() in ("only", "just", "has", "have"):
+                j += 1
+            c, took = self._count(words, j, number)
+            if c:
+                counts.add(c)
+                end = j + took
+        # "... from the hanging-node paper"
+        if end + 1 < len(words) and words[end].lower() in _SOURCE_OPENERS and words[end + 1].lower() == "the":
+            for j in range(end + 2, min(len(words), end + 8)):
+                if words[j].lower() in _SOURCE_NOUNS:
+                    inner: set[str] = set()
+                    k = end + 2
+                    while k < j:
+                        f, took = self._known(words, k, j)
+                        if f:
+                            inner.add(f)
+                        k += took
+                    if inner:
+                        feats |= inner
+                        end = j + 1
+                    break
+        return end, feats, counts, words[noun].lower()
+
+    def fits(self, feats: set[str], counts: set[tuple], noun: str = "") -> set[str]:
+        """The machines every feature and count fits, when one feature at least says something. A processor model
+        must be one a machine's description counts, where it counts any ("the P100 machine" is not the DGX-1 with
+        V100s, whose description compares it with the P100 one)."""
+        if not any(f in self.strong and len(self.owners.get(f, ())) <= _INFORMATIVE for f in feats):
+            return set()
+        out = set(self.names)
+        for f in feats:
+            out &= self.owners.get(f, set())
+            if f in self.models:
+                out = {s for s in out if not self.counts.get(s) or any(m == f for _, m in self.counts[s])}
+        for c in counts:
+            out = {s for s in out if c in self.counts.get(s, set())}
+        if noun in _ONE_MACHINE or noun == "cluster":
+            many = {s for s in out if self.kinds.get(s) in _MANY_MACHINES}
+            kept = (out - many) if noun in _ONE_MACHINE else many
+            out = kept or out
+        return out
+
+    def rewrite(self, words: list[str], number: Callable[[str], object],
+                names_one: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+        """(words, notes): each description of one machine replaced by the machine's id, one word every later step
+        reads as its name. names_one(text): whether the text names one system outright (then it is a name, not a
+        description). A description that fits exactly the members of a family ("4-GPU AC922": the TUM machine and
+        Yme) is read as the family's first, as a family's name is, and the note names the other."""
+        out: list[str] = []
+        notes: list[str] = []
+        i = 0
+        while i < len(words):
+            if words[i].lower() in _DETERMINERS:
+                got = self.read(words, i, number)
+                if got:
+                    end, feats, counts, noun = got
+                    span = words[i + 1:end]
+                    windows = [" ".join(span[a:b]) for a in range(len(span)) for b in range(a + 1, len(span) + 1)]
+                    named = any(names_one(t) for t in windows)
+                    fit = set() if named else self.fits(feats, counts, noun)
+                    pick = next(iter(fit)) if len(fit) == 1 else None
+                    # a tie the words already name as a family ("the Xeon Platinum 8280 server") is left to the
+                    # ambiguity reader, which knows what each member stores
+                    family = self.families.get(frozenset(fit)) if len(fit) > 1 and not any(
+                        key(t) in self.family_keys for t in windows) else None
+                    if family:
+                        pick = self.family_order[family][0]
+                        others = " and ".join(self.names[s] for s in self.family_order[family][1:])
+                        notes.append(f"“{' '.join(span)}” also fits {others}: name the system to choose another")
+                    if pick:
+                        out.extend([words[i], pick])
+                        i = end
+                        continue
+            out.append(words[i])
+            i += 1
+        return out, notes
