@@ -381,8 +381,7 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
         stored, base = f"{m}_{suffix}", m.replace("_", " ")
         if stored in held and re.search(rf"\b{base} {suffix}s?\b|\b{suffix}s? (in|of) (the )?{base}\b", said):
             slots["metric"] = stored
-            if slots.get("operation") == "reduce" and "reduce" not in catalog.operations.get(sid, set()):
-                del slots["operation"]   # "how much did fusion reduce the run time": the verb, not the collective
+            _drop_change_verb(slots, catalog, sid)
             return f"the {suffix} of {m} asked: {stored}"
     if m in held:
         return None
@@ -393,13 +392,22 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
         if suffix in _CHANGE_WORDS and base and re.search(rf"\b{base.replace('_', ' ')}\b", said) \
                 and re.search(rf"\b({_CHANGE_WORDS[suffix]})\b", said):
             slots["metric"] = stored
+            _drop_change_verb(slots, catalog, sid)
             return f"{m} was never stored there; the {suffix} of {base} asked: {stored}"
     for suffix, words in _CHANGE_WORDS.items():
         stored = f"{m}_{suffix}"
         if stored in catalog.metrics.get(sid, set()) and re.search(rf"\b({words})\b", said):
             slots["metric"] = stored
+            _drop_change_verb(slots, catalog, sid)
             return f"{m} is stored there only as its {suffix}: {stored}"
     return None
+
+
+def _drop_change_verb(slots: dict[str, Any], catalog, sid: str) -> None:
+    """"how much did fusion reduce the run time", "llm sim energy reduction": the word for the change read as the
+    reduce collective too, where the system stores no reduce: the verb, not the collective."""
+    if slots.get("operation") in ("reduce", "reduction") and slots["operation"] not in catalog.operations.get(sid, set()):
+        del slots["operation"]
 
 
 def unsaid_precision(slots: dict[str, Any], catalog) -> Optional[str]:

@@ -339,6 +339,7 @@ class NLU:
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
+        words = plain_scientific(words)   # "from 4e5 to 2.58e8 bytes": numbers as the range reader reads them
         words = unit_of_a_range(words, self.norm.size_bytes)   # "1 to 256 MB": both ends in megabytes
         words = four_before_an_operation(words, self.norm)
         words = link_run_into_size(words, self.norm.size_bytes)
@@ -1471,11 +1472,15 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent in ("metric_lookup", "out_of_scope") and slots.get("metric") == "count" and slots.get("link_type") \
-                and not any(slots.get(k) for k in ("operation", "app", "msg_bytes", "condition")) \
+                and not any(slots.get(k) for k in ("app", "msg_bytes", "condition")) \
+                and (not slots.get("operation") or slots["operation"] == "p2p" and self.catalog is not None
+                     and "count" not in self.catalog.metrics.get(str(slots.get("system")), set())) \
                 and self._has_links(slots):
-            # "h200 nvlink count": how many links of a kind the machine has, which its graph holds
+            # "h200 nvlink count": how many links of a kind the machine has, which its graph holds; "... between the
+            # 2 gpus" says where the links run, on a machine that stores no counts
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.pop("operation", None)
         if intent in MEASUREMENT_INTENTS and _DRAW_FIRST.match(said) and slots.get("system") \
                 and self._has_links(slots):
             # "draw the interconnect of the IPU system and tell me its IPU-to-IPU latency": two asks, the graph
@@ -1719,6 +1724,18 @@ class NLU:
             slots["link_type"] = link_said
             if slots.get("condition") in CONDITION_LINK_TYPES:
                 slots.pop("condition")
+        if intent == "size_sweep" and isinstance(slots.get("msg_bytes"), int) and "size_range" not in slots \
+                and _ONE_ROW.search(said):
+            ruled_out.add(intent)       # "in the row where size is 2^27": that size's value
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "size_sweep" and "msg_bytes" not in slots and _LARGE_MESSAGES.search(said) \
+                and not _BOTH_ENDS.search(said):
+            # "ipu5 to ipu4 bandwidth for big messages, no congestion": the largest size's value
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "link_efficiency" and not slots.get("link_type") and slots.get("condition") in CONDITION_LINK_TYPES:
+            # "how well is the PCIe utilised ... for host-to-device copies": the link asked about, no copy's condition
+            slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
         if intent == "list_data" and isinstance(slots.get("operation"), str) and isinstance(slots.get("system"), str) \
                 and self.catalog is not None and slots["system"] in self.catalog.systems \
                 and slots["operation"] not in self.catalog.operations.get(slots["system"], set()):
@@ -2465,6 +2482,11 @@ class NLU:
 
 
 # "how well Heid uses its NVLinks", "how well does the AC922 use the X-Bus"
+# "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
+_LARGE_MESSAGES = re.compile(r"\bfor (very )?(big|large|huge|bigger|larger) (messages?|transfers?|payloads?)\b")
+# "in the row where size is 2^27, what's the in-place time": one row of the tool's table, one value
+_ONE_ROW = re.compile(r"\bthe (row|line) (where|for|with|at|of)\b")
+_BOTH_ENDS = re.compile(r"\b(small|smaller|tiny|from|grows?|growing|curve|sweep|across|range|sizes)\b")
 _USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|the|their) ")
 # "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
 _SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower)\b")
@@ -3321,6 +3343,22 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
 _UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until")
 
 
+_SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
+
+
+def plain_scientific(words: list[str]) -> list[str]:
+    """"4e5", "2.58e8": a whole number in scientific notation written out ("400000"), as the tools print sizes;
+    a fraction ("1.5e-3") stays as it is."""
+    out = []
+    for w in words:
+        if _SCIENTIFIC.fullmatch(w):
+            v = float(w)
+            if v == int(v) and v < 1e15:
+                w = str(int(v))
+        out.append(w)
+    return out
+
+
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
     """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB": a range whose unit is written once, after its second end;
     the first end gets that unit too (the tagger reads "1" alone as no size). Only where the unit makes both ends
@@ -4033,9 +4071,17 @@ _FACTOR_WORDS = ("x", "times", "fold", "-fold")
 
 
 def _per_second(words: list[str], b: int) -> bool:
-    """The size that ends before word b is said per second ("25 gigabytes per second", "327 GB / s"): a rate."""
+    """The size that ends before word b is said per second ("25 gigabytes per second", "327 GB / s", "944 billion
+    samples per second"): a rate."""
+    if b < len(words) and words[b].lower() in _COUNTED_THINGS:
+        b += 1
     return b + 1 < len(words) and words[b].lower() in ("per", "a", "/") \
         and words[b + 1].lower() in ("second", "sec", "s")
+
+
+# things a rate counts: "944 billion samples per second", "operations a second"
+_COUNTED_THINGS = {"samples", "operations", "ops", "numbers", "messages", "requests", "images", "tokens",
+                   "transactions", "updates", "elements", "values", "flops"}
 
 
 def _bare_number(ws: list[str]) -> bool:
