@@ -519,10 +519,14 @@ class Asker:
         sized = slots.get("msg_bytes") or SIZE_WORD.search(question.lower())
         # a grid of pairs only where a pair or its ends are named, machines side by side only where two are
         paired = slots.get("src") or slots.get("dst") or _PAIR_WORDS.search(question.lower())
+        # a congestion comparison only where a condition or a word of load is said ("by how much do the better
+        # kernels cut the FV update time" compares code versions, not loads)
+        congested = slots.get("condition") or _LOAD_WORDS.search(question.lower())
         return next((i for i, _ in u.ranked if i not in ("trace_breakdown", "out_of_scope")
                      and (linked or i != "link_efficiency") and (counted or i != "scaling")
                      and (listed or i != "list_data") and (sized or i != "size_sweep")
                      and (paired or i != "pair_matrix") and (slots.get("compare_with") or i != "compare_systems")
+                     and (congested or i != "congestion")
                      and (i != "topology" or (self.cat.systems[sid].n_links and not any(
                          slots.get(k) for k in ("operation", "metric", "app"))))), "metric_lookup")
 
@@ -987,6 +991,9 @@ class Asker:
         notes.append(f"one query per {key}; the statement shown is the first's ({name(done[0][0])})")
         notes += apart
         res.notes = notes
+
+
+_LOAD_WORDS = re.compile(r"\b(congest\w*|load(ed)?|contention|background traffic|congestor|cc|quiet|idle)\b")
 
 
 def _said(res: Result) -> str:

@@ -553,7 +553,7 @@ _DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|
 # that produced the numbers ("which version of nccl-tests produced the H200 numbers", "how many timed iterations
 # per size", "which timer was used", "which deepbench programs produced the yme times")
 _SETUP_ASKED = re.compile(
-    r"\b(which|what) ([\w-]+ ){0,2}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|command"
+    r"\b(which|what) ([\w-]+ ){0,3}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|command"
     r"( line)?|compiler( flags)?)\b"
     r"|\bhow many ([\w-]+ ){0,2}(iterations|repetitions|reps|warm ?-? ?ups?|trials)\b"
     r"|\b(averaged|repeated) over\b"

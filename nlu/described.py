@@ -200,7 +200,23 @@ class DescribedMachines:
                     break
         return end, feats, counts, words[noun].lower()
 
-    def fits(self, feats: set[str], counts: set[tuple], noun: str = "") -> set[str]:
+    def source_context(self, words: list[str]) -> set[str]:
+        """The known words of a source named anywhere in the question ("in the hanging node paper, ... the AMD
+        EPYC node"): they narrow a description that fits machines of several papers."""
+        out: set[str] = set()
+        for j, w in enumerate(words):
+            if w.lower() not in _SOURCE_NOUNS:
+                continue
+            start = next((i for i in range(j - 1, max(-1, j - 7), -1) if words[i].lower() == "the"), None)
+            k = (start + 1) if start is not None else j
+            while k < j:
+                f, took = self._known(words, k, j)
+                if f and f in self.strong:
+                    out.add(f)
+                k += took
+        return out
+
+    def fits(self, feats: set[str], counts: set[tuple], noun: str = "", context: frozenset = frozenset()) -> set[str]:
         """The machines every feature and count fits, when one feature at least says something. A processor model
         must be one a machine's description counts, where it counts any ("the P100 machine" is not the DGX-1 with
         V100s, whose description compares it with the P100 one)."""
@@ -217,6 +233,8 @@ class DescribedMachines:
             many = {s for s in out if self.kinds.get(s) in _MANY_MACHINES}
             kept = (out - many) if noun in _ONE_MACHINE else many
             out = kept or out
+        if len(out) > 1 and context:
+            out = {s for s in out if context & self.features[s]} or out
         return out
 
     def rewrite(self, words: list[str], number: Callable[[str], object],
@@ -227,6 +245,7 @@ class DescribedMachines:
         Yme) is read as the family's first, as a family's name is, and the note names the other."""
         out: list[str] = []
         notes: list[str] = []
+        context = frozenset(self.source_context(words))
         i = 0
         while i < len(words):
             if words[i].lower() in _DETERMINERS:
@@ -236,7 +255,7 @@ class DescribedMachines:
                     span = words[i + 1:end]
                     windows = [" ".join(span[a:b]) for a in range(len(span)) for b in range(a + 1, len(span) + 1)]
                     named = any(names_one(t) for t in windows)
-                    fit = set() if named else self.fits(feats, counts, noun)
+                    fit = set() if named else self.fits(feats, counts, noun, context)
                     pick = next(iter(fit)) if len(fit) == 1 else None
                     # a tie the words already name as a family ("the Xeon Platinum 8280 server") is left to the
                     # ambiguity reader, which knows what each member stores

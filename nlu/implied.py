@@ -364,7 +364,22 @@ _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
 _CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|improves?|increase|increases|boost|speed ?up",
                  "increase": r"increase|increases|growth|grows|more|extra|additional|go(es)? up|went up|rises?|rose",
                  "reduction": r"reduction|reduce|reduced|reduces|saving|savings|saves?|saved|decrease|cut|lower",
-                 "drop": r"drop|drops|loss|decrease|falls?"}
+                 "drop": r"drop|drops|loss|decrease|falls?",
+                 "difference": r"apart|gap|differs?|difference"}
+
+
+# the change said with a verb or a comparative beside the metric's own word: "cut the FV update time", "how much
+# less time", "how many percentage points apart are the ... efficiencies"
+_CHANGE_SAID = {
+    "improvement": lambda base: re.compile(rf"\b(improve[sd]?|boost(s|ed)?|raise[sd]?)\b(\s+[\w-]+){{0,3}}\s+{base}\b|"
+                                           rf"\b(more|higher|better) {base}\b"),
+    "increase": lambda base: re.compile(rf"\b(increase[sd]?|raise[sd]?)\b(\s+[\w-]+){{0,3}}\s+{base}\b"),
+    "reduction": lambda base: re.compile(rf"\b(cut|cuts|reduce[sd]?|save[sd]?|shave[sd]?|trim(s|med)?)\b(\s+[\w-]+){{0,4}}"
+                                         rf"\s+{base}\b|\b(less|lower|shorter) {base}\b"),
+    "drop": lambda base: re.compile(rf"\b(drop|drops|dropped|fall|falls|fell)\b(\s+[\w-]+){{0,3}}\s+{base}\b"),
+    "difference": lambda base: re.compile(rf"\bapart\b.{{0,50}}\b{base[:-1] if base.endswith('y') else base}"
+                                          rf"(y|ies|s)?\b|\b(gap|difference) (between|in)\b.{{0,50}}\b{base}"),
+}
 
 
 def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
@@ -372,14 +387,25 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
     change was (throughput_improvement, as the paper states it): a word for that change reads the stored metric.
     Returns the note, or None."""
     m, sid = slots.get("metric"), slots.get("system")
-    if not m or not sid:
+    if not sid:
         return None
     held = catalog.metrics.get(sid, set())
+    if not m:
+        for stored in sorted(held):
+            # "how much do the improved kernels cut the FV update time": no metric read (the tagger took "time" into
+            # the operation's words), but the change of one the system stores is said with its verb
+            base, _, suffix = stored.rpartition("_")
+            if suffix in _CHANGE_SAID and base and _CHANGE_SAID[suffix](base.replace("_", " ")).search(said):
+                slots["metric"] = stored
+                _drop_change_verb(slots, catalog, sid)
+                return f"the {suffix} of {base} asked: {stored}"
+        return None
     for suffix in _CHANGE_WORDS:
         # "cut CCZ4 runtime ... (percent time reduction)": the change itself said, beside a plainer word for the
         # metric that the tagger read first
         stored, base = f"{m}_{suffix}", m.replace("_", " ")
-        if stored in held and re.search(rf"\b{base} {suffix}s?\b|\b{suffix}s? (in|of) (the )?{base}\b", said):
+        if stored in held and (re.search(rf"\b{base} {suffix}s?\b|\b{suffix}s? (in|of) (the )?{base}\b", said)
+                               or _CHANGE_SAID[suffix](base).search(said)):
             slots["metric"] = stored
             _drop_change_verb(slots, catalog, sid)
             return f"the {suffix} of {m} asked: {stored}"

@@ -340,6 +340,7 @@ class NLU:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
         words = plain_scientific(words)   # "from 4e5 to 2.58e8 bytes": numbers as the range reader reads them
+        words = percent_sign_said(words)   # "titan rtx gpu fan %": the fan's percentage
         words = unit_of_a_range(words, self.norm.size_bytes)   # "1 to 256 MB": both ends in megabytes
         words = four_before_an_operation(words, self.norm)
         words = link_run_into_size(words, self.norm.size_bytes)
@@ -1677,6 +1678,14 @@ class NLU:
             slots["link_count"] = int(n) if n.isdigit() else _LINK_COUNT_WORDS[n]
             if slots.get("count") == slots["link_count"] and not slots.get("count_kind"):
                 del slots["count"]
+        if intent in ("topology", "pair_matrix", "metric_lookup") and slots.get("link_type") and slots.get("system") \
+                and _PAIRS_WITHOUT_LINK.search(join_spelled(_unpunctuated(said))) and self._has_links(slots):
+            # "which GPU pairs on the DGX-1 V100 have no NVLink between them": the pairs its graph leaves unjoined
+            if intent != "topology":
+                ruled_out.add(intent)
+                intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots = {k: v for k, v in slots.items() if k in ("system", "link_type")}
+            slots["link_count"] = 0
         if intent == "topology" and "operation" not in slots \
                 and slots.get("metric") in ("bandwidth", "latency", "time") \
                 and not re.search(r"\b(links?|paths?|routes?|hops?|wired|connect\w*)\b", said) \
@@ -1733,6 +1742,12 @@ class NLU:
             # "ipu5 to ipu4 bandwidth for big messages, no congestion": the largest size's value
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "link_efficiency" and (slots.get("src") == "host") != (slots.get("dst") == "host") \
+                and not (slots.get("src") and slots.get("dst")) and slots.get("operation") in (None, "h2d", "d2h"):
+            # "how much of its PCIe link does the DGX-1 P100 use when copying from the host": the host end alone
+            # says the copy's direction, not a pair of ends
+            slots["operation"] = "h2d" if slots.pop("src", None) == "host" else "d2h"
+            slots.pop("dst", None)
         if intent == "link_efficiency" and not slots.get("link_type") and slots.get("condition") in CONDITION_LINK_TYPES:
             # "how well is the PCIe utilised ... for host-to-device copies": the link asked about, no copy's condition
             slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
@@ -1743,6 +1758,16 @@ class NLU:
             # never ran is no filter on its inventory
             notes.append(f"{slots.pop('operation')} is not an operation of {self.catalog.name(slots['system'])}: "
                          "its whole inventory")
+        if intent == "metric_lookup" and isinstance(slots.get("operation"), str) \
+                and isinstance(slots.get("system"), str) and self.catalog is not None \
+                and slots["system"] in self.catalog.systems \
+                and slots["operation"] not in self.catalog.operations.get(slots["system"], set()) \
+                and slots.get("metric") in self.catalog.metrics.get(slots["system"], set()) \
+                and str(slots["operation"])[:6].lower() in self.catalog.name(slots["system"]).lower():
+            # "ipc on the piuma simulation": a word of the machine's name ("Intel PIUMA (simulated)") read as an
+            # operation it never ran is no filter on its rows
+            notes.append(f"{slots.pop('operation')} is not an operation of {self.catalog.name(slots['system'])}: "
+                         "read as part of its name")
         if intent == "metric_lookup" and slots.get("metric") == "efficiency" and link_said \
                 and self.catalog is not None and slots.get("system") and not slots.get("app") \
                 and "efficiency" not in self.catalog.metrics.get(slots["system"], set()) and self._has_links(
@@ -1799,6 +1824,10 @@ class NLU:
         # "the Kokkos port of m-Cubes", "compared with the CUDA version": a programming model or a code's version,
         # tagged as a name, is no machine the data lacks
         unresolved = [u for u in unresolved if not (u[0] == "system" and _names_no_machine(u[1]))]
+        if slots.get("system"):
+            # "what temperature did the mini summit report in nvidia s m i": the tool that printed it, beside the
+            # machine named, is no second machine the data lacks
+            unresolved = [u for u in unresolved if not (u[0] == "system" and part_of_an_app(u[1], self.catalog))]
         named_at = {k for a, b, _ in sys_spans + gaz_systems for k in range(a, b)} | {
             k for m in used for k in range(m.start, m.end)} | {k for u in unresolved for k in range(u[2], u[3])}
         own = own_machine(words, named_at)
@@ -1813,6 +1842,14 @@ class NLU:
         if asked_systems:
             # "which systems have PyTorch traces?": the systems are the answer, even where only one has them
             slots.pop("system", None)
+        cond = slots.get("condition")
+        if isinstance(cond, str):
+            forms = [re.escape(x.lower()) for x in [cond.replace("_", " "), *self.vocab.surfaces("condition", cond)]]
+            named = rf"\b({'|'.join(forms)})s? (paper|article)\b"
+            if re.search(named, said) and not re.search(rf"\b({'|'.join(forms)})\b", re.sub(named, " ", said)):
+                # "in the hanging node paper, ...": the paper's name, not the condition its rows were measured under
+                # (said again outside the name, "the compression paper's compressed all-to-all", it is one)
+                del slots["condition"]
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
         if changed:
             notes.append(changed)
@@ -2368,6 +2405,24 @@ class NLU:
             intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
             slots.pop("aggregate", None)
             slots.setdefault("operation", "p2p")
+        if intent == "topology" and slots.get("compare_with") and _WHICH_IS_FASTER.search(said) \
+                and not re.search(r"\b(links?|wired|connect\w*|topolog\w*|graph|paths?|hops?)\b",
+                                  re.sub(r"\b(envy|nv|n v) link\b", "nvlink", said)):
+            # "which is faster in nvlink mode, yme, the dgx two or mini summit": machines ranked on a measure, the
+            # link said as the mode the copies ran in
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
+            mode = re.search(r"\b(nvlink|pcie) mode\b", join_spelled(said).replace("envy link", "nvlink"))
+            if mode and self.catalog is not None and any(
+                    mode.group(1) in self.catalog.conditions.get(x, set())
+                    for x in [slots.get("system"), *slots["compare_with"]]):
+                slots["condition"] = mode.group(1)
+                slots.pop("link_type", None)
+        if intent in ("metric_lookup", "size_sweep") and not (slots.get("src") or slots.get("dst")) \
+                and _MEASURE_MATRIX.search(said) and slots.get("system"):
+            # "ipu bandwith matrix under load": the measure's matrix over pairs, as the tools print it
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
                 and _MATRIX_CELL.search(said):
             # "what's the entry in row GPU1, column GPU0 of the P2P=Disabled bandwidth matrix": one cell's value,
@@ -2584,6 +2639,11 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|(every|each)
                        r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
 # a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
 # matrix-free solvers and matrix multiplies)
+# a measure's matrix ("bandwidth matrix", "latency matrices"), not a matrix computation ("matrix multiply")
+_MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-]+)? matri(x|ces)\b(?! (multipl|mult|"
+                             r"product|size|dimension))")
+_WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goes) (the )?(faster|quicker|slower|"
+                              r"fastest|quickest|slowest)\b")
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
@@ -3346,6 +3406,13 @@ _UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until")
 _SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
 
 
+def percent_sign_said(words: list[str]) -> list[str]:
+    """"gtx980 fan %": a percent sign after a word, not a number, says the measure in percent ("fan percent"), as the
+    vocabulary writes such a measure; "41 %" stays a number with its unit."""
+    return [("percent" if w == "%" and i > 0 and re.fullmatch(r"[A-Za-z][\w-]*", words[i - 1]) else w)
+            for i, w in enumerate(words)]
+
+
 def plain_scientific(words: list[str]) -> list[str]:
     """"4e5", "2.58e8": a whole number in scientific notation written out ("400000"), as the tools print sizes;
     a fraction ("1.5e-3") stays as it is."""
@@ -3713,6 +3780,10 @@ _SHARES_A_LINK = re.compile(r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|
 _PAIRS_BY_LINKS = re.compile(r"\bpairs\b(\s+[\w-]+){0,6}?\s+(get|have|has|share|use|are joined by|are connected by|"
                              r"with)\s+(?P<n>one|two|three|four|a single|single|double|dual|\d{1,2})\s+(\w+\s+)?(links?|nvlinks?|"
                              r"connections?|bricks?)\b")
+_PAIRS_WITHOUT_LINK = re.compile(r"\bpairs\b(\s+[\w-]+){0,6}?\s+(have no|has no|with no|without|lack|lacking|"
+                                 r"(are|is) not (joined|connected|linked) by|(aren't|isn't) (joined|connected|linked) "
+                                 r"by|not (joined|connected|linked) by)\s+(an? |any )?(direct )?(\w+\s+)?(links?|nvlinks?|"
+                                 r"connections?)\b")
 _LINK_COUNT_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "double": 2, "dual": 2, "three": 3, "four": 4}
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"

@@ -258,7 +258,12 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                                        e_where=" WHERE list_contains($group, r.system_id)" if group else ""), "all"
     return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
                 extra={"mode": mode, "group": group, "apps": bool(_APPS_WORD.search(question or "")),
-                       "simulated": bool(_SIMULATED.search(question or ""))})
+                       "simulated": bool(_SIMULATED.search(question or "")),
+                       "whether": bool(_WHETHER_ANY.search(question or ""))})
+
+
+# "is there any bandwidth data for thetagpu at all", "do you have any latency numbers for ...": whether, not what
+_WHETHER_ANY = re.compile(r"\b(is|are) (there|ther) any\b|\bdo (you|we) have any\b|\bany\b.{0,40}\bat all\b", re.I)
 
 
 def _traces_asked(question: Optional[str], s: dict[str, Any], cat: Catalog) -> bool:
@@ -385,6 +390,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     info = cat.systems[sid]
     if not rows:
         have = ", ".join(sorted(cat.metrics.get(sid, set()))[:15]) or "no measurements"
+        if what and plan.extra.get("whether"):
+            # "is there any bandwidth data for ThetaGPU at all": "no" is the answer to that question
+            return f"No: no {what} measurements are stored for {cat.name(sid)}; measured there: {have}."
         if what:
             raise OutOfScope(f"No {what} measurements on {cat.name(sid)}; measured there: {have}.")
         # "is anything stored for the Minsky": "nothing but its description" is the answer to that question,

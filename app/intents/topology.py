@@ -304,7 +304,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if not sel:
         what = plan.slots.get("link_type") or endpoint(node)
         raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
-    if plan.extra.get("link_count") and not host_view:
+    if plan.extra.get("link_count") is not None and not host_view:
         return _answer_by_count(rows, sel, plan, full, name)
     if not host_view:
         plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel] if len(sel) < len(rows) else []))
@@ -343,6 +343,8 @@ def _answer_by_count(rows: list[dict[str, Any]], sel: list[dict[str, Any]], plan
     by_n: dict[int, list[dict[str, Any]]] = {}
     for r in sel:
         by_n.setdefault(int(r.get("count") or 1), []).append(r)
+    if n == 0:
+        return _answer_unjoined(rows, sel, by_n, plan, full, name)
     hit = sorted(by_n.get(n, []), key=lambda r: (natural(r["a"]), natural(r["b"])))
     plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in hit]))
     what = plan.slots.get("link_type") or "/".join(sorted({r["link_type"] for r in sel}))
@@ -354,6 +356,26 @@ def _answer_by_count(rows: list[dict[str, Any]], sel: list[dict[str, Any]], plan
     return (f"{len(hit)} pair{'s' if len(hit) != 1 else ''} on {name} {'are' if len(hit) != 1 else 'is'} joined by "
             f"{n} {what} link{'s' if n != 1 else ''}: {pairs}" + (f" (other pairs: {others})" if others else "")
             + f"{cite(hit)}.")
+
+
+def _answer_unjoined(rows: list[dict[str, Any]], sel: list[dict[str, Any]], by_n: dict[int, list[dict[str, Any]]],
+                     plan: Plan, full: nx.Graph, name: str) -> str:
+    """"which GPU pairs have no NVLink between them": the pairs of GPUs that no link of that kind joins directly
+    (their traffic takes a longer way); the graph is drawn with the joined pairs, since the missing ones are no
+    edges to highlight."""
+    what = plan.slots.get("link_type") or "/".join(sorted({r["link_type"] for r in sel}))
+    gpus = sorted((x for x, d in full.nodes(data=True) if d.get("kind") == "gpu"), key=natural)
+    joined = {frozenset((r["a"], r["b"])) for r in sel}
+    pairs = [(a, b) for i, a in enumerate(gpus) for b in gpus[i + 1:] if frozenset((a, b)) not in joined]
+    plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in sel]))
+    rows[:] = sel
+    total = len(gpus) * (len(gpus) - 1) // 2
+    others = "; ".join(f"{len(rs)} joined by {k}" for k, rs in sorted(by_n.items()))
+    if not pairs:
+        return f"Every pair of the {len(gpus)} GPUs on {name} is joined by {what} ({others}){cite(sel)}."
+    listed = ", ".join(f"{endpoint(a)}-{endpoint(b)}" for a, b in pairs)
+    return (f"{len(pairs)} of the {total} GPU pairs on {name} have no direct {what} connection: {listed} (the others: "
+            f"{others}; the drawn links are the joined pairs){cite(sel)}.")
 
 
 def _answer_parts(rows: list[dict[str, Any]], plan: Plan, name: str) -> str:
