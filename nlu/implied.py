@@ -418,13 +418,11 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
         if suffix in _CHANGE_WORDS and base and re.search(rf"\b{base.replace('_', ' ')}\b", said) \
                 and re.search(rf"\b({_CHANGE_WORDS[suffix]})\b", said):
             slots["metric"] = stored
-            _drop_change_verb(slots, catalog, sid)
             return f"{m} was never stored there; the {suffix} of {base} asked: {stored}"
     for suffix, words in _CHANGE_WORDS.items():
         stored = f"{m}_{suffix}"
         if stored in catalog.metrics.get(sid, set()) and re.search(rf"\b({words})\b", said):
             slots["metric"] = stored
-            _drop_change_verb(slots, catalog, sid)
             return f"{m} is stored there only as its {suffix}: {stored}"
     return None
 

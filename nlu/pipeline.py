@@ -1318,7 +1318,8 @@ class NLU:
                 dev = self.norm.endpoint(end.group("dev") or end.group("dev2"))
                 if dev:
                     slots["src" if end.group("first") else "dst"] = dev
-        if _LOAD_IN_WORDS.search(said) and intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion") \
+        if _LOAD_IN_WORDS.search(said) and (intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion")
+                                            or intent == "scaling" and not slots.get("count")) \
                 and slots.get("system") and slots.get("condition") in (None, "under_load") \
                 and self.catalog is not None \
                 and "under_load" in self.catalog.conditions.get(str(slots["system"]), ()):
@@ -1748,7 +1749,8 @@ class NLU:
             # says the copy's direction, not a pair of ends
             slots["operation"] = "h2d" if slots.pop("src", None) == "host" else "d2h"
             slots.pop("dst", None)
-        if intent == "link_efficiency" and not slots.get("link_type") and slots.get("condition") in CONDITION_LINK_TYPES:
+        if intent == "link_efficiency" and not slots.get("link_type") \
+                and slots.get("condition") in CONDITION_LINK_TYPES:
             # "how well is the PCIe utilised ... for host-to-device copies": the link asked about, no copy's condition
             slots["link_type"] = CONDITION_LINK_TYPES[slots.pop("condition")]
         if intent == "list_data" and isinstance(slots.get("operation"), str) and isinstance(slots.get("system"), str) \
@@ -2418,6 +2420,13 @@ class NLU:
                     for x in [slots.get("system"), *slots["compare_with"]]):
                 slots["condition"] = mode.group(1)
                 slots.pop("link_type", None)
+        info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
+        if intent in ("out_of_scope", "metric_lookup") and info is not None and _HOW_ATTACHED.search(said) \
+                and not slots.get("metric") and (info.n_links or info.n_components):
+            # "walk me through how the Titan RTX desktop's GPU hangs off the host": how its parts are joined, the graph
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots = {k: v for k, v in slots.items() if k in ("system", "link_type")}
         if intent in ("metric_lookup", "size_sweep") and not (slots.get("src") or slots.get("dst")) \
                 and _MEASURE_MATRIX.search(said) and slots.get("system"):
             # "ipu bandwith matrix under load": the measure's matrix over pairs, as the tools print it
@@ -2642,6 +2651,8 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|(every|each)
 # a measure's matrix ("bandwidth matrix", "latency matrices"), not a matrix computation ("matrix multiply")
 _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-]+)? matri(x|ces)\b(?! (multipl|mult|"
                              r"product|size|dimension))")
+_HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|connected|hooked up|wired|plugged) (in)?to|"
+                           r"plugs? into|hooks? up to)\b")
 _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goes) (the )?(faster|quicker|slower|"
                               r"fastest|quickest|slowest)\b")
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
@@ -2704,7 +2715,10 @@ _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
                             r"transmitting|communicating|talking|loaded|active|flooding|hammering)\b|\b(when|while|with) "
-                            r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b")
+                            r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b|"
+                            # "when all the tiles are sending": every one of them, the asked pair among the senders
+                            r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|g p us) "
+                            r"(are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
                            r"congestor traffic)\b")
@@ -3407,9 +3421,12 @@ _SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
 
 
 def percent_sign_said(words: list[str]) -> list[str]:
-    """"gtx980 fan %": a percent sign after a word, not a number, says the measure in percent ("fan percent"), as the
-    vocabulary writes such a measure; "41 %" stays a number with its unit."""
-    return [("percent" if w == "%" and i > 0 and re.fullmatch(r"[A-Za-z][\w-]*", words[i - 1]) else w)
+    """"gtx980 fan %": a percent sign ending the question after a word, not a number, says the measure in percent
+    ("fan percent"), as the vocabulary writes such a measure; "41 %" stays a number with its unit, and "nvlink % of
+    link rate" a share."""
+    return [("percent" if w == "%" and i > 0 and re.fullmatch(r"[A-Za-z][\w-]*", words[i - 1])
+             and words[i - 1].lower() not in ("as", "in", "a", "the", "of", "per", "what", "which")
+             and (i + 1 == len(words) or re.fullmatch(r"[^\w\s]+", words[i + 1])) else w)
             for i, w in enumerate(words)]
 
 

@@ -1,13 +1,13 @@
 """Ways of asking that the reader once read wrong (session 54, from the twenty-fourth set's misses, each tested with
 other words): the tool a number came from ("in nvidia-smi") beside the machine is no unknown machine; "how warm",
-"fan %" and "on a quiet machine" name a temperature, a fan's speed and the congestion-free case; a Hey CAI pipeline by
-its two stages ("wav2vec plus JointBERT"); the host end alone of a link's efficiency says the copy's direction; GPU
-pairs "not joined by NVLink" are the pairs the graph leaves unjoined; a paper named anywhere narrows a described
+"fan %" and "on a quiet machine" name a temperature, a fan's speed and the congestion-free case; a Hey CAI pipeline
+by its two stages ("wav2vec plus JointBERT"); the host end alone of a link's efficiency says the copy's direction;
+GPU pairs "not joined by NVLink" are the pairs the graph leaves unjoined; a paper named anywhere narrows a described
 machine, and its name is no condition; a change said with a verb ("cut the ... time", "points apart") is the stored
 change; a word of the machine's name ("the piuma simulation") is no operation; "is there any ... at all" is answered
 "no" rather than refused; "which version and flags" asks how a run was made; "latency matrix" asks for the matrix;
-"which is quicker in nvlink mode" ranks machines. Real model, real built database; numbers are checked with
-separate SQL."""
+"which is quicker in nvlink mode" ranks machines; "when all the tiles are sending" is load; how a GPU "hangs off"
+its host is the graph. Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
 
@@ -94,3 +94,13 @@ def test_which_is_quicker_in_nvlink_mode_ranks_machines(asker):
 def test_a_paper_named_is_no_condition(asker):
     res = asker.ask("in the hanging node paper what triad bandwidth does the amd epyc node reach")
     assert res.slots.get("system") == "hangingnodes_epyc7742_node" and "condition" not in res.slots, res.slots
+
+
+def test_load_said_as_all_the_tiles_sending_is_congestion(asker):
+    res = asker.ask("how much does ipu p2p latency grow when all the tiles are sending")
+    assert res.intent == "congestion" and res.slots.get("condition") == "under_load", (res.intent, res.slots)
+
+
+def test_how_a_gpu_hangs_off_its_host_is_the_graph(asker):
+    res = asker.ask("If you don't mind, walk me through how the GTX 980 desktop's GPU hangs off its host")
+    assert res.intent == "topology" and res.slots.get("system") == "gtx980", (res.intent, res.answer)
