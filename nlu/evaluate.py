@@ -75,8 +75,11 @@ HOLDOUT22_SET = Path(__file__).resolve().parent / "eval" / "holdout22.jsonl"
 # The twenty-fourth set: written blind in session 53 before the twenty-third was read; read for fixes from session
 # 54 on.
 HOLDOUT23_SET = Path(__file__).resolve().parent / "eval" / "holdout23.jsonl"
-# The twenty-fifth set, the blind one now: written blind in session 54 before the twenty-fourth was read.
+# The twenty-fifth set: written blind in session 54 before the twenty-fourth was read; read for fixes from later in
+# session 54 on.
 HOLDOUT24_SET = Path(__file__).resolve().parent / "eval" / "holdout24.jsonl"
+# The twenty-sixth set, the blind one now: written blind in session 54 before the twenty-fifth was read.
+HOLDOUT25_SET = Path(__file__).resolve().parent / "eval" / "holdout25.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -85,7 +88,7 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout16": HOLDOUT16_SET, "holdout17": HOLDOUT17_SET,
              "holdout18": HOLDOUT18_SET, "holdout19": HOLDOUT19_SET, "holdout20": HOLDOUT20_SET,
              "holdout21": HOLDOUT21_SET, "holdout22": HOLDOUT22_SET,
-             "holdout23": HOLDOUT23_SET, "holdout24": HOLDOUT24_SET}
+             "holdout23": HOLDOUT23_SET, "holdout24": HOLDOUT24_SET, "holdout25": HOLDOUT25_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -115,7 +118,8 @@ LATER_SETS = (
     ("holdout21", "twenty-second", "blind in session 52", "from session 53 on"),
     ("holdout22", "twenty-third", "blind in session 53", "from later in session 53 on"),
     ("holdout23", "twenty-fourth", "blind in session 53", "from session 54 on"),
-    ("holdout24", "twenty-fifth", "blind in session 54", None),
+    ("holdout24", "twenty-fifth", "blind in session 54", "from later in session 54 on"),
+    ("holdout25", "twenty-sixth", "blind in session 54", None),
 )
 
 
@@ -174,7 +178,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout24`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout25`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
