@@ -467,6 +467,14 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "will Graphcore's next chip beat the H200 pair": a machine nobody has measured yet
                     r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
                     r"model|machine|system|node|version)s?\b|"
+                    # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
+                    r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
+                    r"application|app|script|job|model)\b|"
+                    # "how long until the H200s are returned", "how many staff does Graphcore employ": a loan's
+                    # schedule, a company's facts
+                    r"\bhow long (until|till|before) ([\w-]+ ){0,6}(returned|given back|back|available|free|shipped)\b|"
+                    r"\b(staff|employees|headcount|revenue|share price|stock price)\b|\bhow many people (does|do) \S+ "
+                    r"employ\b|"
                     # "can you put some tunes on": a service no benchmark data gives
                     r"\b(play|put on|put) (some |a |the )?(music|tunes?|songs?|playlist|radio|podcast)\b|"
                     # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured

@@ -25,6 +25,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
+from nlu.written_forms import written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -331,6 +332,7 @@ class NLU:
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
+        words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
         # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
@@ -666,8 +668,10 @@ class NLU:
             if sid not in systems:   # in the order said: the first system named is the one asked about
                 _place(systems, sid, u[2], sys_spans + settled)
             unresolved.remove(u)
-        sibling = _THE_MODEL_ONE.search(" ".join(words).lower()) if len(systems) in (1, 2) \
-            and self.catalog is not None else None
+        # "the p one hundred one" as a transcript writes "the P100 one"
+        spoken_models = re.sub(r"\b([pvah]) (one|two) hundred\b",
+                               lambda m: f"{m.group(1)}{'1' if m.group(2) == 'one' else '2'}00", " ".join(words).lower())
+        sibling = _THE_MODEL_ONE.search(spoken_models) if len(systems) in (1, 2) and self.catalog is not None else None
         if sibling:
             # "does the V100 DGX-1 really beat the P100 one": the same machine with the other GPU model, named by
             # the model alone ("one" stands for the machine just named; the model alone had named a reference GPU)
@@ -1852,6 +1856,20 @@ class NLU:
                 # "in the hanging node paper, ...": the paper's name, not the condition its rows were measured under
                 # (said again outside the name, "the compression paper's compressed all-to-all", it is one)
                 del slots["condition"]
+        sid_ = slots.get("system")
+        if isinstance(sid_, str) and self.catalog is not None and _HOW_MUCH_FASTER.search(said) \
+                and slots.get("metric") in (None, "bandwidth", "time", "latency") and not slots.get("compare_with") \
+                and (sid_, "speedup", slots.get("operation"), slots.get("condition")) in self.catalog.combos:
+            # "how much faster are write-combined device-to-host copies on yme": the speedup the machine's document
+            # states for exactly that copy
+            notes.append(f"how much faster asked: the stored speedup of {slots.get('operation')} "
+                         f"{str(slots.get('condition')).replace('_', '-')}, stated for the copy, not per GPU")
+            slots["metric"] = "speedup"
+            slots.pop("src", None)
+            slots.pop("dst", None)
+        if isinstance(sid_, str) and self.catalog is not None and not slots.get("condition") \
+                and _VENDOR_CLAIM.search(said) and "vendor_claim" in self.catalog.conditions.get(sid_, set()):
+            slots["condition"] = "vendor_claim"   # "nvidias best case speedup claim for the dgx two"
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
         if changed:
             notes.append(changed)
@@ -2427,6 +2445,26 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots = {k: v for k, v in slots.items() if k in ("system", "link_type")}
+        if intent == "metric_lookup" and slots.get("system") \
+                and len({m.group(0).replace(" ", "") for m in _A_PAIR.finditer(join_spelled(said))}) >= 2:
+            # "does GPU0 -> GPU1 get more P2P bandwidth than GPU0 -> GPU2 on Yme": pairs set against each other, the
+            # pair matrix's reading ("which GPU pair has the lowest ..." stays the lookup that names the pair)
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.pop("src", None)
+            slots.pop("dst", None)
+        if intent == "scaling" and not (slots.get("count") or slots.get("count_kind")) and _WITH_SIZE.search(said):
+            # "how does h200 sendrecv algbw grow with size": a curve over message sizes, nothing counted
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
+        over_counts_said = _AS_COUNTS_GROW.search(said) if intent in ("metric_lookup", "compare_systems") else None
+        if over_counts_said and slots.get("system") and not slots.get("count") and self.catalog is not None:
+            kind = self.norm.count_and_kind(over_counts_said.group("kind") or over_counts_said.group("kind2"))[1]
+            if kind and slots["system"] in self.catalog.owners.get(("count_kind", kind), set()):
+                # "piuma su3 speedup across its core counts", "efficiency as gpus go up": a curve over counts
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
+                slots["count_kind"] = kind
         if intent in ("metric_lookup", "size_sweep") and not (slots.get("src") or slots.get("dst")) \
                 and _MEASURE_MATRIX.search(said) and slots.get("system"):
             # "ipu bandwith matrix under load": the measure's matrix over pairs, as the tools print it
@@ -2653,6 +2691,15 @@ _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-
                              r"product|size|dimension))")
 _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|connected|hooked up|wired|plugged) (in)?to|"
                            r"plugs? into|hooks? up to)\b")
+_VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
+                           r"\s+claim(s|ed)?\b")
+_A_PAIR = re.compile(r"\b(gpu|ipu) ?\d{1,2} ?(- ?>|to|-|and) ?(gpu|ipu) ?\d{1,2}\b")
+_WITH_SIZE = re.compile(r"\b(grows?|grwo|growing|changes?|changing|varies|vary|scales?|scaling|evolves?) (with|over|across) "
+                        r"(the )?(message |msg |transfer |buffer )?sizes?\b")
+_AS_COUNTS_GROW = re.compile(r"\bacross (its|the|all|their) (?P<kind>cores?|gpus?|nodes?|ipus?|ranks?|threads?)( counts?)?\b|"
+                             r"\bas (the )?(number of )?(?P<kind2>cores?|gpus?|nodes?|ipus?|ranks?|threads?) (go|goes|increase|"
+                             r"grows?|rises?)( up)?\b")
+_HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker)\b")
 _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goes) (the )?(faster|quicker|slower|"
                               r"fastest|quickest|slowest)\b")
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
@@ -2694,7 +2741,9 @@ _WHAT_CONNECTS = re.compile(r"\bwhat (connects|links|joins|ties|sits between)\b|
 # the parts of a machine asked for ("what hardware is in", "what memories hang off", "which chips are inside")
 _PARTS_ASKED = re.compile(r"\b(what|which) (hardware|parts|components|chips|processors|memor(y|ies)|devices)\b.{0,30}\b("
                           r"is in|are in|is inside|are inside|hangs? off|(is|are) attached to|sits? (in|on)|does .{1,60}"
-                          r"\b(have|contain|hold))\b|\bwhat hangs off\b|\bwhat (is|'s) inside\b")
+                          r"\b(have|contain|hold))\b|\bwhat hangs off\b|\bwhat (is|'s) inside\b|"
+                          # "what does a lassen node look like on the inside"
+                          r"\blooks? like (on the )?inside\b|\bwhat (is|'s) in (a|an|the|one) [\w-]+( node| box)?\??$")
 # how parts are placed ("how PIUMA's cores, switches and chips are laid out", "the layout of the DGX-2's GPUs")
 _LAID_OUT = re.compile(r"\b(laid out|layout|arranged|arrangement|organi[sz]ed|placed)\b")
 # peer access named as a setting ("P2P-enabled", "with peer-to-peer off", "without p2p")
