@@ -374,8 +374,8 @@ _CHANGE_SAID = {
     "improvement": lambda base: re.compile(rf"\b(improve[sd]?|boost(s|ed)?|raise[sd]?)\b(\s+[\w-]+){{0,3}}\s+{base}\b|"
                                            rf"\b(more|higher|better) {base}\b"),
     "increase": lambda base: re.compile(rf"\b(increase[sd]?|raise[sd]?)\b(\s+[\w-]+){{0,3}}\s+{base}\b"),
-    "reduction": lambda base: re.compile(rf"\b(cut|cuts|reduce[sd]?|save[sd]?|shave[sd]?|trim(s|med)?)\b(\s+[\w-]+){{0,4}}"
-                                         rf"\s+{base}\b|\b(less|lower|shorter) {base}\b"),
+    "reduction": lambda base: re.compile(rf"\b(cut|cuts|reduce[sd]?|save[sd]?|shave[sd]?|trim(s|med)?)\b"
+                                         rf"(\s+[\w-]+){{0,4}}\s+{base}\b|\b(less|lower|shorter) {base}\b"),
     "drop": lambda base: re.compile(rf"\b(drop|drops|dropped|fall|falls|fell)\b(\s+[\w-]+){{0,3}}\s+{base}\b"),
     "difference": lambda base: re.compile(rf"\bapart\b.{{0,50}}\b{base[:-1] if base.endswith('y') else base}"
                                           rf"(y|ies|s)?\b|\b(gap|difference) (between|in)\b.{{0,50}}\b{base}"),
@@ -430,7 +430,8 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
 def _drop_change_verb(slots: dict[str, Any], catalog, sid: str) -> None:
     """"how much did fusion reduce the run time", "llm sim energy reduction": the word for the change read as the
     reduce collective too, where the system stores no reduce: the verb, not the collective."""
-    if slots.get("operation") in ("reduce", "reduction") and slots["operation"] not in catalog.operations.get(sid, set()):
+    op = slots.get("operation")
+    if op in ("reduce", "reduction") and op not in catalog.operations.get(sid, set()):
         del slots["operation"]
 
 

@@ -670,7 +670,8 @@ class NLU:
             unresolved.remove(u)
         # "the p one hundred one" as a transcript writes "the P100 one"
         spoken_models = re.sub(r"\b([pvah]) (one|two) hundred\b",
-                               lambda m: f"{m.group(1)}{'1' if m.group(2) == 'one' else '2'}00", " ".join(words).lower())
+                               lambda m: m.group(1) + ("100" if m.group(2) == "one" else "200"),
+                               " ".join(words).lower())
         sibling = _THE_MODEL_ONE.search(spoken_models) if len(systems) in (1, 2) and self.catalog is not None else None
         if sibling:
             # "does the V100 DGX-1 really beat the P100 one": the same machine with the other GPU model, named by
@@ -2694,11 +2695,12 @@ _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|conn
 _VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
                            r"\s+claim(s|ed)?\b")
 _A_PAIR = re.compile(r"\b(gpu|ipu) ?\d{1,2} ?(- ?>|to|-|and) ?(gpu|ipu) ?\d{1,2}\b")
-_WITH_SIZE = re.compile(r"\b(grows?|grwo|growing|changes?|changing|varies|vary|scales?|scaling|evolves?) (with|over|across) "
-                        r"(the )?(message |msg |transfer |buffer )?sizes?\b")
-_AS_COUNTS_GROW = re.compile(r"\bacross (its|the|all|their) (?P<kind>cores?|gpus?|nodes?|ipus?|ranks?|threads?)( counts?)?\b|"
-                             r"\bas (the )?(number of )?(?P<kind2>cores?|gpus?|nodes?|ipus?|ranks?|threads?) (go|goes|increase|"
-                             r"grows?|rises?)( up)?\b")
+_WITH_SIZE = re.compile(r"\b(grows?|grwo|growing|changes?|changing|varies|vary|scales?|scaling|evolves?) "
+                        r"(with|over|across) (the )?(message |msg |transfer |buffer )?sizes?\b")
+_AS_COUNTS_GROW = re.compile(r"\bacross (its|the|all|their) (?P<kind>cores?|gpus?|nodes?|ipus?|ranks?|threads?)"
+                             r"( counts?)?\b|"
+                             r"\bas (the )?(number of )?(?P<kind2>cores?|gpus?|nodes?|ipus?|ranks?|threads?) "
+                             r"(go|goes|increase|grows?|rises?)( up)?\b")
 _HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker)\b")
 _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goes) (the )?(faster|quicker|slower|"
                               r"fastest|quickest|slowest)\b")
@@ -2766,8 +2768,8 @@ _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|
                             r"transmitting|communicating|talking|loaded|active|flooding|hammering)\b|\b(when|while|with) "
                             r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b|"
                             # "when all the tiles are sending": every one of them, the asked pair among the senders
-                            r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|g p us) "
-                            r"(are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b")
+                            r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|"
+                            r"g p us) (are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
                            r"congestor traffic)\b")
@@ -3848,8 +3850,8 @@ _PAIRS_BY_LINKS = re.compile(r"\bpairs\b(\s+[\w-]+){0,6}?\s+(get|have|has|share|
                              r"connections?|bricks?)\b")
 _PAIRS_WITHOUT_LINK = re.compile(r"\bpairs\b(\s+[\w-]+){0,6}?\s+(have no|has no|with no|without|lack|lacking|"
                                  r"(are|is) not (joined|connected|linked) by|(aren't|isn't) (joined|connected|linked) "
-                                 r"by|not (joined|connected|linked) by)\s+(an? |any )?(direct )?(\w+\s+)?(links?|nvlinks?|"
-                                 r"connections?)\b")
+                                 r"by|not (joined|connected|linked) by)\s+(an? |any )?(direct )?(\w+\s+)?"
+                                 r"(links?|nvlinks?|connections?)\b")
 _LINK_COUNT_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "double": 2, "dual": 2, "three": 3, "four": 4}
 _EXISTS = re.compile(r"\bany\b.{0,40}\bat all\b|^(is|are) there\b|\bis there any\b|\bare there any\b")
 _WHERE_PEAK = re.compile(r"\b(where|at what (msg |message |transfer )?size|at which (msg |message |transfer )?size)"
