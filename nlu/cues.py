@@ -314,6 +314,26 @@ CONDITION_PAIRS = ({"congestion_free", "under_load"}, {"cc_on", "cc_off"})
 CONGESTION_CONDITIONS = frozenset().union(*CONDITION_PAIRS)
 
 
+# each condition's other side: "not pinned" is pageable, "other than in-place" out-of-place, "excluding the loaded
+# case" congestion-free, "when it does not go over NVLink" the PCIe mode
+COMPLEMENTS = {"pinned": "pageable", "in_place": "out_of_place", "under_load": "congestion_free", "nvlink": "pcie",
+               "p2p_on": "p2p_off", "cc_on": "cc_off"}
+COMPLEMENTS.update({v: k for k, v in list(COMPLEMENTS.items())})
+_NEGATION = (r"\b(not|non|isn'?t|aren'?t|wasn'?t|weren'?t|other than|excluding|except( for)?|besides)\s*-?\s*"
+             r"(the |that |go |going |run |runs |be )?(over |via |through |using |in )?")
+
+
+def negated_condition(said: str, cond: str, surfaces: list[str]) -> Optional[str]:
+    """The other side of `cond` where the question says it negated ("memory that isn't pinned", "the one that's not
+    in-place", "non-NVLink mode"); None where it is not negated or has no other side."""
+    if cond not in COMPLEMENTS:
+        return None
+    forms = {re.sub(r"[\s-]+", r"\\s*-?\\s*", re.escape(f.lower()).replace("\\ ", " ").replace("\\-", "-"))
+             for f in [cond.replace("_", " "), *surfaces]}
+    said = re.sub(r"\b(\w+) n't\b", r"\1n't", re.sub(r"\s*'\s*", "'", said))   # "isn ' t", "is n't" as typed
+    return COMPLEMENTS[cond] if re.search(_NEGATION + "(" + "|".join(sorted(forms)) + r")\b", said) else None
+
+
 def names_a_condition_pair(conditions: set[str]) -> bool:
     return any(pair <= conditions for pair in CONDITION_PAIRS)
 
@@ -467,6 +487,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "will Graphcore's next chip beat the H200 pair": a machine nobody has measured yet
                     r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
                     r"model|machine|system|node|version)s?\b|"
+                    # "draft an email to my supervisor saying the benchmarks are done": a message to someone
+                    r"\b(draft|write|compose|send) (me )?(an? )?(e-?mail|letter|message|reply|slack message) to\b|"
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"

@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
-from nlu.cues import (_ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
+from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
                       asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
@@ -328,6 +328,7 @@ class NLU:
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
         context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
+        words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         heard = words
@@ -1871,6 +1872,8 @@ class NLU:
         if isinstance(sid_, str) and self.catalog is not None and not slots.get("condition") \
                 and _VENDOR_CLAIM.search(said) and "vendor_claim" in self.catalog.conditions.get(sid_, set()):
             slots["condition"] = "vendor_claim"   # "nvidias best case speedup claim for the dgx two"
+        if slots.get("metric") in ("bandwidth", "busbw", "algbw") and _IN_BITS.search(said):
+            notes.append("asked in bits per second: rates are stored in bytes per second (1 GB/s = 8 Gbit/s)")
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
         if changed:
             notes.append(changed)
@@ -1883,6 +1886,8 @@ class NLU:
         notes.extend(described)
         if context:
             notes.append(f"left out as context: “{' '.join(context)}”")
+        if task:
+            notes.append(f"“{' '.join(task)}”: the facts for it below; the wording is yours")
         if cited:
             notes.append(f"“{cited}” read as where the number is printed; every answer cites its own source")
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
@@ -2061,7 +2066,26 @@ class NLU:
             # (its scaling), with no link named to rate against
             ruled_out.add(intent)
             intent = "metric_lookup"
-        both = both_settings(said, slots.get("condition"), {f["condition"] for _, _, f in cands if f.get("condition")})
+        cond = slots.get("condition")
+        other = negated_condition(said, cond, self.vocab.surfaces("condition", cond)) if isinstance(cond, str) else None
+        if not other and cond in COMPLEMENTS and negated_condition(
+                said, COMPLEMENTS[cond], self.vocab.surfaces("condition", COMPLEMENTS[cond])) == cond:
+            other = cond      # "in the non-NVLink (PCIe) mode": the other side negated, this one meant
+        if other and set(slots.get("conditions") or [cond, other]) == {cond, other} and (
+                self.catalog is None or not isinstance(slots.get("system"), str)
+                or other in self.catalog.conditions.get(slots["system"], set())):
+            # "when the host buffer is not pinned", "the non-NVLink (PCIe) mode": the condition's other side
+            if other != cond:
+                notes.append(f"“not {cond.replace('_', '-')}” read as {other.replace('_', '-')}")
+            slots["condition"] = cond = other
+            slots.pop("conditions", None)
+            if other == "pcie" and slots.get("link_type") == "NVLink":
+                slots.pop("link_type")
+            if intent == "congestion" and other in CONGESTION_CONDITIONS and not slots.get("compare_with"):
+                ruled_out.add(intent)       # "excluding the loaded case, i.e. idle": one side's value
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        both = [] if other else both_settings(said, slots.get("condition"),
+                                              {f["condition"] for _, _, f in cands if f.get("condition")})
         if len(both) == 2 and not re.search(r"\b(not|no|instead|rather)\b", said):
             # in the order said ("in-place busbw at 4 GB, and do the out-of-place numbers differ": in place first),
             # unless one is taken back ("not the pinned one, the pageable")
@@ -2433,7 +2457,7 @@ class NLU:
             # link said as the mode the copies ran in
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
-            mode = re.search(r"\b(nvlink|pcie) mode\b", join_spelled(said).replace("envy link", "nvlink"))
+            mode = re.search(r"\b(nvlink|pcie) (mode|copies|copy|transfers?)\b", join_spelled(said).replace("envy link", "nvlink"))
             if mode and self.catalog is not None and any(
                     mode.group(1) in self.catalog.conditions.get(x, set())
                     for x in [slots.get("system"), *slots["compare_with"]]):
@@ -2701,9 +2725,12 @@ _AS_COUNTS_GROW = re.compile(r"\bacross (its|the|all|their) (?P<kind>cores?|gpus
                              r"( counts?)?\b|"
                              r"\bas (the )?(number of )?(?P<kind2>cores?|gpus?|nodes?|ipus?|ranks?|threads?) "
                              r"(go|goes|increase|grows?|rises?)( up)?\b")
+_IN_BITS = re.compile(r"\b(giga|mega)bits?\b|\b[gm]bits?\s*/\s*s\b|\b[gm]bps\b")
 _HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker)\b")
 _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goes) (the )?(faster|quicker|slower|"
-                              r"fastest|quickest|slowest)\b")
+                              r"fastest|quickest|slowest)\b|"
+                              # "is yme or mini summit faster for nvlink copies"
+                              r"^(is|are|was) [\w -]{1,40} or [\w -]{1,40}? (faster|quicker|slower)\b")
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
@@ -3535,6 +3562,26 @@ def said_group(said: str) -> tuple[int, str]:
     return _GROUP_COUNT.get(m.group(1).split()[-1], 0), key(" ".join(words))
 
 
+# "write a one-line summary for our procurement report of ...", "draft a bullet for my slides on ...", "give me a
+# caption for a figure of ...": a writing task wrapped around a question; the question is what follows
+_WRITING_TASK = re.compile(
+    r"^(please |could you |can you |would you |kindly )?(write|draft|compose|give me|make|prepare|suggest|produce)"
+    r"( me)?( up)? (a|an|one|two|three|some)( [\w-]+){0,4}? (summary|sentence|bullet|bullet point|caption|paragraph|"
+    r"blurb|note|statement|takeaway|title|headline)s?"
+    r"(( for| in| to put in| to go in) ((my|our|the|a|an) )?([\w-]+ ){0,3}?(report|slides?|deck|thesis|paper|"
+    r"presentation|poster|figure|plot|chart|talk|memo|readme|wiki|review))?"
+    r"( (of|on|about|stating|saying|that says|that states|describing|summari[sz]ing|for|comparing|explaining))? ")
+
+
+def without_writing_task(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the writing task's words): the answer gives the facts, the asker writes the sentence."""
+    m = _WRITING_TASK.match(" ".join(w.lower() for w in words) + " ")
+    if not m:
+        return words, []
+    n = len(m.group(0).split())
+    return (words[n:], words[:n]) if n < len(words) - 1 else (words, [])
+
+
 def without_i_mean(words: list[str]) -> list[str]:
     """"as cores go up i mean single precision": the speaker's "I mean" joins no words (read with its neighbours,
     "up i" would be the UPI link); written as the one word "sorry" where words follow it, which marks a correction
@@ -3661,7 +3708,7 @@ def part_of_an_app(span: str, catalog) -> bool:
     a tool that made stored runs ("DeepBench")."""
     if catalog is None:
         return False
-    words = [w.lower() for w in span.split()]
+    words = [w.lower() for w in span.split() if w.lower() not in ("the", "a", "an")]   # "the s h o c suite"
     spelled = "".join(w for w in words if len(w) == 1)
     if len(spelled) >= 2 and spelled in catalog.tool_words:   # "o s u micro": OSU spelled out
         words = [w for w in words if len(w) > 1] + [spelled]
@@ -4021,6 +4068,8 @@ _RANKS_SYSTEMS = re.compile(
     rf"|\brank(s|ing|ed)? (the |all )?(the )?(\w+ )?{_SYSTEM_WORD}\b"
     rf"|\b(fastest|slowest|best|worst) {_SYSTEM_WORD} (for|at|in|on)\b"
     rf"|\b(across|over|among) (all )?(the )?{_SYSTEM_WORD}\b"
+    # "top 3 machines by STREAM triad": a ranking of systems cut at N
+    rf"|\btop (\d+|three|five|ten|two|four) {_SYSTEM_WORD} (by|for|on|in)\b"
     # "which systems get more than 300 GB/s of all-reduce busbw": every system that stores it, set against the line
     rf"|\b(which|what) {_SYSTEM_WORD} ([\w-]+ ){{1,3}}(more than|less than|fewer than|over|above|under|below|beyond|"
     rf"at least|at most|upwards of) (\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
