@@ -268,6 +268,11 @@ class Asker:
         unknown_sys += [w for w in dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z0-9]+", _said(res)))
                         if w.lower() in OTHER_MACHINES and w.lower() not in self._system_name_words
                         and not any(w.lower() in x.lower() for x in unknown_sys)]
+        if u.described and not res.slots.get("system"):
+            # "what's the power draw of the AMD machine": a description that fits a few machines, asked back
+            words, fits = u.described[0]
+            raise OutOfScope(f"Which system? “{words}” fits " + ", ".join(self.cat.name(x) for x in fits)
+                             + ": name one.")
         if unsure and not backed:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
                 raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. "

@@ -238,13 +238,16 @@ class DescribedMachines:
         return out
 
     def rewrite(self, words: list[str], number: Callable[[str], object],
-                names_one: Callable[[str], bool]) -> tuple[list[str], list[str]]:
-        """(words, notes): each description of one machine replaced by the machine's id, one word every later step
-        reads as its name. names_one(text): whether the text names one system outright (then it is a name, not a
-        description). A description that fits exactly the members of a family ("4-GPU AC922": the TUM machine and
-        Yme) is read as the family's first, as a family's name is, and the note names the other."""
+                names_one: Callable[[str], bool]) -> tuple[list[str], list[str], list[tuple[str, list[str]]]]:
+        """(words, notes, open descriptions): each description of one machine replaced by the machine's id, one word
+        every later step reads as its name. names_one(text): whether the text names one system outright (then it is
+        a name, not a description). A description that fits exactly the members of a family ("4-GPU AC922": the TUM
+        machine and Yme) is read as the family's first, as a family's name is, and the note names the other; one
+        that fits a few machines of no family ("the AMD machine") is left as said and returned with the machines it
+        fits, so that a question naming no other machine can be asked back which one."""
         out: list[str] = []
         notes: list[str] = []
+        open_: list[tuple[str, list[str]]] = []
         context = frozenset(self.source_context(words))
         i = 0
         while i < len(words):
@@ -269,6 +272,8 @@ class DescribedMachines:
                         out.extend([words[i], pick])
                         i = end
                         continue
+                    if 2 <= len(fit) <= 6:
+                        open_.append((" ".join(span), sorted(fit, key=lambda x: self.names[x])))
             out.append(words[i])
             i += 1
-        return out, notes
+        return out, notes, open_

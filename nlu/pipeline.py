@@ -49,6 +49,8 @@ class Understanding:
     # set by the asker, not the reader: (intent first read, why the data could not answer it)
     note_as: Optional[tuple[str, str]] = None
     spelled: list[tuple[str, str]] = field(default_factory=list)   # (word as typed, word read) of each typo repaired
+    # machines described but not named that a few systems fit ("the AMD machine": three): (words, system ids)
+    described: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -337,8 +339,8 @@ class NLU:
         words = join_split_names(words, self.split_names)
         words = unglue_names(words, self.system_words)
         # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
-        words, described = self.described.rewrite(words, self.norm.number,
-                                                  lambda t: bool(self.norm.value("system", t)))
+        words, described, open_descriptions = self.described.rewrite(
+            words, self.norm.number, lambda t: bool(self.norm.value("system", t)))
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
@@ -2605,7 +2607,8 @@ class NLU:
         return Understanding(intent, conf, slots, spans, [(u[0], u[1]) for u in unresolved], words, tags,
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings, spelled=spelled,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
-                                            if i not in ruled_out), key=lambda x: -x[1]))
+                                            if i not in ruled_out), key=lambda x: -x[1]),
+                             described=open_descriptions)
 
 
 # "how well Heid uses its NVLinks", "how well does the AC922 use the X-Bus"

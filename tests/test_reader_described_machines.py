@@ -1,7 +1,8 @@
 """Machines described instead of named (session 54, from the twenty-third set's misses, each tested with other words):
 "the AMD node in the hanging-node paper", "the Power9 machine that has two V100s", "the P100 cube-mesh box", "the
 Grid'5000 V100 cluster" are read from what the systems table's descriptions say (nlu/described.py); a description
-that fits two machines of one family is read as the family's first, with a note naming the other; an imagined or
+that fits two machines of one family is read as the family's first, with a note naming the other, and one that fits
+a few machines of no family is asked back, each named; an imagined or
 the asker's own machine ("an A100 cluster") and a part of a named machine ("the same NUMA node") are no
 description. Real model, real built database; numbers are checked with separate SQL."""
 import pytest
@@ -71,3 +72,11 @@ def test_descriptions_come_from_the_systems_table(asker):
     assert (2, "v100") in d.counts["ac922_minisummit"] and (4, "v100") in d.counts["ac922_tum"]
     assert d.fits({"p100", "cubemesh"}, set(), "machine") == {"dgx1_p100"}
     assert d.fits({"hybrid"}, set(), "machine") == set()     # a plain word alone makes no description
+
+
+def test_a_description_several_machines_fit_is_asked_back(asker):
+    # "the AMD machine" fits a few machines and names no family: which one is asked, each named
+    res = asker.ask("whats the power draw of the AMD machine")
+    assert res.intent == "out_of_scope" and res.answer.startswith("Which system?"), res.answer
+    fits = asker.nlu.described.fits({"amd"}, set(), "machine")
+    assert len(fits) >= 2 and all(asker.cat.name(s) in res.answer for s in fits), res.answer
