@@ -2,9 +2,9 @@
 "the AMD node in the hanging-node paper", "the Power9 machine that has two V100s", "the P100 cube-mesh box", "the
 Grid'5000 V100 cluster" are read from what the systems table's descriptions say (nlu/described.py); a description
 that fits two machines of one family is read as the family's first, with a note naming the other, and one that fits
-a few machines of no family is asked back, each named; an imagined or
-the asker's own machine ("an A100 cluster") and a part of a named machine ("the same NUMA node") are no
-description. Real model, real built database; numbers are checked with separate SQL."""
+a few machines of no family is asked back, each named; an imagined or the asker's own machine ("an A100 cluster")
+and a part of a named machine ("the same NUMA node") are no description. Real model, real built database; numbers
+are checked with separate SQL."""
 import pytest
 
 
