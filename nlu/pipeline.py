@@ -2480,6 +2480,10 @@ class NLU:
             intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots.pop("src", None)
             slots.pop("dst", None)
+            # the pairs themselves, in the order said, for the answer to set side by side (no filter)
+            said_pairs = [(f"{m.group(1)}{m.group(2)}", f"{m.group(4)}{m.group(5)}")
+                          for m in _A_PAIR.finditer(join_spelled(said))]
+            slots["pairs"] = [list(p) for p in dict.fromkeys(said_pairs)]
         if intent == "scaling" and not (slots.get("count") or slots.get("count_kind")) and _WITH_SIZE.search(said):
             # "how does h200 sendrecv algbw grow with size": a curve over message sizes, nothing counted
             ruled_out.add(intent)
@@ -2721,7 +2725,7 @@ _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|conn
                            r"plugs? into|hooks? up to)\b")
 _VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
                            r"\s+claim(s|ed)?\b")
-_A_PAIR = re.compile(r"\b(gpu|ipu) ?\d{1,2} ?(- ?>|to|-|and) ?(gpu|ipu) ?\d{1,2}\b")
+_A_PAIR = re.compile(r"\b(gpu|ipu) ?(\d{1,2}) ?(- ?>|to|-|and) ?(gpu|ipu) ?(\d{1,2})\b")
 _WITH_SIZE = re.compile(r"\b(grows?|grwo|growing|changes?|changing|varies|vary|scales?|scaling|evolves?) "
                         r"(with|over|across) (the )?(message |msg |transfer |buffer )?sizes?\b")
 _AS_COUNTS_GROW = re.compile(r"\bacross (its|the|all|their) (?P<kind>cores?|gpus?|nodes?|ipus?|ranks?|threads?)"

@@ -72,6 +72,13 @@ def test_nvidias_claim_is_the_vendor_claim(asker):
 def test_two_pairs_set_against_each_other_are_the_matrix(asker):
     res = asker.ask("is GPU1 -> GPU3 faster than GPU1 -> GPU2 on yme for p2p bandwidth")
     assert res.intent == "pair_matrix", res.answer
+    # the answer sets the two pairs asked about side by side, with the values the matrix holds for them
+    assert res.slots.get("pairs") == [["gpu1", "gpu3"], ["gpu1", "gpu2"]], res.slots
+    cells = {(r["src"], r["dst"]): r["value"] for r in res.rows}
+    tail = res.answer.split("The pairs asked about:")[1]
+    for src, dst in (("gpu1", "gpu3"), ("gpu1", "gpu2")):
+        assert f"{src.upper()} -> {dst.upper()}: " in tail and cells[(src, dst)] > 0, res.answer
+    assert f"{cells[('gpu1', 'gpu3')] / cells[('gpu1', 'gpu2')]:.2f}x the second" in tail, res.answer
 
 
 def test_the_spoken_model_one_is_the_sibling_machine(asker):

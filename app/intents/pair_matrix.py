@@ -121,7 +121,23 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         f"{' (' + q + ')' if q else ''} ranges from {fmt_value(low['value'], r0['unit'])} "
         f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
         f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
-        f"{' (' + judged + ')' if judged else ''}{cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan)
+        f"{' (' + judged + ')' if judged else ''}{cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan) \
+        + _asked_pairs(rows, s.get("pairs"))
+
+
+def _asked_pairs(rows: list[dict[str, Any]], pairs: Optional[list[list[str]]]) -> str:
+    """"does GPU0 -> GPU1 get more than GPU0 -> GPU2": the pairs the question set against each other, with their
+    values and the ratio of the first to the second (where both were measured)."""
+    if not pairs:
+        return ""
+    by_pair = {(r["src"], r["dst"]): r for r in rows}
+    got = [(p, by_pair.get((p[0], p[1]))) for p in pairs]
+    parts = [f"{endpoint(p[0])} -> {endpoint(p[1])}: " + (fmt_value(r["value"], r["unit"]) if r else "not measured")
+             for p, r in got]
+    ratio = ""
+    if len(got) == 2 and got[0][1] and got[1][1] and got[1][1]["value"]:
+        ratio = f" ({got[0][1]['value'] / got[1][1]['value']:.2f}x the second)"
+    return " The pairs asked about: " + "; ".join(parts) + ratio + "."
 
 
 def _beyond(rows: list[dict[str, Any]], line: Optional[dict[str, Any]], plan: Plan) -> str:
