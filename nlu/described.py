@@ -5,9 +5,10 @@ People who do not remember a machine's name say what is in it. The systems table
 (its name, aliases, vendor and a description transcribed from its document: processors, their counts, the shape of
 its links), so a description in a question can be matched against those rather than against a list of phrasings
 someone thought of. A phrase is read as a machine only when every word of it that the descriptions know fits one
-machine (or exactly the members of one family name, "4-GPU AC922", which the ambiguity reader then settles as for a
-family named outright); otherwise the words are left as they were. The phrase is rewritten to the machine's name
-before the models read the question, so every later step sees a name, and the answer's notes say what was read.
+machine, or exactly the members of one family ("4-GPU AC922": read as the family's first, with a note naming the
+other, as a family named outright is); otherwise the words are left as they were, and a phrase that fits a few
+machines is handed back so the asker can be asked which. The phrase is rewritten to the machine's id before the
+models read the question, so every later step sees a name, and the answer's notes say what was read.
 """
 from __future__ import annotations
 
@@ -22,12 +23,12 @@ _NOUNS = {"box", "machine", "node", "server", "system", "cluster", "workstation"
           "platform", "one", "testbed"}
 # a known machine is "the" one; "an A100 cluster", "our cluster at work" are the asker's own or imagined
 _DETERMINERS = {"the", "that", "this"}
-# words a description may hold that describe nothing by themselves
 # words that end a description: "the nominal power of one IPU" describes no machine
 _STOP = {"of", "in", "on", "at", "for", "to", "from", "with", "and", "or", "by", "as", "per", "than", "is", "are",
          "what", "which", "how", "vs", "versus", "against",
          # "the same NUMA node", "the other socket": a part of the machine named already, not a machine
          "same", "other", "each", "every", "first", "second", "third", "last", "next", "previous", "whole", "entire"}
+# words a description may hold that describe nothing by themselves
 _FILLER = {"-", "nvidia", "gpu", "gpus", "cpu", "cpus", "node", "nodes", "system", "machine", "box", "one", "s",
            "'s", "'"}
 # a qualifier after the noun: "... with only two V100s", "... from the hanging-node paper"
