@@ -365,96 +365,102 @@ class Asker:
             self._run(res, mod, slots)
         except OutOfScope as first:
             beyond = self._beyond_parts(slots)
-            if beyond:
+            if beyond and self._answered_on_parts_had(res, mod, slots, beyond):
+                pass    # "the H200 node has 4 GPUs, right? ...": corrected, and answered on the GPUs it has
+            elif beyond:
                 # "all-reduce across 2 GPUs on the Titan RTX desktop": the machine has one; a run on fewer devices
                 # answers another question, so no count is relaxed away
                 raise OutOfScope(beyond) from first
-            # Too specific for the data? Drop the least essential detail, one at a time, and say so.
-            before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
-            for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
-                                                               self._nearest_size(slots), self._app_as_op(slots),
-                                                               self._counted_in_parts(slots)):
-                try:
-                    self._run(res, mod, relaxed)
-                except OutOfScope:
-                    continue
-                if kind == "drop" and dropped == "app" and not self._kin_to_app(value, slots, res.rows):
-                    # "resnet50 time on the dgx-2": an all-reduce time is no answer to it
-                    res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
-                    continue
-                if kind == "alias":
-                    # "all gather bandwidth on the h200": the number, then the word it was read as (opening with
-                    # "No bandwidth is stored" read as a refusal)
-                    res.answer = f"{res.answer.rstrip('.')} ({value} as the tools name it: {relaxed['metric']})."
-                    res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
-                elif kind == "op_alias":
-                    res.answer = f"No {value} copy measurement matches that; {OPERATION_ALIASES[value][1]}: " \
-                                 f"{res.answer}"
-                    res.notes.append(f"no data for operation {value}: answered with {relaxed['operation']}")
-                elif kind == "nearest":
-                    if u.intent in _ONE_SIZE_INTENTS and not _same_size(relaxed["msg_bytes"], value):
-                        # "allreduce busbw at 3 MB": 2 and 4 MiB were measured, 3 MiB never; a number at 4 MiB
-                        # answers another question, so say which sizes were measured instead (1e6 bytes is 1 MiB
-                        # in the other unit, and is answered there)
-                        res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
-                        refusal = OutOfScope(self._unmeasured_size(slots, value))
-                        refusal.final = True
-                        raise refusal from first
-                    alias = relaxed.get("metric") != slots.get("metric")
-                    near = fmt_bytes(relaxed["msg_bytes"])
-                    if near.replace(".0 ", " ") == fmt_bytes(value):
-                        near = f"{relaxed['msg_bytes']:,} bytes"   # 64 MiB + 4 B (DeepBench) is no "64.0 MiB"
-                    res.answer = (f"Nothing was measured at {fmt_bytes(value)}; the nearest measured size is "
-                                  f"{near}"
-                                  + (f", and the tools call {slots['metric']} {relaxed['metric']}" if alias else "")
-                                  + f": {res.answer}")
-                    res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
-                                     f"{near}"
-                                     + (f", with {relaxed['metric']}" if alias else ""))
-                elif kind == "ranks":
-                    res.notes.append(f"{relaxed.get('count')} {value} read as {relaxed.get('count')} GPUs (one "
-                                     "process per GPU); no counts of ranks are stored")
-                    res.slots = relaxed
-                elif kind == "parts":
-                    res.notes.append(f"{value} {slots['count_kind']} read as the {relaxed['count']} "
-                                     f"{relaxed['count_kind']} they were stored as (the {slots['count_kind']} count "
-                                     "is kept beside each row)")
-                    res.slots = relaxed
-                elif kind == "as_operation":
-                    res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
-                                 f"{res.answer}"
-                    res.notes.append(f"no data for app {value}: read as the operation {relaxed['operation']}")
-                    res.slots = relaxed
-                elif kind == "reading":
-                    what = dropped.replace("_", " ")
-                    if {value, relaxed[dropped]} <= STATED_FIGURES and dropped == "condition":
-                        # "peak ... according to the spec sheet": nominal and spec are one figure to the asker
-                        res.notes.append(f"condition {value} read as {relaxed[dropped]} (both a stated figure)")
-                    else:
-                        res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
-                                     f"{relaxed[dropped]}: {res.answer}"
-                        res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
-                    res.slots = relaxed
-                elif kind == "drop" and _in_quoted_label(value, res.notes):
-                    # "p100 hbm2 bandwidth spec": HBM2 is a word of the row's label the lookup quoted, no condition
-                    res.notes.append(f"{value} is a word of the label quoted, not a stored {dropped.replace('_', ' ')}")
-                else:
-                    what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
-                        else f"{dropped.replace('_', ' ')} {value}"
-                    res.answer = f"Nothing matches {what}; without that: {res.answer}"
-                    res.notes.append(f"no data for {what}: answered without it")
-                break
             else:
-                if not self._as_stored_metric(res, u.intent, slots):
-                    cond, sid = slots.get("condition"), slots.get("system")
-                    if _experiment_condition(slots) and isinstance(sid, str) and sid in self.cat.systems \
-                            and cond not in self.cat.conditions.get(sid, set()):
-                        # the condition kept (never relaxed) is what the system lacks: say so, not "try fewer"
-                        raise OutOfScope(f"{self.cat.name(sid)} has no measurements with {cond.replace('_', ' ')}; "
-                                         f"its stored conditions: "
-                                         f"{', '.join(sorted(self.cat.conditions.get(sid, set()))) or 'none'}.") \
-                            from first
-                    raise first
+                # Too specific for the data? Drop the least essential detail, one at a time, and say so.
+                before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
+                for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
+                                                                   self._nearest_size(slots), self._app_as_op(slots),
+                                                                   self._counted_in_parts(slots)):
+                    try:
+                        self._run(res, mod, relaxed)
+                    except OutOfScope:
+                        continue
+                    if kind == "drop" and dropped == "app" and not self._kin_to_app(value, slots, res.rows):
+                        # "resnet50 time on the dgx-2": an all-reduce time is no answer to it
+                        res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
+                        continue
+                    if kind == "alias":
+                        # "all gather bandwidth on the h200": the number, then the word it was read as (opening with
+                        # "No bandwidth is stored" read as a refusal)
+                        res.answer = f"{res.answer.rstrip('.')} ({value} as the tools name it: {relaxed['metric']})."
+                        res.notes.append(f"no data for {value}: answered with {relaxed['metric']}")
+                    elif kind == "op_alias":
+                        res.answer = f"No {value} copy measurement matches that; {OPERATION_ALIASES[value][1]}: " \
+                                     f"{res.answer}"
+                        res.notes.append(f"no data for operation {value}: answered with {relaxed['operation']}")
+                    elif kind == "nearest":
+                        if u.intent in _ONE_SIZE_INTENTS and not _same_size(relaxed["msg_bytes"], value):
+                            # "allreduce busbw at 3 MB": 2 and 4 MiB were measured, 3 MiB never; a number at 4 MiB
+                            # answers another question, so say which sizes were measured instead (1e6 bytes is 1 MiB
+                            # in the other unit, and is answered there)
+                            res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
+                            refusal = OutOfScope(self._unmeasured_size(slots, value))
+                            refusal.final = True
+                            raise refusal from first
+                        alias = relaxed.get("metric") != slots.get("metric")
+                        near = fmt_bytes(relaxed["msg_bytes"])
+                        if near.replace(".0 ", " ") == fmt_bytes(value):
+                            near = f"{relaxed['msg_bytes']:,} bytes"   # 64 MiB + 4 B (DeepBench) is no "64.0 MiB"
+                        res.answer = (f"Nothing was measured at {fmt_bytes(value)}; the nearest measured size is "
+                                      f"{near}"
+                                      + (f", and the tools call {slots['metric']} {relaxed['metric']}" if alias else "")
+                                      + f": {res.answer}")
+                        res.notes.append(f"no data at {fmt_bytes(value)}: answered at the nearest measured size, "
+                                         f"{near}"
+                                         + (f", with {relaxed['metric']}" if alias else ""))
+                    elif kind == "ranks":
+                        res.notes.append(f"{relaxed.get('count')} {value} read as {relaxed.get('count')} GPUs (one "
+                                         "process per GPU); no counts of ranks are stored")
+                        res.slots = relaxed
+                    elif kind == "parts":
+                        res.notes.append(f"{value} {slots['count_kind']} read as the {relaxed['count']} "
+                                         f"{relaxed['count_kind']} they were stored as (the {slots['count_kind']} count "
+                                         "is kept beside each row)")
+                        res.slots = relaxed
+                    elif kind == "as_operation":
+                        res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
+                                     f"{res.answer}"
+                        res.notes.append(f"no data for app {value}: read as the operation {relaxed['operation']}")
+                        res.slots = relaxed
+                    elif kind == "reading":
+                        what = dropped.replace("_", " ")
+                        if {value, relaxed[dropped]} <= STATED_FIGURES and dropped == "condition":
+                            # "peak ... according to the spec sheet": nominal and spec are one figure to the asker
+                            res.notes.append(f"condition {value} read as {relaxed[dropped]} (both a stated figure)")
+                        else:
+                            res.answer = f"Nothing matches {what} {value}; your words also name {what} " \
+                                         f"{relaxed[dropped]}: {res.answer}"
+                            res.notes.append(f"no data for {what} {value}: read as {relaxed[dropped]}")
+                        res.slots = relaxed
+                    elif kind == "drop" and _in_quoted_label(value, res.notes):
+                        # "p100 hbm2 bandwidth spec": HBM2 is a word of the row's label the lookup quoted, no condition
+                        res.notes.append(f"{value} is a word of the label quoted, not a stored {dropped.replace('_', ' ')}")
+                    else:
+                        what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
+                            else f"{dropped.replace('_', ' ')} {value}"
+                        res.answer = f"Nothing matches {what}; without that: {res.answer}"
+                        res.notes.append(f"no data for {what}: answered without it")
+                    break
+                else:
+                    if not self._as_stored_metric(res, u.intent, slots):
+                        cond, sid = slots.get("condition"), slots.get("system")
+                        if _experiment_condition(slots) and isinstance(sid, str) and sid in self.cat.systems \
+                                and cond not in self.cat.conditions.get(sid, set()):
+                            # the condition kept (never relaxed) is what the system lacks: say so, not "try fewer"
+                            raise OutOfScope(f"{self.cat.name(sid)} has no measurements with {cond.replace('_', ' ')}; "
+                                             f"its stored conditions: "
+                                             f"{', '.join(sorted(self.cat.conditions.get(sid, set()))) or 'none'}.") \
+                                from first
+                        raise first
+        premise = self._premise_count_wrong(res, slots)
+        if premise:
+            res.notes.append(premise)
         if backed:
             res.notes.append(backed[1])
         if absent and res.answer:
@@ -608,6 +614,38 @@ class Asker:
             params["operation"] = slots["operation"]
         found = self.con.execute(sql, params).fetchall()
         return (int(found[0][0]), str(found[0][1])) if len(found) == 1 else None
+
+    def _premise_count_wrong(self, res: Result, slots: dict[str, Any]) -> Optional[str]:
+        """"the DGX-2 has 8 GPUs, right? ...": where the machine has more parts than the asker said it has and the
+        question was answered at the count said, the note says how many it has."""
+        kind, sid, n = slots.get("count_kind"), slots.get("system"), slots.get("count")
+        if kind not in ("gpus", "ipus") or not isinstance(sid, str) or not isinstance(n, int) \
+                or not _COUNT_AS_PREMISE.search(_said(res).lower()):
+            return None
+        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(kind[:-1] + r"\d+", c))
+        word = kind[:-1].upper()
+        return (f"{self.cat.name(sid)} has {have} {word}s, not {n}: the answer is for {n} {word}s as asked"
+                if have > n else None)
+
+    def _answered_on_parts_had(self, res: Result, mod, slots: dict[str, Any], beyond: str) -> bool:
+        """"the H200 node has 4 GPUs, right? what's its allreduce busbw": a count said as what the machine has is the
+        asker's belief about it, not the run asked for; where the machine has fewer, the question is answered on all
+        it has, with the correction in the notes. False (nothing run) where the count is the run asked for."""
+        kind, sid = slots.get("count_kind"), slots.get("system")
+        if not _COUNT_AS_PREMISE.search(_said(res).lower()) or kind not in ("gpus", "ipus") or not isinstance(sid, str):
+            return False
+        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(kind[:-1] + r"\d+", c))
+        without = {k: v for k, v in slots.items() if k not in ("count", "count_kind")}
+        for tried in ({**slots, "count": have}, without):    # a pair's copy stores no count at all
+            try:
+                self._run(res, mod, tried)
+            except OutOfScope:
+                continue
+            said = beyond.replace(", so nothing was measured on", ", not").rstrip(".")
+            res.answer = f"{said}: {res.answer}"
+            res.notes.append(f"{said}: the count read as what you took the machine to have, not the run asked for")
+            return True
+        return False
 
     def _beyond_parts(self, slots: dict[str, Any]) -> Optional[str]:
         """Why a count of GPUs or IPUs cannot be had on the system, when its stored parts are fewer than the count
@@ -999,6 +1037,13 @@ class Asker:
 
 
 _LOAD_WORDS = re.compile(r"\b(congest\w*|load(ed)?|contention|background traffic|congestor|cc|quiet|idle)\b")
+
+
+# a count stated as what the machine has, the asker's belief rather than the run asked for ("the H200 node has 4 GPUs,
+# right?", "with its eight GPUs", "which has 16 GPUs")
+_COUNT_AS_PREMISE = re.compile(r"\b(has|have|had|with its|comes with|contains?|holds?)( got)? (only |just |all |"
+                               r"exactly )?(\d+|two|three|four|five|six|eight|twelve|sixteen|thirty-two) (gpus|ipus|"
+                               r"g p us|i p us)\b")
 
 
 def _said(res: Result) -> str:

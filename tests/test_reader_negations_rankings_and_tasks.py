@@ -1,11 +1,12 @@
 """Ways of asking that the reader once read wrong (session 54, from the twenty-sixth set's misses, each tested with
 other words): a condition said negated is its other side ("memory that is not pinned" is pageable, "the one that
-isn't in-place" out-of-place, "excluding the loaded case" congestion-free, "when the copy does not go over NVLink" the
-PCIe mode); "top 3 systems by" ranks the systems; a writing task wraps a question ("draft a caption for my figure of
-...") or asks for a message to someone ("write an email to the admins ..."); a rate asked in bits per second is noted
-as stored in bytes; "is X or Y quicker for nvlink copies" ranks the two in the NVLink mode; a tool spelled letter by
-letter after "the" ("the o s u suite") is a tool. Real model, real built database; numbers are checked with separate
-SQL."""
+isn't in-place" out-of-place, "excluding the loaded case" congestion-free, "when the copy does not go over NVLink"
+the PCIe mode); "top 3 systems by" ranks the systems; a writing task wraps a question ("draft a caption for my
+figure of ...") or asks for a message to someone ("write an email to the admins ..."); a rate asked in bits per
+second is noted as stored in bytes; "is X or Y quicker for nvlink copies" ranks the two in the NVLink mode; a tool
+spelled letter by letter after "the" ("the o s u suite") is a tool. A count said as what a machine has ("the H200
+node has four GPUs, right?") is the asker's belief: corrected, and answered on the GPUs it has, while a count asked
+for beyond the machine is still refused. Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
 from nlu.cues import negated_condition
@@ -78,3 +79,24 @@ def test_is_x_or_y_quicker_in_nvlink_mode(asker):
 def test_a_tool_spelled_after_the(asker):
     res = asker.ask("which systems have data from the o s u suite")
     assert res.intent == "list_data", res.answer
+
+
+def test_a_count_said_as_what_the_machine_has_is_corrected_and_answered(asker, built_con):
+    # a false premise ("has four GPUs, right?") is the asker's belief, not the run asked for: corrected, then answered
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = ? AND metric = ? "
+                  "AND msg_bytes = ? AND count = ?", ["h200x2", "allreduce", "busbw", 1 << 30, 2])
+    res = asker.ask("the h200 node has four gpus, right? what's its all-reduce busbw at 1 GB")
+    assert res.intent == "metric_lookup", res.answer
+    assert res.answer.startswith(f"{asker.cat.name('h200x2')} has 2 GPUs, not 4"), res.answer
+    assert res.rows and any(r["value"] == pytest.approx(want) for r in res.rows), res.answer
+
+
+def test_a_count_asked_for_beyond_the_machine_is_still_refused(asker):
+    res = asker.ask("h200 all-reduce busbw at 1 GB on 8 gpus")
+    assert res.intent == "out_of_scope" and "has 2 GPUs" in res.answer, res.answer
+
+
+def test_a_premise_below_the_machine_is_noted(asker):
+    res = asker.ask("the dgx-2 has 8 gpus, right? what's its nccl all-reduce time at 64 MB")
+    assert res.intent == "metric_lookup" and res.slots.get("count") == 8, (res.intent, res.slots)
+    assert any("has 16 GPUs, not 8" in n for n in res.notes), res.notes
