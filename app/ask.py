@@ -420,8 +420,8 @@ class Asker:
                         res.slots = relaxed
                     elif kind == "parts":
                         res.notes.append(f"{value} {slots['count_kind']} read as the {relaxed['count']} "
-                                         f"{relaxed['count_kind']} they were stored as (the {slots['count_kind']} count "
-                                         "is kept beside each row)")
+                                         f"{relaxed['count_kind']} they were stored as (the {slots['count_kind']} "
+                                         "count is kept beside each row)")
                         res.slots = relaxed
                     elif kind == "as_operation":
                         res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
@@ -440,7 +440,8 @@ class Asker:
                         res.slots = relaxed
                     elif kind == "drop" and _in_quoted_label(value, res.notes):
                         # "p100 hbm2 bandwidth spec": HBM2 is a word of the row's label the lookup quoted, no condition
-                        res.notes.append(f"{value} is a word of the label quoted, not a stored {dropped.replace('_', ' ')}")
+                        res.notes.append(f"{value} is a word of the label quoted, not a stored "
+                                         f"{dropped.replace('_', ' ')}")
                     else:
                         what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
                             else f"{dropped.replace('_', ' ')} {value}"
