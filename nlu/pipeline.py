@@ -2496,6 +2496,22 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
                 slots["count_kind"] = kind
+        sid_ = slots.get("system")
+        if intent == "link_efficiency" and isinstance(sid_, str) and self.catalog is not None \
+                and not slots.get("link_type") and not (slots.get("src") or slots.get("dst")) \
+                and slots.get("operation") in COLLECTIVE_OPS \
+                and any(c[:3] == (sid_, "efficiency", slots["operation"]) for c in self.catalog.combos):
+            # "ipu bcast eff 19456 tiles": a collective's efficiency the system stores, over no one link
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "link_efficiency" and slots.get("link_type") and isinstance(sid_, str) \
+                and re.search(r"\blinks\b", said) and not _asks_efficiency(said) \
+                and not re.search(r"\b(efficien\w*|utili[sz]\w*|percent|%|share|fraction|use[sd]?|uses)\b", said) \
+                and self._has_links(slots):
+            # "ri2 infiniband links + rates": the links and their rated speeds, which the graph holds
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots = {k: v for k, v in slots.items() if k in ("system", "link_type")}
         if intent in ("metric_lookup", "size_sweep") and not (slots.get("src") or slots.get("dst")) \
                 and _MEASURE_MATRIX.search(said) and slots.get("system"):
             # "ipu bandwith matrix under load": the measure's matrix over pairs, as the tools print it

@@ -100,3 +100,16 @@ def test_a_premise_below_the_machine_is_noted(asker):
     res = asker.ask("the dgx-2 has 8 gpus, right? what's its nccl all-reduce time at 64 MB")
     assert res.intent == "metric_lookup" and res.slots.get("count") == 8, (res.intent, res.slots)
     assert any("has 16 GPUs, not 8" in n for n in res.notes), res.notes
+
+
+def test_a_collectives_stored_efficiency_is_a_lookup(asker, built_con):
+    want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND metric = ? AND operation = ? "
+                  "AND count = ?", ["ipu16", "efficiency", "broadcast", 9728])
+    res = asker.ask("ipu broadcast eff at 9728 tiles")
+    assert res.intent == "metric_lookup", res.answer
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_links_and_their_rates_are_the_graph(asker):
+    res = asker.ask("yme nvlink links + rates")
+    assert res.intent == "topology", res.answer
