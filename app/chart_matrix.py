@@ -57,7 +57,20 @@ def pair_matrix(result: Result) -> Optional[go.Figure]:
     fig.update_yaxes(title="source", autorange="reversed")
     if ns == nd:
         fig.update_yaxes(scaleanchor="x")
+    _outline_pairs(fig, rows, result.slots.get("pairs"))
     return fig
+
+
+def _outline_pairs(fig: go.Figure, rows: list[dict], pairs: Optional[list[list[str]]]) -> None:
+    """"does GPU0 -> GPU1 get more than GPU0 -> GPU2": the cells of the pairs asked about, outlined (a category
+    axis puts its i-th label at i)."""
+    srcs = sorted({r["src"] for r in rows}, key=st.natural_key)
+    dsts = sorted({r["dst"] for r in rows}, key=st.natural_key)
+    for src, dst in pairs or []:
+        if src in srcs and dst in dsts:
+            x, y = dsts.index(dst), srcs.index(src)
+            fig.add_shape(type="rect", x0=x - 0.5, x1=x + 0.5, y0=y - 0.5, y1=y + 0.5, xref="x", yref="y",
+                          line=dict(color="#d62728", width=3), fillcolor="rgba(0,0,0,0)")
 
 
 def pair_matrices(result: Result) -> Optional[go.Figure]:

@@ -221,6 +221,20 @@ def test_pair_matrix_is_an_annotated_heatmap(built_con):
     assert lat.reversescale and "lower is better" in lat.colorbar.title.text   # dark = low latency = good
 
 
+def test_pair_matrix_outlines_the_pairs_asked_about(built_con):
+    # "does GPU0 -> GPU1 get more than GPU0 -> GPU2": the two cells are outlined, at their own row and column
+    res = result_of(built_con, "pair_matrix", system="dgx2", operation="p2p", metric="bandwidth",
+                    pairs=[["gpu0", "gpu1"], ["gpu0", "gpu2"]])
+    fig = figure(res)
+    hm = fig.data[0]
+    boxes = [(sh.x0 + 0.5, sh.y0 + 0.5) for sh in fig.layout.shapes if sh.type == "rect"]
+    assert len(boxes) == 2
+    for (x, y), dst in zip(boxes, ("GPU1", "GPU2")):
+        assert hm.x[int(x)] == st.label_endpoint(dst.lower()) and hm.y[int(y)] == st.label_endpoint("gpu0")
+    assert not figure(result_of(built_con, "pair_matrix", system="dgx2", operation="p2p",
+                                metric="bandwidth")).layout.shapes
+
+
 def test_size_sweep_is_lines_on_a_log2_byte_axis(built_con):
     res = result_of(built_con, "size_sweep", system="h200x2", operation="allreduce", metric="busbw")
     fig = figure(res)
