@@ -616,6 +616,10 @@ class Asker:
         found = self.con.execute(sql, params).fetchall()
         return (int(found[0][0]), str(found[0][1])) if len(found) == 1 else None
 
+    def _parts_of(self, sid: str, kind: str) -> int:
+        """How many GPUs or IPUs ("gpus", "ipus") the system's stored parts hold (gpu0, gpu1, ...)."""
+        return sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(kind[:-1] + r"\d+", c))
+
     def _premise_count_wrong(self, res: Result, slots: dict[str, Any]) -> Optional[str]:
         """"the DGX-2 has 8 GPUs, right? ...": where the machine has more parts than the asker said it has and the
         question was answered at the count said, the note says how many it has."""
@@ -623,7 +627,7 @@ class Asker:
         if kind not in ("gpus", "ipus") or not isinstance(sid, str) or not isinstance(n, int) \
                 or not _COUNT_AS_PREMISE.search(_said(res).lower()):
             return None
-        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(kind[:-1] + r"\d+", c))
+        have = self._parts_of(sid, kind)
         word = kind[:-1].upper()
         return (f"{self.cat.name(sid)} has {have} {word}s, not {n}: the answer is for {n} {word}s as asked"
                 if have > n else None)
@@ -635,7 +639,7 @@ class Asker:
         kind, sid = slots.get("count_kind"), slots.get("system")
         if not _COUNT_AS_PREMISE.search(_said(res).lower()) or kind not in ("gpus", "ipus") or not isinstance(sid, str):
             return False
-        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(kind[:-1] + r"\d+", c))
+        have = self._parts_of(sid, kind)
         without = {k: v for k, v in slots.items() if k not in ("count", "count_kind")}
         for tried in ({**slots, "count": have}, without):    # a pair's copy stores no count at all
             try:
@@ -655,7 +659,7 @@ class Asker:
         if not isinstance(n, int) or isinstance(n, bool) or kind not in ("gpus", "ipus") or not isinstance(sid, str):
             return None
         part = kind[:-1]
-        have = sum(1 for c in self.cat.components.get(sid, set()) if re.fullmatch(part + r"\d+", c))
+        have = self._parts_of(sid, kind)
         if not have or n <= have:
             return None
         most = self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",

@@ -50,6 +50,11 @@ _COUNTED = [
 _GPU_COUNT = re.compile(r"\((\d+) GPUs\b|\bwith (\d+) (?:[\w-]+ ){0,2}GPUs\b")
 
 
+def _with_singular(k: str) -> tuple[str, ...]:
+    """A key and, for a plural ("v100s"), its singular: the descriptions count "V100", people say "two V100s"."""
+    return (k, k[:-1]) if len(k) > 3 and k.endswith("s") else (k,)
+
+
 def _model(token: str) -> str:
     """'V100-SXM2-32GB' -> 'v100': the model is the first piece with a letter and a digit."""
     for piece in re.split(r"[^a-z0-9]+", token.lower()):
@@ -127,9 +132,8 @@ class DescribedMachines:
     def _known(self, words: list[str], i: int, end: int) -> tuple[Optional[str], int]:
         """The longest run of words from i (before end) whose key is a feature: (feature, words taken)."""
         for n in range(min(4, end - i), 0, -1):
-            k = key(" ".join(words[i:i + n]))
-            for f in (k, k[:-1] if len(k) > 3 and k.endswith("s") else None):
-                if f and f in self.owners and f not in _FILLER:
+            for f in _with_singular(key(" ".join(words[i:i + n]))):
+                if f in self.owners and f not in _FILLER:
                     return f, n
         return None, 1
 
@@ -139,8 +143,7 @@ class DescribedMachines:
         if not isinstance(n, int) or isinstance(n, bool):
             return None, 0
         for m in range(min(4, len(words) - i - 1), 0, -1):
-            k = key(" ".join(words[i + 1:i + 1 + m]))
-            for f in (k, k[:-1] if len(k) > 3 and k.endswith("s") else None):
+            for f in _with_singular(key(" ".join(words[i + 1:i + 1 + m]))):
                 if f in ("gpu", "gpus"):
                     return (n, "gpu"), m + 1
                 if f and f in self.models:

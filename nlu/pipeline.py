@@ -25,7 +25,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
-from nlu.written_forms import written_forms
+from nlu.written_forms import percent_sign_said, plain_scientific, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -2500,7 +2500,7 @@ class NLU:
         if intent == "link_efficiency" and isinstance(sid_, str) and self.catalog is not None \
                 and not slots.get("link_type") and not (slots.get("src") or slots.get("dst")) \
                 and slots.get("operation") in COLLECTIVE_OPS \
-                and any(c[:3] == (sid_, "efficiency", slots["operation"]) for c in self.catalog.combos):
+                and slots["operation"] in self.catalog.metric_ops(sid_, "efficiency"):
             # "ipu bcast eff 19456 tiles": a collective's efficiency the system stores, over no one link
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
@@ -2732,8 +2732,6 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|(every|each)
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
                        r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
                        r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
-# a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
-# matrix-free solvers and matrix multiplies)
 # a measure's matrix ("bandwidth matrix", "latency matrices"), not a matrix computation ("matrix multiply")
 _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-]+)? matri(x|ces)\b(?! (multipl|mult|"
                              r"product|size|dimension))")
@@ -2754,6 +2752,8 @@ _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goe
                               r"fastest|quickest|slowest)\b|"
                               # "is yme or mini summit faster for nvlink copies"
                               r"^(is|are|was) [\w -]{1,40} or [\w -]{1,40}? (faster|quicker|slower)\b")
+# a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
+# matrix-free solvers and matrix multiplies)
 _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
@@ -3518,30 +3518,6 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
 _UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until")
 
 
-_SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
-
-
-def percent_sign_said(words: list[str]) -> list[str]:
-    """"gtx980 fan %": a percent sign ending the question after a word, not a number, says the measure in percent
-    ("fan percent"), as the vocabulary writes such a measure; "41 %" stays a number with its unit, and "nvlink % of
-    link rate" a share."""
-    return [("percent" if w == "%" and i > 0 and re.fullmatch(r"[A-Za-z][\w-]*", words[i - 1])
-             and words[i - 1].lower() not in ("as", "in", "a", "the", "of", "per", "what", "which")
-             and (i + 1 == len(words) or re.fullmatch(r"[^\w\s]+", words[i + 1])) else w)
-            for i, w in enumerate(words)]
-
-
-def plain_scientific(words: list[str]) -> list[str]:
-    """"4e5", "2.58e8": a whole number in scientific notation written out ("400000"), as the tools print sizes;
-    a fraction ("1.5e-3") stays as it is."""
-    out = []
-    for w in words:
-        if _SCIENTIFIC.fullmatch(w):
-            v = float(w)
-            if v == int(v) and v < 1e15:
-                w = str(int(v))
-        out.append(w)
-    return out
 
 
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:

@@ -1,5 +1,5 @@
 """Numbers and devices as people write them outside the tools' own notation: "1 048 576-byte messages", "~64MB",
-"cuda:0", "GPU #3", "gpu-0", "device 2".
+"4e5 bytes", "cuda:0", "GPU #3", "gpu-0", "fan %".
 
 The models and the vocabulary read "1048576", "64MB" and "GPU0"; these rewrites bring the other written forms to
 those before anything reads the words, so every later step (the tagger, the size reader, the endpoint joiner) sees
@@ -13,6 +13,7 @@ import re
 _GROUP = re.compile(r"\d{3}")
 _HEAD = re.compile(r"[1-9]\d{0,2}")
 _CUDA = re.compile(r"cuda:(\d{1,2})", re.I)
+_SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
 
 
 def _round(n: int) -> bool:
@@ -70,3 +71,26 @@ def indexed_devices(words: list[str]) -> list[str]:
 
 def written_forms(words: list[str]) -> list[str]:
     return indexed_devices(without_hedges(joined_digit_groups(words)))
+
+
+def percent_sign_said(words: list[str]) -> list[str]:
+    """"gtx980 fan %": a percent sign ending the question after a word, not a number, says the measure in percent
+    ("fan percent"), as the vocabulary writes such a measure; "41 %" stays a number with its unit, and "nvlink % of
+    link rate" a share."""
+    return [("percent" if w == "%" and i > 0 and re.fullmatch(r"[A-Za-z][\w-]*", words[i - 1])
+             and words[i - 1].lower() not in ("as", "in", "a", "the", "of", "per", "what", "which")
+             and (i + 1 == len(words) or re.fullmatch(r"[^\w\s]+", words[i + 1])) else w)
+            for i, w in enumerate(words)]
+
+
+def plain_scientific(words: list[str]) -> list[str]:
+    """"4e5", "2.58e8": a whole number in scientific notation written out ("400000"), as the tools print sizes;
+    a fraction ("1.5e-3") stays as it is."""
+    out = []
+    for w in words:
+        if _SCIENTIFIC.fullmatch(w):
+            v = float(w)
+            if v == int(v) and v < 1e15:
+                w = str(int(v))
+        out.append(w)
+    return out
