@@ -315,9 +315,12 @@ class Asker:
             res.notes.append(f"on-chip: within one device; {self.cat.name(res.slots['system'])} stores no on-chip "
                              "links, so no link is filtered on")
             res.slots = {k: v for k, v in res.slots.items() if k != "link_type"}
-        absent = None
+        absent = generation = None
         try:
-            mode = _check_link_type(res.slots, self.cat) == "mode"
+            checked = _check_link_type(res.slots, self.cat)
+            mode = checked == "mode"
+            if checked and not mode:
+                generation = checked
         except OutOfScope as e:
             if u.intent != "topology" or res.slots.get("metric") not in (None, "count") \
                     or not _ASKS_WHETHER.search(_said(res).lower()):
@@ -466,6 +469,9 @@ class Asker:
             res.notes.append(backed[1])
         if absent and res.answer:
             res.answer = f"{absent} {res.answer}"
+        if generation and res.answer:
+            res.answer = f"{generation}: {res.answer}"
+            res.notes.append(f"{generation}: answered for the links it has")
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
 
     def _names_trace_events(self, question: str, slots: dict[str, Any]) -> Optional[str]:
@@ -1320,6 +1326,14 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
             del slots["link_type"]
             slots["condition"] = mode
             return "mode"
+        base = re.sub(r"\s*\d+(\.\d+)?$", "", str(lt))
+        held = [v for v in cat.link_family(base) if v in cat.held("link_type", sid)] if base != lt else []
+        if held:
+            # "the Mini Summit GPUs are joined by NVLink 1.0, aren't they? how efficient are those links": another
+            # generation of the same link is what it has; the premise is corrected and the links it has answer
+            slots["link_type"] = base
+            shown = [re.sub(r"^nvlink", "NVLink", re.sub(r"^pcie", "PCIe", v)) for v in held]   # as printed
+            return f"{cat.name(sid)} has {', '.join(shown)} links, not {lt}"
         raise OutOfScope(f"{cat.name(sid)} has no {lt} links in the loaded topology; its links are "
                          f"{', '.join(sorted(cat.held('link_type', sid)))}.")
 

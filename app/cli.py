@@ -251,7 +251,11 @@ def _eval_speech(args) -> int:
         return 2
     try:
         with tqdm(total=len(items), desc="speaking the questions", unit="q", file=sys.stderr) as bar:
-            clips = eval_audio(items, progress=lambda d, t: bar.update(d - bar.n))
+            skipped: list[tuple[str, str]] = []
+            clips = eval_audio(items, progress=lambda d, t: bar.update(d - bar.n), skipped=skipped)
+        if skipped:
+            print(f"hpcask eval --speech: {len(skipped)} question(s) left out, their speech too long for one "
+                  f"question: {', '.join(i for i, _ in skipped)}", file=sys.stderr)
         tr = Transcriber(args.asr_model, correct=False if args.no_correct else None)
     except (TTSError, WeightsError) as e:
         print(f"hpcask eval --speech: {e}", file=sys.stderr)

@@ -397,6 +397,37 @@ _TENSOR_CORE_SETTING = re.compile(r"\btensor cores? (are |is |were |was )?(turne
                                   r"\b(with|without|using|no) (the )?tensor cores?\b")
 
 
+# A copy between host memory and a GPU said in words: "hand 16 MB of results back to pageable host memory", "stage a
+# checkpoint from pageable host memory onto GPU 15", "uploaded to the Titan RTX from pinned write-combined memory"
+_HOST_KIND = r"(pageable |pinned |page ?-? ?locked |write ?-? ?combined |wc )"
+# (where the data lands, said as memory or as coming back: "gpu one to host pageable" is a pair of ends, as labelled)
+_BACK_TO_HOST = re.compile(r"\bback (to|into|onto) (the )?" + _HOST_KIND + r"*(host|cpu|memory)\b|"
+                           r"\b(to|into|onto) (the )?" + _HOST_KIND + r"*(host|cpu) (memory|ram|buffers?)\b|"
+                           r"\b(to|into|onto) (the )?" + _HOST_KIND + r"+(host|cpu|memory)\b")
+_FROM_HOST = re.compile(r"\bfrom (the )?" + _HOST_KIND + r"*(host )?(memory|host|ram)\b|\buploa(d|ded|ding|ds)\b|"
+                        r"\bstag(e|ed|es|ing) .{0,40}\b(onto|to|into) (the )?(gpu|device|card)")
+_HOST_KIND_SAID = re.compile(r"\b(pageable|pinned|page ?-? ?locked|write ?-? ?combined)\b")
+
+
+def host_copy_direction(said: str) -> Optional[str]:
+    """"h2d" or "d2h" where the words move data between a kind of host memory (pageable, pinned, write-combined) and
+    a GPU without naming the copy, else None. Only those host-memory kinds make it a copy: "how much host memory"
+    is the part's size (spec_question), "to the host" alone may be a link of the graph."""
+    if not _HOST_KIND_SAID.search(said):
+        return None
+    back, up = _BACK_TO_HOST.search(said), _FROM_HOST.search(said)
+    if bool(back) == bool(up):
+        return None
+    return "d2h" if back else "h2d"
+
+
+# a memory size asked for in a unit ("..., in bytes?", "how many bytes of memory")
+_SIZE_UNITS = {"bytes": "bytes", "kib": "KiB", "kb": "KB", "kilobytes": "KB", "mib": "MiB", "mb": "MB",
+               "megabytes": "MB", "gib": "GiB", "gb": "GB", "gigabytes": "GB"}
+_IN_A_UNIT = re.compile(r"\b(?:in|as|into) (bytes|kib|kb|kilobytes|mib|mb|megabytes|gib|gb|gigabytes)\b|"
+                        r"\bhow many (bytes|kib|kilobytes|mib|megabytes|gib|gigabytes)\b")
+
+
 def spec_question(said: str) -> Optional[dict[str, Any]]:
     """The property of a part a question asks for, as slots ({"spec", "part"[, "spec_total"]}), or None when it
     asks for a measurement, a graph or anything else. `said` is the question's lower-cased words."""
@@ -406,6 +437,9 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
     if _CAPACITY.search(said) and not _MEASURED_NEAR.search(said):
         part = "host" if _HOST_MEMORY.search(said) else _part_of(said)
         out = {"spec": "memory", "part": part if part != "cpu" else "host"}
+        unit = _IN_A_UNIT.search(said)
+        if unit:   # "how much on-chip memory does one IPU have, in bytes?": the amount in that unit
+            out["spec_unit"] = _SIZE_UNITS[unit.group(1) or unit.group(2)]
     elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s)\b", said) \
             and not re.search(r"\bconnect\w* (each |every |a |the )?(gpu|ipu|g p u|i p u)s? to\b", said):
         # ("how many NVLink bricks connect each GPU to its CPU" is the graph's: the links between two parts)
@@ -492,6 +526,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"
+                    # "draw a roofline for my own CUDA kernel": a chart of the asker's own code, which nobody measured
+                    r"\b(for|of) my own (\w+ ){0,2}(kernels?|code|program|application|app|script|job)\b|"
+                    # "can you set the NCCL_ALGO variable to Tree on the H200 box for me": an action on a machine
+                    r"^(please |(can|could|would) you (please )?)(set|change|install|configure|enable|disable|switch|"
+                    r"flip|turn|update|upgrade|reserve|book|allocate)\b.{0,80}\b(for me|on (the|my|our) )|"
                     # "how long until the H200s are returned", "how many staff does Graphcore employ": a loan's
                     # schedule, a company's facts
                     r"\bhow long (until|till|before) ([\w-]+ ){0,6}(returned|given back|back|available|free|shipped)\b|"

@@ -17,7 +17,8 @@ from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERE
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
                       family_readings,
-                      names_a_condition_pair, precision_readings, rates_against, spec_question, verb_readings)
+                      host_copy_direction, names_a_condition_pair, precision_readings, rates_against, spec_question,
+                      verb_readings)
 from nlu.gazetteer import spelled_device
 from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
                          app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
@@ -405,6 +406,8 @@ class NLU:
             if slot == "msg_bytes" and _bare_number(words[a:b]) and a >= 2 and words[a - 1].lower() in ("to", "and") \
                     and (self.norm.count_and_kind(words[a - 2])[1] or spelled_device(words, a - 4)):
                 continue                      # "scale from one i p u to two": the far end of a range of counts
+            if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) and _FIGURE_UNIT.match(words[b]):
+                continue                      # "at 100 TFLOP/s", "300 W": a figure said with its unit, no size
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
@@ -1149,6 +1152,13 @@ class NLU:
             # "the titan rtx's self-copy latency", "copy bandwidth inside its own memory": a GPU copying within its
             # own memory, with no GPU named, is the device-to-device copy
             slots["operation"] = "d2d"
+        if slots.get("operation") == "d2d" and _SELF_PAIR.search(said):
+            if slots.get("metric") == "memory":
+                # "how fast can one Summit V100 copy data within its own memory": the memory is where the copy
+                # runs, not what is measured
+                del slots["metric"]
+                if re.search(r"\bhow (fast|quick)|\b(bandwidth|bw|rate|speed)\b", said):
+                    slots["metric"] = "bandwidth"
         if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
                 and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(said) \
                 and not _RANKING_WORDS.intersection(lw) and threshold_in(words) is None:
@@ -1267,7 +1277,10 @@ class NLU:
                 given = None
         if given:
             # "the host-to-IPU PCIe link, measured against x8 Gen3": the user's own nominal to set it against
-            drop_numbers_read_in(slots, bounds, given.pop("words"))
+            at, to = given.pop("words")
+            drop_numbers_read_in(slots, bounds, (at, to))
+            # "titan rtx pcie efficiency vs gen3 x16": the words of the nominal name no machine to compare with
+            unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] < to and u[3] > at)]
             if slots.get("condition") == "measured":     # "measured against": a verb, not a kind of value
                 del slots["condition"]
             slots["nominal"] = given
@@ -1733,7 +1746,7 @@ class NLU:
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
         link_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
-        if intent in ("metric_lookup", "list_data") and link_said \
+        if intent in ("metric_lookup", "list_data", "topology") and link_said \
                 and not any(slots.get(k) for k in ("metric", "operation", "app")) and _USES_ITS_LINK.search(said) \
                 and self._has_links({**slots, "link_type": link_said}):
             # "one number for how well Heid uses its NVLinks": the links' measured rate against their own
@@ -1745,6 +1758,11 @@ class NLU:
         if intent == "size_sweep" and isinstance(slots.get("msg_bytes"), int) and "size_range" not in slots \
                 and _ONE_ROW.search(said):
             ruled_out.add(intent)       # "in the row where size is 2^27": that size's value
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "size_sweep" and "msg_bytes" not in slots and slots.get("aggregate") in ("max", "min") \
+                and _PEAK_VALUE_ASKED.search(said):
+            # "what would the peak of the H200 in-place all-reduce busbw curve be?": the one highest value
+            ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "size_sweep" and "msg_bytes" not in slots and _LARGE_MESSAGES.search(said) \
                 and not _BOTH_ENDS.search(said):
@@ -2030,6 +2048,9 @@ class NLU:
                 intent = "metric_lookup"
             slots["direction"], slots["directions"] = directions[0], directions
         metrics = several_values(words, cands, "metric")
+        if "message_size" in metrics and re.search(r"\b(against|vs\.?|versus|over|by|across) (the )?(msg|message|"
+                                                    r"transfer|buffer) ?-? ?sizes?\b", said):
+            metrics.remove("message_size")   # "a plot of bus bandwidth against message size": the axis, no measure
         if len(metrics) > 1 and intent == "metric_lookup" and not ops and len(sizes) < 2 \
                 and "compare_with" not in slots and slots.get("metric") in metrics:
             # "for alltoall on the H200s at 1 GB, what are algbw and busbw?": each measure looked up (app.ask)
@@ -2069,7 +2090,9 @@ class NLU:
             ruled_out.add(intent)
             intent = "metric_lookup"
         cond = slots.get("condition")
-        other = negated_condition(said, cond, self.vocab.surfaces("condition", cond)) if isinstance(cond, str) else None
+        both_sides = _SIDE_AND_ITS_NEGATION.search(said)
+        other = negated_condition(said, cond, self.vocab.surfaces("condition", cond)) \
+            if isinstance(cond, str) and not both_sides else None
         if not other and cond in COMPLEMENTS and negated_condition(
                 said, COMPLEMENTS[cond], self.vocab.surfaces("condition", COMPLEMENTS[cond])) == cond:
             other = cond      # "in the non-NVLink (PCIe) mode": the other side negated, this one meant
@@ -2088,6 +2111,10 @@ class NLU:
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         both = [] if other else both_settings(said, slots.get("condition"),
                                               {f["condition"] for _, _, f in cands if f.get("condition")})
+        if both_sides and cond in COMPLEMENTS and cond not in CONGESTION_CONDITIONS and not both:
+            # "h2d bw pinned vs not pinned": the setting and its other side, as "pinned vs pageable" says them
+            both = [cond, COMPLEMENTS[cond]]
+            slots.setdefault("conditions", both)
         if len(both) == 2 and not re.search(r"\b(not|no|instead|rather)\b", said):
             # in the order said ("in-place busbw at 4 GB, and do the out-of-place numbers differ": in place first),
             # unless one is taken back ("not the pinned one, the pageable")
@@ -2301,8 +2328,61 @@ class NLU:
             # "Single-GPU sgemm throughput: Yme vs Mini Summit": one word the tagger does not split, a count of one
             # (also spelled out, "single g p u all reduce")
             slots["count"], slots["count_kind"] = 1, single.group(1).replace(" ", "") + "s"   # also "1-gpu"
+        ends = [k for k in ("src", "dst") if isinstance(slots.get(k), str)]
+        if len(ends) == 1 and slots.get("system") == slots[ends[0]]:
+            del slots[ends.pop()]     # "IPU-Link wiring ipu16": the system's id read as an end as well
+        if not slots.get("system") and len(ends) == 1 and self.norm.value("system", slots[ends[0]]) == slots[ends[0]]:
+            # "ipu-link ladder ipu16": one end alone, with no system named, that is also a system's own id (IPUs
+            # are numbered 0-15 there) is that system
+            slots["system"] = slots.pop(ends[0])
+            if intent in ("metric_lookup", "out_of_scope") and not slots.get("metric") and not slots.get("operation") \
+                    and slots.get("link_type"):
+                ruled_out.add(intent)
+                intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("topology", "out_of_scope", "metric_lookup") and slots.get("src") and slots.get("dst") \
+                and not slots.get("metric") and _HOW_MUCH_TRAFFIC.search(said):
+            # "how much traffic can cross between the two sockets, cpu0 to cpu1": a rate between two parts, no graph
+            slots["metric"] = "bandwidth"
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("topology", "metric_lookup", "size_sweep", "out_of_scope", "link_efficiency") \
+                and _MAXES_OUT_A_LINK.search(said) and (slots.get("link_type") or slots.get("app")):
+            # "does the xeon 8280 max out its UPI link with SU3_Bench": how much of the link's rate is used ("max"
+            # is the verb, no highest value asked for)
+            if intent != "link_efficiency":
+                ruled_out.add(intent)
+                intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if slots.get("aggregate") == "max":
+                del slots["aggregate"]
+        if slots.get("metric") in (None, "message_size") and _PAYS_OFF_AT_A_SIZE.search(said) \
+                and self._stores({**slots, "metric": "crossover_msg_size"}):
+            # "where does compressed all-to-all pay off at a smaller message size": the crossover size
+            slots["metric"] = "crossover_msg_size"
+        sid = slots.get("system")
+        if slots.get("operation") == "d2d" and self.catalog is not None and isinstance(sid, str) \
+                and "d2d" not in self.catalog.operations.get(sid, set()) \
+                and "memcpy" in self.catalog.operations.get(sid, set()):
+            slots["operation"] = "memcpy"     # Summit's copy within GPU memory is stored as its memcpy
+        copy_dir = host_copy_direction(said) if intent != "trace_breakdown" and not asks_advice(said) else None
+        if copy_dir and slots.get("operation") not in (*COLLECTIVE_OPS, "p2p", "d2d"):
+            # "hand 16 MB of results back to pageable host memory", "uploaded ... from pinned write-combined memory":
+            # the host transfer, said by where the data goes; "host memory" is then no part's size, "results" and
+            # "training batch" no metric or operation
+            slots["operation"] = copy_dir
+            for end in ("src", "dst"):
+                if slots.get(end) == "host":
+                    del slots[end]
+            if slots.get("metric") in (None, "memory", "result") and re.search(
+                    r"\bhow (fast|quick(ly)?)\b|\b(bandwidth|bw|rate|speed|throughput)\b", said):
+                slots["metric"] = "bandwidth"
+            elif slots.get("metric") in ("memory", "result"):
+                del slots["metric"]
+            if intent not in ("metric_lookup", "size_sweep", "compare_systems", "pair_matrix", "link_efficiency"):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
-        spec = None if (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
+        spec = None if copy_dir or (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
             or (slots.get("app") and slots.get("metric") == "memory") else spec_question(said)
         if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
@@ -2635,9 +2715,15 @@ class NLU:
 # "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
 _LARGE_MESSAGES = re.compile(r"\bfor (very )?(big|large|huge|bigger|larger) (messages?|transfers?|payloads?)\b")
 # "in the row where size is 2^27, what's the in-place time": one row of the tool's table, one value
-_ONE_ROW = re.compile(r"\bthe (row|line) (where|for|with|at|of)\b")
+_PEAK_VALUE_ASKED = re.compile(r"^(so )?what('s| is| was| would| will)( \w+)? (be )?the (peak|maximum|max|highest|top|"
+                               r"lowest|minimum|min)\b(?!.{0,40}\b(at what|which|where)\b)")
+_ONE_ROW = re.compile(r"\bthe (row|line) (where|for|with|at|of)\b|"
+                      # "on the plot of ... against message size, what y value sits at x = 1 GB": one point read off
+                      r"\b(what|which) (y|y-axis|y axis) value\b|\bat x ?(=|==|equals|of|is) ?\S")
 _BOTH_ENDS = re.compile(r"\b(small|smaller|tiny|from|grows?|growing|curve|sweep|across|range|sizes)\b")
-_USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|the|their) ")
+_USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|the|their) |"
+                            r"\bhow well (are|is) (those|these|the|its|their|that|this) ([\w.-]+ ){0,2}links? (used|"
+                            r"utili[sz]ed|exploited)\b")
 # "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
 _SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower)\b")
 
@@ -2759,7 +2845,21 @@ _GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(six
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
 # mesh or torus, which is the machine's layout)
 _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s? ?,?[ -]?(x|by)[ -]?\1s?\b|"
-                           r"\b(?P<n>\d{1,2}) ?x ?(?P=n)\b(?! (mesh|torus|array|layout))")
+                           r"\b(?P<n>\d{1,2}) ?x ?(?P=n)\b(?! (mesh|torus|array|layout))|"
+                           # "source GPU on the rows and destination GPU on the columns": the grid laid out in words
+                           r"\b(gpus?|ipus?|sources?|destinations?|senders?|receivers?)( \w+)? (on|as|down|along|in|"
+                           r"across) (the )?(rows?|columns?)\b")
+# a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
+_HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
+# all of a link's rate used ("does SU3_Bench max out its UPI link")
+_MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? out (its|the|their|a|that|this) ([\w-]+ ){0,3}(links?|bus|fabric|"
+                               r"interconnect|connection)\b")
+# the size from which something is worth it ("where does compression pay off at a smaller message size")
+_PAYS_OFF_AT_A_SIZE = re.compile(r"\b(pays? off|starts? (to )?pay(ing)? off|breaks? even|becomes? worth it|wins?|"
+                                 r"crosses over)\b.{0,40}\b(msg|message|transfer|buffer|payload) ?sizes?\b|"
+                                 r"\b(msg|message) ?sizes?\b.{0,40}\b(pays? off|breaks? even)\b")
+# a setting and its negation both said, "loaded and not loaded", "pinned or non-pinned": both sides asked for
+_SIDE_AND_ITS_NEGATION = re.compile(r"\b([\w-]+) (and|or|vs\.?|versus|/) (not |non ?-? ?|un)\1\b")
 # words that set a congestion-free value against something: the other side, or what load does to it
 _SETS_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|hurt\w*|"
                            r"differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|under[- ]?l\w+|loaded|busy|"
@@ -2914,7 +3014,7 @@ _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|ri
 _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
 # both sides of the load pair in plain words ("the loaded p2p latency ... its idle latency")
 _LOADED = r"\b(loaded|under load|busy|congested)\b"
-_IDLE = r"\b(idle|unloaded|quiet|congestion[- ]free)\b"
+_IDLE = r"\b(idle|unloaded|quiet|congestion[- ]free|not loaded|non ?-? ?loaded|without (any )?load|no load)\b"
 _LOADED_AND_IDLE = re.compile(rf"{_LOADED}.*{_IDLE}|{_IDLE}.*{_LOADED}")
 
 
@@ -3648,6 +3748,9 @@ _COUNT_WORDS = re.compile(r"scal|grow|increas|\bmore\b|speed ?up|efficien|strong
 _COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w*|\bcompute\b|\bmemory\b|\btriad\b|"
                                 r"\bstream\b|\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
 # a copy or transfer named ("copies from a GPU back to the host")
+# units of a figure a question states ("the IPU does GEMM at 100 TFLOP/s, right?"), never of a message size
+_FIGURE_UNIT = re.compile(r"^([kmgtp]?flop/?s|[kmgtp]?flops|[kmgtpe]i?b/s|[kmgt]bps|[kmgt]?hz|w|watts?|kw|us|usecs?|"
+                        r"ms|msecs?|ns|µs|seconds?|secs?|x|%|percent|°c|c|celsius)$", re.I)
 _COPY_WORD = re.compile(r"\b(cop(y|ies|ying)|transfers?|transferring|memcpys?|moves?|moving|sends?|sending)\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
                            r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)

@@ -212,3 +212,16 @@ def test_a_machine_heard_as_a_hesitation_is_read_further_below_when_it_names_the
     named = Transcript(text="um dgx2 GPU0 -> GPU2 PCIe uni bw", audio_s=2.0, raw_text="um dgx2 GPU0 -> GPU2 PCIe uni bw",
                        hesitation_free="Yme dgx2 GPU0 -> GPU2 PCIe uni bw", hesitation_gap=gap)
     assert asker.ask_transcript(named).slots.get("system") == "dgx2"
+
+
+def test_a_question_too_long_to_speak_is_left_out_of_the_spoken_set_and_said(tmp_path):
+    # a pasted line of nccl-tests output read aloud runs past the 30 s a recording may have: it cannot be asked by
+    # voice, so the spoken evaluation leaves it out and names it instead of stopping
+    from asr.speech_eval import eval_audio
+    row = "   134217728      33554432     float     sum      -1   472.59  284.01  284.01      0" * 3
+    items = [{"id": "long1", "text": f"Pasted from all_reduce_perf: `{row}` -- which number is the busbw?"},
+             {"id": "short1", "text": "DGX-2 NVLink bandwidth?"}]
+    skipped: list = []
+    clips = eval_audio(items, cache=tmp_path, skipped=skipped)
+    assert [c.item["id"] for c in clips] == ["short1"]
+    assert [i for i, _ in skipped] == ["long1"]

@@ -81,7 +81,8 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     kinds = [part, *FALLBACK_KINDS.get(spec, ())]
     return Plan(sql=SPEC_SQL, params={"systems": systems, "kinds": kinds}, chart=chart, slots=s, notes=notes,
                 extra={"spec": True, "systems": systems, "named": bool(named)},
-                narrow={"kind": "specs", "spec": spec, "part": part, "total": bool(s.get("spec_total"))})
+                narrow={"kind": "specs", "spec": spec, "part": part, "total": bool(s.get("spec_total")),
+                        "unit": s.get("spec_unit")})
 
 
 def _number(v: Any) -> tuple[Optional[float], Optional[str]]:
@@ -146,9 +147,19 @@ def rows(con, plan: Plan, comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if row["value"] is None and row["text"] is None:
             continue
         out.append(row)
+    want = plan.narrow.get("unit")
+    for r in out:
+        if want and r["value"] is not None and r.get("unit") in _BYTES and r["unit"] != want:
+            # "in bytes": the stated amount converted (304 MiB -> 318,767,104 bytes); the stated text stays in `text`
+            r["value"], r["unit"] = r["value"] * _BYTES[r["unit"]] / _BYTES[want], want
     if any(r["value"] is not None for r in out):
         out.sort(key=lambda r: (-(r["value"] or 0), r["system_id"]))
     return out
+
+
+# memory capacities: "32 GB" of a V100 or a host is 32 GiB (JEDEC's binary units, as vendors state memory sizes)
+_BYTES = {"bytes": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "KB": 1 << 10,
+          "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
 
 
 def _amount(v: Optional[float], unit: Optional[str]) -> str:

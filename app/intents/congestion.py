@@ -157,6 +157,17 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                              "stores is a slowdown factor (ask for its slowdown to see it).")
         return _stored_slowdown(s, sid, cat)
     base, stress = _pair_for(s, sid, cat, notes)
+    op = s.get("operation")
+    if isinstance(op, str) and not cat.op_metrics(sid, op, stress) and "slowdown" in cat.op_metrics(sid, op) \
+            and s.get("metric") in (None, "slowdown") and not s.get("count") \
+            and not re.search(r"\b\d[\d,]*\s*(tiles|ipus|gpus)\b", question or "", re.I):
+        # "how bad does the IPU scatter get under contention": no scatter was measured under load, but the
+        # document states the slowdown contention causes it; that factor answers, said so (with a tile count
+        # named, "how much does gather slow down at 19,456 tiles", the figure itself is looked up instead)
+        plan = _stored_slowdown(s, sid, cat)
+        plan.notes[0] = (f"no {what_words(op, None)} measurements {PAIR_WORDS[(base, stress)][1]} on "
+                         f"{cat.name(sid)}; the slowdown stored for it is shown instead")
+        return plan
     swapped = bool(notes)                      # the named pair gave way to the one the system has
     if s.get("metric") == "slowdown":          # the slowdown is what we compute; filter nothing on it
         s.pop("metric")

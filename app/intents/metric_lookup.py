@@ -73,6 +73,8 @@ _SAVED_IN_PERCENT = re.compile(r"\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)
                          r"(\bpercent(age)?\b|%).{0,60}\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b", re.I)
 
 
+_OF_A_CURVE = re.compile(r"\b(peak|maximum|max|highest|lowest|minimum|min|top|bottom) of (the |its |their )?"
+                         r"([\w/-]+ ){0,6}(curve|sweep|plot|graph)\b", re.I)
 _WHICH_SIZE = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?sizes?\b", re.I)
 
 
@@ -179,7 +181,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     if s.get("operation") == "p2p" and not (s.get("src") or s.get("dst")):
         steps.append("most_pairs")   # a pair picked among all the system's pairs, not the few one tool ran
     best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")
-    any_size = bool(ANY_SIZE.search((question or "").lower()))
+    # "the peak of the H200 all-reduce busbw curve": the highest over the sweep's sizes, as "at any size" says
+    any_size = bool(ANY_SIZE.search((question or "").lower()) or _OF_A_CURVE.search(question or ""))
     # "which message size gives the second-highest busbw": the places are over the sizes, none is fixed
     sizes_ranked = bool(s.get("place")) and bool(_WHICH_SIZE.search(question or ""))
     if s.get("msg_bytes") is None and not (small and best_asked) and not (agg in ("min", "max") and any_size) \
