@@ -640,7 +640,9 @@ _HEARD_FOR = ((re.compile(r"\bDGX-to\b"), "DGX-2"), (re.compile(r"\bVA ?100\b"),
                "NVLink"),
               (re.compile(r"\b(?:8|[Ee]ight)[- ]?map\b"), "heat map"),
               # a pause heard between a device and its number ("between GPU, 0 and GPU, 1", twenty-first set)
-              (re.compile(r"\b(GPU|IPU|CPU|gpu|ipu|cpu),( \d+)\b(?!,? (GPU|IPU|gpu|ipu|of|more|x)\b)"), r"\1\2"))
+              (re.compile(r"\b(GPU|IPU|CPU|gpu|ipu|cpu),( \d+)\b(?!,? (GPU|IPU|gpu|ipu|of|more|x)\b)"), r"\1\2"),
+              # session 55, from the twenty-seventh set: "how many watts" heard as "how many what's" (never English)
+              (re.compile(r"\b([Hh]ow many) what'?s\b"), r"\1 watts"))
 
 
 def heard_for(text: str) -> str:

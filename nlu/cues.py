@@ -527,7 +527,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"
                     # "draw a roofline for my own CUDA kernel": a chart of the asker's own code, which nobody measured
-                    r"\b(for|of) my own (\w+ ){0,2}(kernels?|code|program|application|app|script|job)\b|"
+                    r"\b(for|of) my (own|on) (\w+ ){0,2}(kernels?|code|program|application|app|script|job)\b|"
                     # "can you set the NCCL_ALGO variable to Tree on the H200 box for me": an action on a machine
                     r"^(please |(can|could|would) you (please )?)(set|change|install|configure|enable|disable|switch|"
                     r"flip|turn|update|upgrade|reserve|book|allocate)\b.{0,80}\b(for me|on (the|my|our) )|"

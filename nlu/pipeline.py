@@ -406,7 +406,8 @@ class NLU:
             if slot == "msg_bytes" and _bare_number(words[a:b]) and a >= 2 and words[a - 1].lower() in ("to", "and") \
                     and (self.norm.count_and_kind(words[a - 2])[1] or spelled_device(words, a - 4)):
                 continue                      # "scale from one i p u to two": the far end of a range of counts
-            if slot == "msg_bytes" and _bare_number(words[a:b]) and b < len(words) and _FIGURE_UNIT.match(words[b]):
+            if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
+                    and _FIGURE_UNIT.match(words[b]):
                 continue                      # "at 100 TFLOP/s", "300 W": a figure said with its unit, no size
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
@@ -1192,6 +1193,14 @@ class NLU:
         if "top_n" in slots and not _RANKING_WORDS.intersection(lw) and any(
                 sl == "top_n" and b < len(words) and words[b].lower() in _WHOLE_SETS for sl, a, b in bounds):
             slots.pop("top_n")          # "azure slowdown factors 3 apps cc off": the three apps there are, no ranking
+        if limit and intent == "list_data" and re.match(r"(which|what) (msg |message |transfer |buffer )?sizes\b", said) \
+                and (slots.get("metric") or slots.get("operation")):
+            # "which message sizes keep the H200 in-place allreduce under 10 us": the sizes on one side of a line,
+            # read off the sweep, not an inventory of what is stored
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            if slots.get("count_kind") is None and "count" in slots:
+                drop_numbers_read_in(slots, bounds, limit["words"])
         asks_count = _ASKS_COUNT.search(said)
         if limit and intent in ("size_sweep", "metric_lookup", "scaling") and \
                 (intent != "metric_lookup" or slots.get("metric") in _SIZE_METRICS or asks_count
@@ -2852,7 +2861,7 @@ _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p
 # a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")
-_MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? out (its|the|their|a|that|this) ([\w-]+ ){0,3}(links?|bus|fabric|"
+_MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? ,? ?out (its|the|their|a|that|this) ([\w-]+ ){0,3}(links?|bus|fabric|"
                                r"interconnect|connection)\b")
 # the size from which something is worth it ("where does compression pay off at a smaller message size")
 _PAYS_OFF_AT_A_SIZE = re.compile(r"\b(pays? off|starts? (to )?pay(ing)? off|breaks? even|becomes? worth it|wins?|"
@@ -3749,7 +3758,7 @@ _COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w
                                 r"\bstream\b|\bhbm\b|\bfp(16|32|64)\b|\b(single|double|half|mixed) precision\b")
 # a copy or transfer named ("copies from a GPU back to the host")
 # units of a figure a question states ("the IPU does GEMM at 100 TFLOP/s, right?"), never of a message size
-_FIGURE_UNIT = re.compile(r"^([kmgtp]?flop/?s|[kmgtp]?flops|[kmgtpe]i?b/s|[kmgt]bps|[kmgt]?hz|w|watts?|kw|us|usecs?|"
+_FIGURE_UNIT = re.compile(r"^([kmgtp]?flop[/-]?s|[kmgtp]?flops?|[kmgtpe]i?b/s|[kmgt]bps|[kmgt]?hz|w|watts?|kw|us|usecs?|"
                         r"ms|msecs?|ns|µs|seconds?|secs?|x|%|percent|°c|c|celsius)$", re.I)
 _COPY_WORD = re.compile(r"\b(cop(y|ies|ying)|transfers?|transferring|memcpys?|moves?|moving|sends?|sending)\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"

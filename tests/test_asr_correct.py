@@ -198,6 +198,7 @@ def test_a_keyword_query_run_together_is_split_as_typed(corrector, heard, want):
     ("an eight map of the ipu latencies", "an heat map of the ipu latencies"),
     ("show the 8-map for pcie mode bandwidth", "show the heat map for pcie mode bandwidth"),
     ("latency between IPU, 2 and IPU, 3", "latency between IPU 2 and IPU 3"),
+    ("How many what's does the Titan RTX pull at idle?", "How many watts does the Titan RTX pull at idle?"),  # s. 55
 ])
 def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want):
     assert written_shorthand(heard) == want
@@ -212,7 +213,7 @@ def test_terms_the_speech_model_writes_for_other_words_are_the_terms(heard, want
                                   "shoc bus speed download on the gtx980", "allreduce bus bandwidth on the dgx2",
                                   "the power9 x bus between the sockets", "errors in the link layer",
                                   "which pairs are in the link graph", "8 maps of the site",
-                                  "per GPU, 4 of them in all"])
+                                  "per GPU, 4 of them in all", "what's the power draw"])
 def test_the_same_words_meant_as_written_stay(text):
     assert written_shorthand(text) == text
 

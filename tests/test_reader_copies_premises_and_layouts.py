@@ -155,3 +155,26 @@ def test_a_memory_size_in_a_unit(asker, built_con):
     res = asker.ask("how many bytes of memory does each IPU of the Graphcore system have?")
     assert res.rows and res.rows[0]["unit"] == "bytes", res.answer
     assert res.rows[0]["value"] == 304 * (1 << 20), res.answer      # stated as 304 MiB
+
+
+# from the twenty-seventh set's spoken misses: what the speech model wrote, read as meant
+def test_sizes_kept_under_a_line_are_read_off_the_sweep(asker):
+    res = asker.ask("what message sizes keep the H200 out-of-place broadcast under 20 us")
+    assert res.intent == "size_sweep" and res.slots.get("threshold", {}).get("value") == 20, (res.intent, res.slots)
+    assert "count" not in res.slots, res.slots
+
+
+def test_a_figure_heard_with_a_dash_is_no_count(asker):
+    res = asker.ask("I read the IPU manages 90 TFLOP-s in FP32 on two chips; what FP32 GEMM figure is stored for "
+                    "two IPUs?")
+    assert res.slots.get("count") == 2 and res.intent == "metric_lookup", (res.intent, res.slots)
+
+
+def test_maxing_out_heard_with_a_pause(asker):
+    res = asker.ask("does SU3_Bench max, out the UPI link on the Xeon 8280")
+    assert res.intent == "link_efficiency", (res.intent, res.slots)
+
+
+def test_my_own_heard_as_my_on(asker):
+    assert asker.ask("plot a roofline for my on application with the Yme peaks").intent == "out_of_scope"
+
