@@ -84,8 +84,11 @@ HOLDOUT25_SET = Path(__file__).resolve().parent / "eval" / "holdout25.jsonl"
 # The twenty-seventh set: written blind in session 54 before the twenty-sixth was read (ids aa001.., every single
 # letter having been used); read for fixes from session 55 on.
 HOLDOUT26_SET = Path(__file__).resolve().parent / "eval" / "holdout26.jsonl"
-# The twenty-eighth set, the blind one now: written blind in session 55 before the twenty-seventh was read.
+# The twenty-eighth set: written blind in session 55 before the twenty-seventh was read; read for fixes from later in
+# session 55 on.
 HOLDOUT27_SET = Path(__file__).resolve().parent / "eval" / "holdout27.jsonl"
+# The twenty-ninth set, the blind one now: written blind in session 55 before the twenty-eighth was read.
+HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -95,7 +98,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout18": HOLDOUT18_SET, "holdout19": HOLDOUT19_SET, "holdout20": HOLDOUT20_SET,
              "holdout21": HOLDOUT21_SET, "holdout22": HOLDOUT22_SET,
              "holdout23": HOLDOUT23_SET, "holdout24": HOLDOUT24_SET, "holdout25": HOLDOUT25_SET,
-             "holdout26": HOLDOUT26_SET, "holdout27": HOLDOUT27_SET}
+             "holdout26": HOLDOUT26_SET, "holdout27": HOLDOUT27_SET,
+             "holdout28": HOLDOUT28_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -128,7 +132,8 @@ LATER_SETS = (
     ("holdout24", "twenty-fifth", "blind in session 54", "from later in session 54 on"),
     ("holdout25", "twenty-sixth", "blind in session 54", "from later in session 54 on"),
     ("holdout26", "twenty-seventh", "blind in session 54", "from session 55 on"),
-    ("holdout27", "twenty-eighth", "blind in session 55", None),
+    ("holdout27", "twenty-eighth", "blind in session 55", "from later in session 55 on"),
+    ("holdout28", "twenty-ninth", "blind in session 55", None),
 )
 
 
@@ -187,7 +192,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout27`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout28`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
