@@ -526,6 +526,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"
+                    # "remind me to rerun the scope benchmark on friday": a reminder or a calendar entry, no data
+                    r"^(please |(can|could|would) you (please )?)?(remind me|set (a|an) (reminder|alarm)|schedule a|"
+                    r"add (it|this|that) to my calendar)\b|"
                     # "draw a roofline for my own CUDA kernel": a chart of the asker's own code, which nobody measured
                     r"\b(for|of) my (own|on) (\w+ ){0,2}(kernels?|code|program|application|app|script|job)\b|"
                     # "can you set the NCCL_ALGO variable to Tree on the H200 box for me": an action on a machine
@@ -622,7 +625,7 @@ _DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|
 # that produced the numbers ("which version of nccl-tests produced the H200 numbers", "how many timed iterations
 # per size", "which timer was used", "which deepbench programs produced the yme times")
 _SETUP_ASKED = re.compile(
-    r"\b(which|what) ([\w-]+ ){0,3}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|command"
+    r"\b(which|what) ([\w-]+ ){0,3}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|builds?|command"
     r"( line)?|compiler( flags)?)\b"
     r"|\bhow many ([\w-]+ ){0,2}(iterations|repetitions|reps|warm ?-? ?ups?|trials)\b"
     r"|\b(averaged|repeated) over\b"

@@ -20,7 +20,13 @@ from nlu.vocab import key
 
 # nouns a description ends in: "the P100 hybrid cube-mesh machine", "the Grid'5000 V100 one"
 _NOUNS = {"box", "machine", "node", "server", "system", "cluster", "workstation", "desktop", "rig", "computer",
-          "platform", "one", "testbed"}
+          "platform", "one", "testbed", "service", "flagship", "supercomputer", "facility"}
+# HPC centres as people name them and as the descriptions abbreviate them ("Oak Ridge's flagship" is ORNL's Summit)
+_SITES = {"oak ridge": "ornl", "argonne": "anl", "lawrence livermore": "llnl", "livermore": "llnl",
+          "texas advanced computing center": "tacc", "leibniz": "lrz", "jülich": "jsc", "julich": "jsc"}
+# a possessive after a site or owner: "Microsoft's cloud cluster", "Durham's HPC service"
+_POSSESSIVE = {"'s", "’s", "'"}
+_ASKERS_OWN = {"our", "my", "your", "their", "his", "her", "its"}
 # a known machine is "the" one; "an A100 cluster", "our cluster at work" are the asker's own or imagined
 _DETERMINERS = {"the", "that", "this"}
 # words that end a description: "the nominal power of one IPU" describes no machine
@@ -120,6 +126,10 @@ class DescribedMachines:
             counts |= {(int(a or b), "gpu") for a, b in _GPU_COUNT.findall(text)}
             d.counts[sid] = counts
             d.models |= {m for _, m in counts}
+            for site, acronym in _SITES.items():
+                if acronym in d.features[sid]:     # the site's name said for its acronym
+                    d.features[sid].add(key(site))
+                    d.strong.add(key(site))
             for f in d.features[sid]:
                 d.owners.setdefault(f, set()).add(sid)
         d.strong -= _FILLER
@@ -241,6 +251,20 @@ class DescribedMachines:
             out = {s for s in out if context & self.features[s]} or out
         return out
 
+    def _owner_at(self, words: list[str], i: int) -> bool:
+        """Whether words[i] opens a site or owner's name (one to three words, one of them a strong feature of some
+        machine) followed by a possessive: "Microsoft 's", "Oak Ridge 's", "Ohio State 's"."""
+        if i > 0 and words[i - 1].lower() in _ASKERS_OWN:
+            return False          # "our A100 cluster's": the asker's own machine, which no description holds
+        for n in (3, 2, 1):
+            if i + n < len(words) and words[i + n] in _POSSESSIVE:
+                run = words[i:i + n]
+                if any(w.lower() in _NOUNS or w.lower() in _FILLER for w in run):
+                    return False  # "the A100 cluster's": a described machine's own noun, read from its determiner
+                if key(" ".join(run)) in self.strong or all(key(w) in self.strong for w in run):
+                    return True
+        return False
+
     def rewrite(self, words: list[str], number: Callable[[str], object],
                 names_one: Callable[[str], bool]) -> tuple[list[str], list[str], list[tuple[str, list[str]]]]:
         """(words, notes, open descriptions): each description of one machine replaced by the machine's id, one word
@@ -255,6 +279,17 @@ class DescribedMachines:
         context = frozenset(self.source_context(words))
         i = 0
         while i < len(words):
+            owner = self._owner_at(words, i)
+            if owner:
+                # "Argonne's GPU system", "Oak Ridge's flagship": a site or owner and its machine, no determiner
+                got = self.read(words, i - 1, number)
+                if got:
+                    end, feats, counts, noun = got
+                    fit = self.fits(feats, counts, noun, context)
+                    if len(fit) == 1:
+                        out.append(next(iter(fit)))
+                        i = end
+                        continue
             if words[i].lower() in _DETERMINERS:
                 got = self.read(words, i, number)
                 if got:

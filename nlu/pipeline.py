@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 import torch
 
 from nlu import model as M
+from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
                       asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
@@ -321,6 +322,9 @@ class NLU:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
         typed = [t.text for t in tokenize(text)]
+        # "`1048576 262144 float none -1 16.78 ...` out-of-place time?": a pasted line of output read as output
+        typed, pasted, pasted_kinds = read_pasted(typed, text, lambda w: any(
+            {"app", "system", "library"} & f.keys() for _, _, f in self.gazetteer.candidates([w])))
         words = self.speller.fix(typed)
         spelled = list(dict.fromkeys((a, b) for a, b in zip(typed, words) if a != b))
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
@@ -571,6 +575,9 @@ class NLU:
                     systems.append(value)
             elif slot not in slots:
                 slots[slot] = value
+            elif slot == "src" and "dst" not in slots and value != slots["src"] and a > 0 \
+                    and words[a - 1] in ("->", "→", "to"):
+                slots["dst"] = value          # "host->gpu1" tagged as two sources: the arrow's far end
             elif slot in _ENDS and value != slots[slot] and ({"src", "dst"} - slots.keys()) \
                     and "host" not in (value, slots[slot]):
                 # "between IPU7 and IPU10" tagged as two destinations: two ends, in the order said
@@ -659,7 +666,7 @@ class NLU:
         added, used, notes = self.systems.resolve(
             words, covered | hit_words | head_words | (gpu_model_at if systems else set()), systems,
             stores=self._stores(slots))
-        notes += [f"read as corrected: {t!r} taken back" for t in taken]
+        notes += [f"read as corrected: {t!r} taken back" for t in taken] + pasted
         for sid in added:
             # a comparison in the order said: "V100 vs Summit" asks about the V100 first. In other questions the
             # name that fits one system stays first ("... arria ten ... on Lassen", a transcript, is Lassen's)
@@ -1911,7 +1918,7 @@ class NLU:
             notes.append(prec)
             implied_by_intent(intent, slots, self.catalog)    # the metric the operation implies (flops)
         if mended:
-            notes.append("read " + ", ".join(f"“{a}” as “{b}”" for a, b in mended))
+            notes.append("read " + ", ".join(f"“{_POSSESSIVE_GAP.sub('', a)}” as “{b}”" for a, b in mended))
         notes.extend(described)
         if context:
             notes.append(f"left out as context: “{' '.join(context)}”")
@@ -2368,7 +2375,36 @@ class NLU:
                 and self._stores({**slots, "metric": "crossover_msg_size"}):
             # "where does compressed all-to-all pay off at a smaller message size": the crossover size
             slots["metric"] = "crossover_msg_size"
+        if "settings" in pasted_kinds and intent in ("topology", "out_of_scope", "metric_lookup", "trace_breakdown") \
+                and not slots.get("metric") and isinstance(slots.get("system"), str):
+            # "found this header on the DGX-2: `# nThread 1 nGpus 8 ...` -- do you have that run?": a run's settings
+            # pasted ask whether such a run is stored, which the inventory of its runs answers
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         sid = slots.get("system")
+        stated = slots.get("condition") if slots.get("condition") in ("nominal", "spec") else \
+            "nominal" if re.search(r"\b(nominal|rated)\b", said) and not slots.get("condition") else None
+        if (intent in ("topology", "out_of_scope") or intent == "link_efficiency" and not re.search(
+                r"efficien|percent|%|utili[sz]|fraction|share|how close|how much of|\bmeasured\b|compar|\bvs\b|"
+                r"against|relative|\d ?gb/s", said)) \
+                and stated and slots.get("metric") in (None, "bandwidth") \
+                and re.search(r"\b(bandwidth|bw|gb/s)\b", said) and self.catalog is not None and isinstance(sid, str) \
+                and "bandwidth" in self.catalog.op_metrics(sid, None, stated):
+            # "the nominal bandwidth of one NVLink on the DGX-2 in one direction": the stated figure the system
+            # stores, looked up, not its graph
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["metric"], slots["condition"] = "bandwidth", stated
+        if (intent == "scaling" or intent == "trace_breakdown" and not TRACE_WORD.search(said)
+                or intent == "topology" and slots.get("precision")) \
+                and slots.get("condition") in ("spec", "nominal", "theoretical") \
+                and "count" not in slots and not _OVER_COUNTS.search(said):
+            # "dgx-2 fp32 spec per gpu": a stated figure per device, not a curve over device counts (a precision
+            # alone names a rate of arithmetic)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            if slots.get("precision") and not slots.get("metric"):
+                slots["metric"] = "flops"
         if slots.get("operation") == "d2d" and self.catalog is not None and isinstance(sid, str) \
                 and "d2d" not in self.catalog.operations.get(sid, set()) \
                 and "memcpy" in self.catalog.operations.get(sid, set()):
@@ -2858,6 +2894,8 @@ _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p
                            # "source GPU on the rows and destination GPU on the columns": the grid laid out in words
                            r"\b(gpus?|ipus?|sources?|destinations?|senders?|receivers?)( \w+)? (on|as|down|along|in|"
                            r"across) (the )?(rows?|columns?)\b")
+# the space the tokenizer leaves before a possessive ("Oak Ridge 's flagship"), taken out where words are quoted
+_POSSESSIVE_GAP = re.compile(r" (?=['’]s\b)")
 # a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")

@@ -291,7 +291,12 @@ def _setup_plan(s: dict[str, Any], cat: Catalog, question: str, tool: Optional[s
                 params[k] = v
             elif k == "metric":
                 s.pop("metric", None)
-    if tool:
+    if tool and traced:
+        # "which NCCL version did the nccl-tests runs use, and was the PyTorch trace on the same one": both kinds
+        filters = " AND (lower(r.tool) = lower($tool) OR r.run_id IN (SELECT run_id FROM trace_run_stats))"
+        params["tool"] = tool
+        s.pop("library", None)
+    elif tool:
         filters += " AND lower(r.tool) = lower($tool)"
         params["tool"] = tool
         s.pop("library", None)     # "nccl-tests" names the tool
@@ -507,6 +512,7 @@ def _setup_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog, what: st
     rows[:] = [{"tool": r["tool"], "tool_version": r.get("tool_version"), "experiment": r.get("experiment"),
                 "settings": "; ".join(_settings([r["_params"]], 99)) if r["_params"] is not None else "",
                 "n_measurements": r["n_measurements"], "source": r.get("source")} for r in rows]
-    scope = "the traces" if plan.extra.get("traced") else f"the {what} measurements" if what else \
+    scope = f"the {plan.extra['tool']} runs and the traces" if plan.extra.get("traced") and plan.extra.get("tool") \
+        else "the traces" if plan.extra.get("traced") else f"the {what} measurements" if what else \
         f"the {plan.extra['tool']} runs" if plan.extra.get("tool") else "the runs"
     return f"How {scope} on {cat.name(sid)} were made: " + " | ".join(parts) + f"{cite(rows)}."
