@@ -2375,6 +2375,11 @@ class NLU:
                 and self._stores({**slots, "metric": "crossover_msg_size"}):
             # "where does compressed all-to-all pay off at a smaller message size": the crossover size
             slots["metric"] = "crossover_msg_size"
+        if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
+                and _WHAT_VALUE_RECORDED.search(said):
+            # "what temperature did the database record for it": the recorded value, not the inventory
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if "settings" in pasted_kinds and intent in ("topology", "out_of_scope", "metric_lookup", "trace_breakdown") \
                 and not slots.get("metric") and isinstance(slots.get("system"), str):
             # "found this header on the DGX-2: `# nThread 1 nGpus 8 ...` -- do you have that run?": a run's settings
@@ -2896,6 +2901,9 @@ _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p
                            r"across) (the )?(rows?|columns?)\b")
 # the space the tokenizer leaves before a possessive ("Oak Ridge 's flagship"), taken out where words are quoted
 _POSSESSIVE_GAP = re.compile(r" (?=['’]s\b)")
+# a value asked as what was recorded ("what temperature did the database record for it")
+_WHAT_VALUE_RECORDED = re.compile(r"\bwhat (\w+ ){1,2}(did|does|do|was|were) (the )?(database|db|data|it|they|you) "
+                                  r"(record|recorded|store|stored|log|logged|measure|measured|show|give|read)\b")
 # a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")

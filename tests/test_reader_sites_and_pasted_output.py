@@ -108,3 +108,12 @@ def test_a_stated_figure_is_looked_up(asker, built_con, text, sql_params):
     want = _value(built_con, f"SELECT value FROM measurements WHERE system_id = ? AND metric = ? AND condition = ? "
                   f"AND {col} = ?", sql_params)
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_a_value_asked_as_what_was_recorded(asker, built_con):
+    res = asker.ask("From our nvidia-smi log: `| N/A   41C    P0    60W / 280W |`. What power did the database record "
+                    "for the Titan RTX?")
+    assert res.intent == "metric_lookup" and res.slots.get("metric") == "power", (res.intent, res.slots)
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ?",
+                  ["titan_rtx", "power"])
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
