@@ -526,6 +526,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"
+                    # "can you explain what a roofline model is": a definition, which no stored number gives
+                    r"\b(explain|define|describe) (to me )?what (an? |the )?[\w -]{2,40} (is|are|means?)\b"
+                    r"(?!.{0,40}\b(stored|loaded|measured|recorded|in the (database|data))\b)|"
                     # "remind me to rerun the scope benchmark on friday": a reminder or a calendar entry, no data
                     r"^(please |(can|could|would) you (please )?)?(remind me|set (a|an) (reminder|alarm)|schedule a|"
                     r"add (it|this|that) to my calendar)\b|"

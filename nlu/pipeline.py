@@ -1888,9 +1888,11 @@ class NLU:
             slots.pop("system", None)
         cond = slots.get("condition")
         if isinstance(cond, str):
-            forms = [re.escape(x.lower()) for x in [cond.replace("_", " "), *self.vocab.surfaces("condition", cond)]]
+            forms = [re.escape(x.lower()) for x in [cond.replace("_", " "), cond.replace("_", "-"),
+                                                     *self.vocab.surfaces("condition", cond)]]
             named = rf"\b({'|'.join(forms)})s? (paper|article)\b"
-            if re.search(named, said) and not re.search(rf"\b({'|'.join(forms)})\b", re.sub(named, " ", said)):
+            joined = said.replace(" - ", "-")     # "hanging - node paper" as the tokens leave a typed hyphen
+            if re.search(named, joined) and not re.search(rf"\b({'|'.join(forms)})\b", re.sub(named, " ", joined)):
                 # "in the hanging node paper, ...": the paper's name, not the condition its rows were measured under
                 # (said again outside the name, "the compression paper's compressed all-to-all", it is one)
                 del slots["condition"]
@@ -2375,6 +2377,17 @@ class NLU:
                 and self._stores({**slots, "metric": "crossover_msg_size"}):
             # "where does compressed all-to-all pay off at a smaller message size": the crossover size
             slots["metric"] = "crossover_msg_size"
+        op = slots.get("operation")
+        if (intent == "topology" or intent == "out_of_scope" and slots.get("metric") and not asks_advice(said)) \
+                and isinstance(op, str) and isinstance(slots.get("system"), str) \
+                and op not in POINT_TO_POINT and self.catalog is not None \
+                and op in self.catalog.operations.get(slots["system"], set()) \
+                and slots.get("metric") in (None, *self.catalog.op_metrics(slots["system"], op)) \
+                and not _GRAPH_ASKED.search(said):
+            # "GTX 980 sort bandwidth", "stream triad on the AMD EPYC 7742 node from the hanging node paper": a
+            # benchmark the machine ran (and, where a measure is named, measured by it), no part of its graph
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
                 and _WHAT_VALUE_RECORDED.search(said):
             # "what temperature did the database record for it": the recorded value, not the inventory

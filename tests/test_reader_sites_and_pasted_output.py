@@ -117,3 +117,24 @@ def test_a_value_asked_as_what_was_recorded(asker, built_con):
     want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND metric = ?",
                   ["titan_rtx", "power"])
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+# from the twenty-eighth set's spoken misses: what the speech model wrote, read as meant
+@pytest.mark.parametrize("text, op, sid", [("Yme sort bandwidth", "sort", "ac922_yme"),
+                                           ("triad on the AMD EPYC 7742 node from the hanging node paper",
+                                            "triad", "hangingnodes_epyc7742_node")])
+def test_a_benchmark_the_machine_ran_is_no_graph(asker, built_con, text, op, sid):
+    res = asker.ask(text)
+    assert res.intent == "metric_lookup" and res.slots.get("operation") == op, (res.intent, res.slots)
+    assert "condition" not in res.slots, res.slots        # "the hanging node paper" is a paper's name
+    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = ?", [sid, op])
+    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+
+
+def test_a_definition_asked_is_no_data_question(asker):
+    assert asker.ask("can you explain what a bandwidth matrix is").intent == "out_of_scope"
+
+
+def test_the_cuda_sample_heard_as_ptop(asker):
+    res = asker.ask("the PtoP bandwidth latency test latency from gpu0 to gpu1 on the DGX-2")
+    assert res.slots.get("app") == "p2pBandwidthLatencyTest", res.slots
