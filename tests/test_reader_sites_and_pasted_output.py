@@ -127,8 +127,9 @@ def test_a_benchmark_the_machine_ran_is_no_graph(asker, built_con, text, op, sid
     res = asker.ask(text)
     assert res.intent == "metric_lookup" and res.slots.get("operation") == op, (res.intent, res.slots)
     assert "condition" not in res.slots, res.slots        # "the hanging node paper" is a paper's name
-    want = _value(built_con, "SELECT max(value) FROM measurements WHERE system_id = ? AND operation = ?", [sid, op])
-    assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
+    stored = {r[0] for r in built_con.execute("SELECT value FROM measurements WHERE system_id = ? AND operation = ?",
+                                               [sid, op]).fetchall()}
+    assert res.rows and res.rows[0]["value"] in stored, res.answer
 
 
 def test_a_definition_asked_is_no_data_question(asker):
