@@ -2406,13 +2406,16 @@ class NLU:
                 r"efficien|percent|%|utili[sz]|fraction|share|how close|how much of|\bmeasured\b|compar|\bvs\b|"
                 r"against|relative|\d ?gb/s", said)) \
                 and stated and slots.get("metric") in (None, "bandwidth") \
+                and (slots.get("direction") in ("uni", "bi") or re.search(r"\bper direction\b", said)) \
                 and re.search(r"\b(bandwidth|bw|gb/s)\b", said) and self.catalog is not None and isinstance(sid, str) \
                 and "bandwidth" in self.catalog.op_metrics(sid, None, stated):
             # "the nominal bandwidth of one NVLink on the DGX-2 in one direction": the stated figure the system
-            # stores, looked up, not its graph
+            # stores, per direction or both, looked up, not its graph (a kind of link's rate alone, "ac922 x-bus
+            # nominal bandwidth", stays the graph's)
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"], slots["condition"] = "bandwidth", stated
+            slots.setdefault("direction", "uni")     # "per direction"
         if (intent == "scaling" or intent == "trace_breakdown" and not TRACE_WORD.search(said)
                 or intent == "topology" and slots.get("precision")) \
                 and slots.get("condition") in ("spec", "nominal", "theoretical") \
