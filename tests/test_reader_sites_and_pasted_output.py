@@ -139,3 +139,13 @@ def test_a_definition_asked_is_no_data_question(asker):
 def test_the_cuda_sample_heard_as_ptop(asker):
     res = asker.ask("the PtoP bandwidth latency test latency from gpu0 to gpu1 on the DGX-2")
     assert res.slots.get("app") == "p2pBandwidthLatencyTest", res.slots
+
+
+def test_a_figure_per_gpu_is_no_whole_systems(asker, built_con):
+    # the DGX-1 V100's document states 960 TFLOPS "for single-precision workloads" for the whole machine (stored
+    # with params.scope = system) beside the V100's 17.7: asked per GPU, the GPU's is the answer
+    per_gpu = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND metric = ? AND condition = ? "
+                     "AND precision = ? AND coalesce(params->>'scope', '') <> ?",
+                     ["dgx1_v100", "flops", "spec", "fp32", "system"])
+    res = asker.ask("single-precision spec of the DGX-1 V100, per GPU")
+    assert res.rows and res.rows[0]["value"] == pytest.approx(per_gpu), res.answer

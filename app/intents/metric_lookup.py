@@ -73,6 +73,7 @@ _SAVED_IN_PERCENT = re.compile(r"\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)
                          r"(\bpercent(age)?\b|%).{0,60}\b(sav(e|es|ed|ing)|shav(e|es|ed)|cut(s|ting)?)\b", re.I)
 
 
+_PER_DEVICE = re.compile(r"\bper (gpu|device|card|accelerator)\b|\b(each|one|a single|single) (gpu|device|card)\b", re.I)
 _OF_A_CURVE = re.compile(r"\b(peak|maximum|max|highest|lowest|minimum|min|top|bottom) of (the |its |their )?"
                          r"([\w/-]+ ){0,6}(curve|sweep|plot|graph)\b", re.I)
 _WHICH_SIZE = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?sizes?\b", re.I)
@@ -167,6 +168,10 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
         and s.get("condition") not in STATED
     if of_peak:
         cond += (" AND " if cond else " WHERE ") + f"coalesce(m.condition NOT IN ({STATED_SQL}, 'as_printed'), true)"
+    if _PER_DEVICE.search(question or ""):
+        # "dgx-1 v100 fp32 spec per gpu": a GPU's figure, not the whole system's (the thesis's "960 TFLOPS for
+        # single-precision workloads" is the eight GPUs' sum, stored with params.scope = system)
+        cond += (" AND " if cond else " WHERE ") + "coalesce(m.params->>'scope', '') <> 'system'"
     count_defaulted = s.get("count") is None and not s.get("src") and not s.get("dst")
     if count_defaulted:
         # 1-GPU runs of nccl-tests report a busbw of 0; a host copy is one GPU's (SHOC's 4-GPU readback is each GPU's
