@@ -89,6 +89,8 @@ HOLDOUT26_SET = Path(__file__).resolve().parent / "eval" / "holdout26.jsonl"
 HOLDOUT27_SET = Path(__file__).resolve().parent / "eval" / "holdout27.jsonl"
 # The twenty-ninth set, the blind one now: written blind in session 55 before the twenty-eighth was read.
 HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
+# The thirtieth set: written blind at the end of session 55, for the round after the twenty-ninth (blind too).
+HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -99,7 +101,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout21": HOLDOUT21_SET, "holdout22": HOLDOUT22_SET,
              "holdout23": HOLDOUT23_SET, "holdout24": HOLDOUT24_SET, "holdout25": HOLDOUT25_SET,
              "holdout26": HOLDOUT26_SET, "holdout27": HOLDOUT27_SET,
-             "holdout28": HOLDOUT28_SET}
+             "holdout28": HOLDOUT28_SET,
+             "holdout29": HOLDOUT29_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -134,6 +137,7 @@ LATER_SETS = (
     ("holdout26", "twenty-seventh", "blind in session 54", "from session 55 on"),
     ("holdout27", "twenty-eighth", "blind in session 55", "from later in session 55 on"),
     ("holdout28", "twenty-ninth", "blind in session 55", None),
+    ("holdout29", "thirtieth", "blind in session 55", None),
 )
 
 
@@ -192,7 +196,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout28`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout29`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
