@@ -1315,7 +1315,9 @@ def _link_absent(slots: dict[str, Any], cat) -> bool:
 
 def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     """"InfiniBand bandwidth between the H200 nodes": a link the system does not have cannot be measured on
-    it, and answering with some other bandwidth would be a confident wrong number."""
+    it, and answering with some other bandwidth would be a confident wrong number. Returns "mode" where the link
+    named is a mode the GPUs were measured in (the slots then name the condition), the sentence that corrects the
+    premise where the system has another generation of that link (the slots then name the family), else None."""
     lt, sid = slots.get("link_type"), slots.get("system")
     if _link_absent(slots, cat):   # "NVSwitch" is a component, not a link type: present
         mode = lt.lower()

@@ -63,6 +63,8 @@ def eval_audio(items: list[dict], progress: Optional[Callable[[int, int], None]]
                     raise
                 if skipped is not None:
                     skipped.append((str(it.get("id", i)), f"its speech is too long for one question ({v.label})"))
+                if progress:
+                    progress(i + 1, len(items))
                 continue
             save_wav(p.with_suffix(".tmp.wav"), wav)
             p.with_suffix(".tmp.wav").rename(p)

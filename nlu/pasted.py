@@ -38,12 +38,13 @@ def _three_numbers(toks: list[str], question: str) -> list[str] | None:
     return None
 
 
-def _kind_of_output(toks: list[str]) -> list[str] | None:
+def _kind_of_output(toks: list[str]) -> tuple[str, list[str]] | None:
+    """(kind, the words it is read as) for output whose kind is known by its shape."""
     text = " ".join(toks)
     if re.search(r"\bnThread\b.*\bnGpus\b|\bminBytes\b", text):
-        return ["run", "settings"]           # an nccl-tests header: the run's settings
+        return "settings", ["run", "settings"]     # an nccl-tests header: the run's settings
     if re.match(r"^D\\D\b", text) or re.match(r"^\d+(\s+\d+(\.\d+)?){3,}$", text):
-        return ["matrix"]                    # p2pBandwidthLatencyTest's "D\D 0 1 2 3" and its rows
+        return "matrix", ["matrix"]                # p2pBandwidthLatencyTest's "D\D 0 1 2 3" and its rows
     return None
 
 
@@ -69,9 +70,9 @@ def read_pasted(words: list[str], question: str, known: Callable[[str], bool]) \
                 out.extend(read)
                 kinds.add("row")
             elif kind:
-                notes.append(f"the pasted text read as {' '.join(kind)}")
-                out.extend(kind)
-                kinds.add("settings" if kind == ["run", "settings"] else "matrix")
+                notes.append(f"the pasted text read as {' '.join(kind[1])}")
+                out.extend(kind[1])
+                kinds.add(kind[0])
             else:
                 kinds.add("text")
                 kept = [w for w in span if known(w)]

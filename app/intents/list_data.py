@@ -291,13 +291,11 @@ def _setup_plan(s: dict[str, Any], cat: Catalog, question: str, tool: Optional[s
                 params[k] = v
             elif k == "metric":
                 s.pop("metric", None)
-    if tool and traced:
+    if tool:
+        by_tool = "lower(r.tool) = lower($tool)"
         # "which NCCL version did the nccl-tests runs use, and was the PyTorch trace on the same one": both kinds
-        filters = " AND (lower(r.tool) = lower($tool) OR r.run_id IN (SELECT run_id FROM trace_run_stats))"
-        params["tool"] = tool
-        s.pop("library", None)
-    elif tool:
-        filters += " AND lower(r.tool) = lower($tool)"
+        filters = f" AND ({by_tool} OR r.run_id IN (SELECT run_id FROM trace_run_stats))" if traced \
+            else filters + f" AND {by_tool}"
         params["tool"] = tool
         s.pop("library", None)     # "nccl-tests" names the tool
     return Plan(sql=SETUP.format(filters=filters), params=params, chart={"kind": "table"}, slots=s, notes=notes,
