@@ -91,6 +91,8 @@ HOLDOUT27_SET = Path(__file__).resolve().parent / "eval" / "holdout27.jsonl"
 HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
 # The thirtieth set: written blind at the end of session 55, for the round after the twenty-ninth (blind too).
 HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
+# The thirty-first set: written blind in session 56, before the thirtieth was read.
+HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -102,7 +104,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout23": HOLDOUT23_SET, "holdout24": HOLDOUT24_SET, "holdout25": HOLDOUT25_SET,
              "holdout26": HOLDOUT26_SET, "holdout27": HOLDOUT27_SET,
              "holdout28": HOLDOUT28_SET,
-             "holdout29": HOLDOUT29_SET}
+             "holdout29": HOLDOUT29_SET,
+             "holdout30": HOLDOUT30_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -138,6 +141,7 @@ LATER_SETS = (
     ("holdout27", "twenty-eighth", "blind in session 55", "from later in session 55 on"),
     ("holdout28", "twenty-ninth", "blind in session 55", None),
     ("holdout29", "thirtieth", "blind in session 55", None),
+    ("holdout30", "thirty-first", "blind in session 56", None),
 )
 
 
@@ -196,7 +200,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout29`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout30`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
