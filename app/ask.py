@@ -418,8 +418,10 @@ class Asker:
                                          f"{near}"
                                          + (f", with {relaxed['metric']}" if alias else ""))
                     elif kind == "ranks":
-                        res.notes.append(f"{relaxed.get('count')} {value} read as {relaxed.get('count')} GPUs (one "
-                                         "process per GPU); no counts of ranks are stored")
+                        n = relaxed.get("count")
+                        res.notes.append((f"{n} {value} read as {n} GPUs" if n is not None else
+                                          f"{value} read as GPUs") + " (one process per GPU); no counts of ranks are "
+                                         "stored")
                         res.slots = relaxed
                     elif kind == "parts":
                         res.notes.append(f"{value} {slots['count_kind']} read as the {relaxed['count']} "
@@ -447,6 +449,7 @@ class Asker:
                                          f"{dropped.replace('_', ' ')}")
                     else:
                         what = f"size {fmt_bytes(value)}" if dropped == "msg_bytes" and isinstance(value, int) \
+                            else f"the pair {value.replace('-', ' -> ').upper()}" if dropped == "pair" \
                             else f"{dropped.replace('_', ' ')} {value}"
                         res.answer = f"Nothing matches {what}; without that: {res.answer}"
                         res.notes.append(f"no data for {what}: answered without it")
@@ -1276,8 +1279,9 @@ def _relaxations(intent: str, slots: dict[str, Any]):
         if slots.get(k) is not None:
             gone = {k, "count_kind"} if k == "count" else {k}   # "2 GPUs" goes as a whole
             yield k, slots[k], {x: v for x, v in slots.items() if x not in gone}
-    if intent == "pair_matrix" and (slots.get("src") or slots.get("dst")):
-        # "IPU5, IPU4, IPU6: latencies between all of them": the grid they are in, when that pair is not stored
+    if intent in ("pair_matrix", "link_efficiency") and (slots.get("src") or slots.get("dst")):
+        # "IPU5, IPU4, IPU6: latencies between all of them": the grid they are in, when that pair is not stored;
+        # "what share of the IPU-Link peak does IPU0 -> IPU1 reach": the pairs measured over that link
         ends = "-".join(str(slots[k]) for k in ("src", "dst") if slots.get(k))
         yield "pair", ends, {x: v for x, v in slots.items() if x not in ("src", "dst")}
 

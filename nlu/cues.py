@@ -141,8 +141,10 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
         pairwise = any(_PAIRWISE.match(w) for w in lw)
         # "between the gpus", not "between Chifflot, Chifflet and Gemini ... at 12 GPUs": the devices are what
-        # "between" joins, a few words on
-        between = any(w == "between" and any(_DEVICES.match(x) for x in lw[i + 1:i + 5]) for i, w in enumerate(lw))
+        # "between" joins, a few words on, as
+        # devices; "between 2 and 12 GPUs" is a range of counts
+        between = any(w == "between" and any(_DEVICES.match(x) for x in lw[i + 1:i + 5])
+                      and not (i + 1 < len(lw) and lw[i + 1].isdigit()) for i, w in enumerate(lw))
         to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
         if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
             slots["operation"] = "p2p"
@@ -521,6 +523,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "will Graphcore's next chip beat the H200 pair": a machine nobody has measured yet
                     r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
                     r"model|machine|system|node|version)s?\b|"
+                    # "what will the bandwidth be once NCCL 3.0 is out": a release nobody has measured yet
+                    r"\b(will|would)\b.{0,60}\b(once|when|after) .{1,30} (is|are|gets?|comes?) (out|released|"
+                    r"shipped|available)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone
                     r"\b(draft|write|compose|send) (me )?(an? )?(e-?mail|letter|message|reply|slack message) to\b|"
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code

@@ -18,9 +18,15 @@ from typing import Callable, Optional
 
 from nlu.vocab import key
 
+# a plural names a machine by its nodes ("the 12 GB Tesla P100 nodes"); one that fits several machines names them as
+# a group ("apart from the DGX machines"), which nobody is asked back about
+_PLURALS = {"boxes", "machines", "nodes", "servers", "systems", "clusters", "workstations", "desktops", "computers"}
 # nouns a description ends in: "the P100 hybrid cube-mesh machine", "the Grid'5000 V100 one"
 _NOUNS = {"box", "machine", "node", "server", "system", "cluster", "workstation", "desktop", "rig", "computer",
-          "platform", "one", "testbed", "service", "flagship", "supercomputer", "facility"}
+          "platform", "one", "testbed", "service", "flagship", "supercomputer", "facility"} | _PLURALS
+# a machine's processors said for the machine: "the four Quadro RTX 5000 GPUs", "12 of the GTX 1080 Ti GPUs". Read
+# only where one machine fits, and kept after its id, as what is counted
+_DEVICE_NOUNS = {"gpus", "gpu", "cards"}
 # HPC centres as people name them and as the descriptions abbreviate them ("Oak Ridge's flagship" is ORNL's Summit)
 _SITES = {"oak ridge": "ornl", "argonne": "anl", "lawrence livermore": "llnl", "livermore": "llnl",
           "texas advanced computing center": "tacc", "leibniz": "lrz", "jülich": "jsc", "julich": "jsc"}
@@ -85,6 +91,8 @@ def _features(text: str, named: str) -> tuple[set[str], set[str]]:
             if f.isdigit() and len(f) < 4:
                 continue                      # "2x", "16 cores": counts, read as counts
             (strong if is_strong and not f.isdigit() or len(f) >= 4 and f.isdigit() else weak).add(f)
+    for n in re.findall(r"\b(\d+)\s*GB\b", text):
+        strong.add(f"{n}gb")                  # "12 GB GDDR5": a memory size tells the Tesla P100 nodes apart
     for tok in named.split():
         for f in [key(tok)] + re.split(r"[^a-z0-9]+", tok.lower()):
             if len(f) >= 2 and not (f.isdigit() and len(f) < 4):
@@ -169,16 +177,26 @@ class DescribedMachines:
         noun = None
         while i < len(words) and i - start <= 7:
             w = words[i].lower()
-            if w in _NOUNS and i > start + 1:
+            if (w in _NOUNS or w in _DEVICE_NOUNS and (i + 1 == len(words) or words[i + 1].lower() not in _NOUNS)) \
+                    and i > start + 1:
                 noun = i
                 break
             if w in _STOP:
                 return None
-            c, took = self._count(words, i, number)
+            c, took = self._count(words, i, number) if not (feats and w.isdigit() and w in self.strong) else (None, 0)
             if c:
                 counts.add(c)
                 i += took
                 continue
+            n = number(words[i])
+            if isinstance(n, int) and not isinstance(n, bool) and i + 1 < len(words):
+                if words[i + 1].lower() in ("gb", "gib") and f"{n}gb" in self.owners:
+                    feats.add(f"{n}gb")       # "the 12 GB Tesla P100 nodes": the memory of its GPUs
+                    i += 2
+                    continue
+                if n <= 64 and self._known(words, i + 1, len(words))[0] in self.strong:
+                    i += 1                    # "the four Quadro RTX 5000 GPUs": how many, of what follows
+                    continue
             f, took = self._known(words, i, len(words))
             if f:
                 feats.add(f)
@@ -283,35 +301,44 @@ class DescribedMachines:
             if owner:
                 # "Argonne's GPU system", "Oak Ridge's flagship": a site or owner and its machine, no determiner
                 got = self.read(words, i - 1, number)
-                if got:
+                if got and got[3] not in _DEVICE_NOUNS:     # "Yme's GPU 2": a part of a machine named
                     end, feats, counts, noun = got
                     fit = self.fits(feats, counts, noun, context)
                     if len(fit) == 1:
                         out.append(next(iter(fit)))
                         i = end
                         continue
-            if words[i].lower() in _DETERMINERS:
-                got = self.read(words, i, number)
+            # "V100-SXM3 box NVSwitch count": a terse question may open with the description, with no determiner
+            bare = i == 0 and words[0].lower() not in _DETERMINERS and words[0].lower() not in _STOP
+            if words[i].lower() in _DETERMINERS or bare:
+                got = self.read(words, i - 1 if bare else i, number)
                 if got:
                     end, feats, counts, noun = got
-                    span = words[i + 1:end]
+                    span = words[i + (0 if bare else 1):end]
                     windows = [" ".join(span[a:b]) for a in range(len(span)) for b in range(a + 1, len(span) + 1)]
                     named = any(names_one(t) for t in windows)
                     fit = set() if named else self.fits(feats, counts, noun, context)
+                    # processors said for their machine name a processor model ("GTX 1080 Ti", "Quadro RTX 5000"),
+                    # not "the full GPU x GPU matrix" or "the TUM GPU-interconnect thesis"
+                    device = noun in _DEVICE_NOUNS
+                    if device and not any(re.search(r"\d", f) and re.search(r"[a-z]", f) or f in self.models
+                                          or f.isdigit() and len(f) >= 4 for f in feats):
+                        fit = set()
+                    group = noun in _PLURALS
                     pick = next(iter(fit)) if len(fit) == 1 else None
                     # a tie the words already name as a family ("the Xeon Platinum 8280 server") is left to the
                     # ambiguity reader, which knows what each member stores
-                    family = self.families.get(frozenset(fit)) if len(fit) > 1 and not any(
+                    family = self.families.get(frozenset(fit)) if len(fit) > 1 and not (device or group) and not any(
                         key(t) in self.family_keys for t in windows) else None
                     if family:
                         pick = self.family_order[family][0]
                         others = " and ".join(self.names[s] for s in self.family_order[family][1:])
                         notes.append(f"“{' '.join(span)}” also fits {others}: name the system to choose another")
                     if pick:
-                        out.extend([words[i], pick])
+                        out.extend(([] if bare else [words[i]]) + [pick] + ([noun] if device else []))
                         i = end
                         continue
-                    if 2 <= len(fit) <= 6:
+                    if 2 <= len(fit) <= 6 and not (device or group or bare):
                         open_.append((" ".join(span), sorted(fit, key=lambda x: self.names[x])))
             out.append(words[i])
             i += 1

@@ -363,7 +363,8 @@ class NLU:
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
         words, taken = taken_back(words, self.gazetteer.candidates)
         # said in the answer's notes, like the speech corrector's changes (a described machine by its name)
-        mended = [(a, self.described.names.get(b, b)) for a, b in rewritten(heard, words)]
+        mended = [(a, " ".join(self.described.names.get(w, w) for w in b.split(" ")))
+                  for a, b in rewritten(heard, words)]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -387,6 +388,7 @@ class NLU:
         read_count = False
         consumed: set[int] = set()
         op_spans: list[tuple[int, int]] = []
+        lib_end: Optional[int] = None   # where the first library named ends
         app_spans: list[tuple[int, int]] = []   # "gemm time": a plain metric word may follow an app too
         gpu_model_at: set[int] = set()
         for slot, a, b in bounds:
@@ -519,6 +521,15 @@ class NLU:
             if slot == "system" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and [w.lower() for w in words[b:b + 2]] == ["of", "the"] and _GPU_MODEL.match(words[b + 2].lower()):
                 slot = "count"                # "just one of the H200s", "one" tagged as a system: a count
+            counted_of = [w.lower() for w in words[b + 2:b + 5]] if slot == "msg_bytes" and _bare_number(words[a:b]) \
+                and [w.lower() for w in words[b:b + 2]] == ["of", "the"] else []
+            kind_of = next((w for w in counted_of if w in ("gpus", "ipus", "nodes", "cores")), None)
+            if kind_of:
+                # "with 12 of the GTX 1080 Ti GPUs": how many of the machine's devices, not a message of 12 bytes
+                slots.setdefault("count", self.norm.number(words[a]))
+                slots.setdefault("count_kind", kind_of)
+                covered.update(range(a, b))
+                continue
             if slot == "count":
                 ck = self.norm.count_and_kind(surface)
                 if ck[0] is not None:
@@ -625,8 +636,14 @@ class NLU:
                                   and "system" in f), None)
                     if named:
                         systems.append(named)
+            elif h.slot == "library" and slots.get("library") not in (None, h.value) and lib_end is not None \
+                    and lib_end < len(words) and words[lib_end].lower() in _PAPER_NOUNS:
+                # "GaspiLS paper: PETSc's parallel efficiency": the first library names the paper, the second ran
+                slots["library"] = h.value
             elif h.slot not in slots:
                 slots[h.slot] = h.value
+                if h.slot == "library":
+                    lib_end = h.end
                 if h.slot == "operation":
                     op_spans.append((h.start, h.end))
                 elif h.slot == "app":
@@ -765,6 +782,14 @@ class NLU:
             refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
         # "vs", "against" between two systems set them side by side, not a value against a reference
         ratio_words = [w for w in lw if _RATIO.match(w) and not (len(systems) > 1 and w in _SIDE_BY_SIDE)]
+        if intent in ("link_efficiency", "topology", "metric_lookup", "out_of_scope") \
+                and slots.get("metric") in (None, "bandwidth") and slots.get("link_type") \
+                and _HOW_MUCH_OF_RATE.search(said) and self._has_links(slots):
+            # "how much of its UPI bandwidth does the Xeon 8280 use": a share of the link's rate
+            slots["metric"] = "efficiency"
+            if intent != "link_efficiency":
+                ruled_out.add(intent)
+                intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
         if intent == "link_efficiency" and slots.get("metric") not in (None, "efficiency") \
                 and not refs \
                 and ("link_type" not in slots or not ratio_words):
@@ -1340,6 +1365,57 @@ class NLU:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        owns = (lambda kind: self.catalog is not None and str(slots.get("system")) in self.catalog.owners.get(
+            ("count_kind", kind), ()))
+        if "app" not in slots and _SINGLE_PROCESS.search(said) and self.catalog is not None and (
+                not slots.get("system") or str(slots["system"]) in self.catalog.owners.get(
+                    ("app", "nccl_single_all_reduce"), ())):
+            # "a single process all reduce ... on all four GPUs": DeepBench's single-process benchmark, not a count
+            # of one process
+            slots["app"] = "nccl_single_all_reduce"
+            if slots.get("count_kind") == "processes" and slots.get("count") in (None, 1):
+                slots.pop("count", None)
+                slots.pop("count_kind")
+        hyphen_count = _HYPHEN_COUNT.search(said) if "count" not in slots and self.catalog is not None else None
+        if hyphen_count and isinstance(slots.get("system"), str) and getattr(
+                self.catalog.systems.get(slots["system"]), "kind", None) not in ("cluster", "supercomputer"):
+            n, kind = int(hyphen_count.group(1)), hyphen_count.group(2)
+            have = sum(1 for p in self.catalog.parts.get(slots["system"], {}).values() if p.get("kind") == kind)
+            if have and n > have:
+                # "on a 64-GPU H200 cluster": more GPUs than the machine has, a count asked for ("4-GPU AC922",
+                # which it has, names the machine and stays out of the filters; a cluster's graph is one node's)
+                slots["count"], slots["count_kind"] = n, f"{kind}s"
+        if slots.get("operation") in (None, "d2d") and slots.get("metric") in (None, "bandwidth", "memory") \
+                and self.catalog is not None and isinstance(slots.get("system"), str):
+            ops = self.catalog.operations.get(slots["system"], set())
+            if "d2d" not in ops and "local_memory_access" in ops and _OWN_MEMORY.search(said):
+                slots["metric"] = "bandwidth"
+                if intent in ("link_efficiency", "out_of_scope", "topology"):
+                    ruled_out.add(intent)
+                    intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+                # "how fast can an IPU get at its own memory": a chip whose memory is on the die, its local memory
+                slots["operation"] = "local_memory_access" if slots.get("condition") in ("nominal", "theoretical") \
+                    or "local_memory_read" not in ops else "local_memory_read"
+        if intent in ("out_of_scope", "scaling", "metric_lookup", "size_sweep") and _BIGGER_CHUNKS.search(said) \
+                and not slots.get("msg_bytes") and self.catalog is not None and isinstance(slots.get("system"), str):
+            # "does sending bigger chunks of data between the two H200 cards get faster": a curve over sizes
+            ruled_out.add(intent)
+            intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("count_kind", None)
+            ops = self.catalog.operations.get(slots["system"], set())
+            if not slots.get("operation") and re.search(r"\bsend(ing|s)?\b", said):
+                slots["operation"] = "sendrecv" if "sendrecv" in ops else "p2p" if "p2p" in ops else None
+                if slots["operation"] is None:
+                    del slots["operation"]
+        if intent == "scaling" and slots.get("count") and _ON_ALL_N.search(said) \
+                and not re.search(r"\b(scal\w*|curve|trend|plot|grows?|growth|change\w*|speed ?up|efficien\w*)\b", said) \
+                and not (_COUNT_RANGE.search(said) or _TWO_COUNTS.search(said) or _count_range(lw)):
+            # "Yme MaxFlops double precision on all 4 GPUs": the value at the machine's full count, no curve
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("count_kind") == "cores" and not owns("cores") and owns("tiles"):
+            # "if the IPU uses more of its little cores": an IPU's cores are its tiles, the count its data is by
+            slots["count_kind"] = "tiles"
         if "aggregate" in slots and agg_surface:
             slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
         if "aggregate" not in slots and intent == "metric_lookup" and lw and lw[0] in _LEADING_AGGREGATE \
@@ -1425,6 +1501,39 @@ class NLU:
             if intent == "out_of_scope":
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
                 conf = max(conf, CONFIDENCE_FLOOR)
+        if slots.get("metric") == "slowdown" and _SLOWS_DOWN.search(said) and _COUNT_RANGE.search(said) \
+                and intent in ("out_of_scope", "metric_lookup", "scaling") and self.catalog is not None \
+                and "slowdown" not in self.catalog.metrics.get(str(slots.get("system")), ()):
+            # "does the all-reduce slow down going from 1 to 16 GPUs": a time followed over the counts, where the
+            # machine stores no slowdown figure
+            slots["metric"] = "time"
+            if intent != "scaling":
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+        if _NO_DIRECT_PATH.search(said) and slots.get("condition") in (None, "p2p_on") and self.catalog is not None \
+                and "p2p_off" in self.catalog.conditions.get(str(slots.get("system")), ()):
+            # "if the two H200 cards aren't allowed to talk to each other directly": peer access off
+            slots["condition"] = "p2p_off"
+            if slots.get("metric") == "time" and _HOW_MANY_TIMES_LONGER.search(said) \
+                    and "time" not in self.catalog.metrics.get(str(slots["system"]), ()) \
+                    and "slowdown" in self.catalog.metrics.get(str(slots["system"]), ()):
+                # "how many times longer does it take when the cards can't copy straight to each other": the
+                # slowdown the document states
+                slots["metric"] = "slowdown"
+                if intent == "out_of_scope":
+                    ruled_out.add(intent)
+                    intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        shrink = _SHRINKS.search(said) if slots.get("metric") in ("time", "latency", "energy") else None
+        if shrink and self.catalog is not None and (intent in ("metric_lookup", "out_of_scope", "compare_systems")
+                                                    or intent == "scaling" and not _COUNT_RANGE.search(said)) \
+                and f"{slots['metric']}_reduction" in self.catalog.metrics.get(str(slots.get("system")), ()):
+            # "by how much does the ccz4 update time shrink on Hamilton 8": the reduction the paper states, not the
+            # time itself
+            slots["metric"] = f"{slots['metric']}_reduction"
+            slots.pop("operation", None)
+            if intent in ("out_of_scope", "scaling"):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         apply_cues(intent, words, slots)
         if intent == "compare_systems" and slots.get("metric") in ("slowdown", "speedup") and slots.get("system") \
                 and _DIFFERENCE.search(said) and self.catalog is not None and not any(
@@ -1872,6 +1981,19 @@ class NLU:
             # "what temperature did the mini summit report in nvidia s m i": the tool that printed it, beside the
             # machine named, is no second machine the data lacks
             unresolved = [u for u in unresolved if not (u[0] == "system" and part_of_an_app(u[1], self.catalog))]
+        if not slots.get("system") and self.catalog is not None:
+            for u in [u for u in unresolved if u[0] == "system"]:
+                held = _part_by_model(u[1], self.catalog.parts)
+                if held:
+                    # "when Hey CAI ran on the K80": a processor model that one loaded machine alone holds is
+                    # that machine's part
+                    slots["system"] = held[0]
+                    if held[1].startswith(("gpu", "cpu")) and not slots.get("src"):
+                        slots["src"] = held[1]
+                    unresolved.remove(u)
+                    notes.append(f"read “{u[1]}” as {held[1].upper()} of {self.described.names.get(held[0], held[0])}, "
+                                 "the only loaded machine with one")
+                    break
         named_at = {k for a, b, _ in sys_spans + gaz_systems for k in range(a, b)} | {
             k for m in used for k in range(m.start, m.end)} | {k for u in unresolved for k in range(u[2], u[3])}
         own = own_machine(words, named_at)
@@ -1985,7 +2107,7 @@ class NLU:
             slots.pop("count_kind", None)
         if intent == "size_sweep" and not slots.get("msg_bytes") and not slots.get("size_range") \
                 and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said) \
-                and not _WHERE_PEAK.search(said):
+                and not _WHERE_PEAK.search(said) and not _BIGGER_CHUNKS.search(said):
             # "how big is the slowdown for GPU0 -> GPU1 copies with peer access disabled": no size, no word of sizes
             # or of a curve; a sweep over sizes is the model's reading alone
             ruled_out.add(intent)
@@ -2450,7 +2572,15 @@ class NLU:
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if copy_dir or (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
-            or (slots.get("app") and slots.get("metric") == "memory") else spec_question(said)
+            or (slots.get("app") and slots.get("metric") == "memory") \
+            or (slots.get("src") and _PART_HANGS_OFF.search(said)) else spec_question(said)
+        if slots.get("src") and _PART_HANGS_OFF.search(said) and intent in ("metric_lookup", "out_of_scope") \
+                and self._has_links(slots):
+            # "which CPU does GPU2 of the TUM AC922 hang off": where a part sits in the connection graph
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            for k in ("metric", "operation", "aggregate"):
+                slots.pop(k, None)
         if spec and not slots.get("system") and (any(u[0] == "system" for u in unresolved) or not _RANKS_PARTS.search(
                 said)):
             # "how many gpus does frontier have": a machine not loaded; with no system named, only a question that
@@ -2556,6 +2686,14 @@ class NLU:
             for k in ("spec", "part"):
                 slots.pop(k, None)
             slots["metric"] = "traffic_increase"
+        if intent in ("metric_lookup", "out_of_scope", "list_data") and _BUSY_WITH.search(said) \
+                and (TRACE_WORD.search(said) or _RECORDING.search(said)) and self.catalog is not None \
+                and isinstance(sid, str) and getattr(self.catalog.systems.get(sid), "n_events", 0):
+            # "in the H200 recording, what was the computer busy with most of the time": where a trace's time went
+            ruled_out.add(intent)
+            intent, conf = "trace_breakdown", max(conf, CONFIDENCE_FLOOR)
+            for k in ("aggregate", "metric", "msg_bytes", "operation"):
+                slots.pop(k, None)
         untraced = intent == "trace_breakdown" and self.catalog is not None and isinstance(sid, str) \
             and not getattr(self.catalog.systems.get(sid), "n_events", 0) and not TRACE_WORD.search(said)
         if (intent == "metric_lookup" or untraced) and slots.get("metric") in (None, "time") \
@@ -2630,8 +2768,11 @@ class NLU:
             said_pairs = [(f"{m.group(1)}{m.group(2)}", f"{m.group(4)}{m.group(5)}")
                           for m in _A_PAIR.finditer(join_spelled(said))]
             slots["pairs"] = [list(p) for p in dict.fromkeys(said_pairs)]
-        if intent == "scaling" and not (slots.get("count") or slots.get("count_kind")) and _WITH_SIZE.search(said):
-            # "how does h200 sendrecv algbw grow with size": a curve over message sizes, nothing counted
+        if intent == "scaling" and _WITH_SIZE.search(said) and (
+                not (slots.get("count") or slots.get("count_kind"))
+                or not (_COUNT_RANGE.search(said) or _TWO_COUNTS.search(said) or _count_range(lw))):
+            # "how does h200 sendrecv algbw grow with size": a curve over message sizes, nothing counted, or one
+            # count held ("on 4 Yme GPUs")
             ruled_out.add(intent)
             intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
         over_counts_said = _AS_COUNTS_GROW.search(said) if intent in ("metric_lookup", "compare_systems") else None
@@ -2766,6 +2907,25 @@ class NLU:
                 other = next((f["metric"] for st, en, f in cands if f.get("metric") not in (None, "count")), None)
                 if other:
                     slots["metric"] = other
+        for text, fits in list(open_descriptions) if self.catalog is not None else []:
+            op, app = slots.get("operation"), slots.get("app")
+            stored = [f for f in fits if isinstance(op, str) and op in self.catalog.operations.get(f, ())
+                      or isinstance(app, str) and app.lower() in self.catalog.app_ops.get(f, {})]
+            if len(stored) != 1 or stored[0] == slots.get("system") or stored[0] in (slots.get("compare_with") or []):
+                continue
+            # "does SuperMUC-NG trail the AMD EPYC node on stream triad": of the machines the words fit, one alone
+            # stores what the question asks about
+            pick = stored[0]
+            open_descriptions.remove((text, fits))
+            notes.append(f"read “{text}” as {self.described.names.get(pick, pick)}: of the {len(fits)} machines "
+                         f"it fits, the only one with {op or app} data")
+            if not slots.get("system"):
+                slots["system"] = pick
+                continue
+            slots["compare_with"] = [*(slots.get("compare_with") or []), pick]
+            if intent in ("link_efficiency", "metric_lookup", "out_of_scope") and _DIFFERENCE.search(said):
+                ruled_out.add(intent)
+                intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -3000,6 +3160,7 @@ _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|ve
 # a difference between two numbers asked for ("by how many GB/s ... exceed", "how much smaller ... than", "minus")
 _DIFFERENCE = re.compile(r"\bhow (much |many (\w+ ){0,3}?)(smaller|larger|bigger|lower|higher|longer|shorter|faster|"
                          r"slower|more|less)\b|\bby how (much|many)\b|\bexceeds?\b|\bminus\b|\bdifference\b|"
+                         r"\bby what (percent(age)?|factor|margin)\b|\b(trails?|trailing|lags? behind)\b|"
                          r"\b(gap|delta) between\b")
 # the one of several machines that does best ("which laptop answers quickest", "which of them is fastest")
 _WHICH_OF_THEM = re.compile(r"\b(which|what) (one|of them|of the (two|three|four|machines|systems|boxes)|laptop|"
@@ -3031,6 +3192,31 @@ _COUNTED_GENERIC = {"runs", "run", "of", "each", "every", "the", "a", "per", "me
 _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "processor", "thread", "lane", "brick",
                      "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}
 # "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
+_SHRINKS = re.compile(r"\b(by )?how much (does|did|do|will|would) .{0,60}\b(time|latency|energy) (shrinks?|drops?|"
+                      r"falls?|decreases?|go(es)? down|reduces?|improves?)\b")
+# what a machine spent its time on, asked in plain words of a trace ("the recording")
+_BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )?(its|the|their) time\b|"
+                        r"\bwhere (did|does) (the|its|all the) time go\b")
+_RECORDING = re.compile(r"\brecordings?\b|\brecorded run\b")
+# (the tokens as the reader joins them: "ca n't", "are n't")
+_ON_ALL_N = re.compile(r"\b(on|with|using|across|over) all (\d+|two|four|eight|sixteen) (gpus|ipus|nodes|cores|ranks)\b")
+_NEGATED = (r"(ca ?n'?t|can ?not|(are|is) ?n'?t allowed to|(are|is) not allowed to|not allowed to|unable to|(do|does) ?n'?t|"
+            r"(do|does) not|never)")
+# peer access off in plain words: "the cards can't copy straight to each other", "aren't allowed to talk directly"
+_NO_DIRECT_PATH = re.compile(rf"\b{_NEGATED} (\w+ )?(copy|talk|send|write|read|access|reach|communicate)\w* (\w+ )?"
+                             rf"(straight|directly|direct)\b|\b{_NEGATED} (\w+ )?(copy|talk|send|communicate)\w* "
+                             r"(straight |directly )?(to|with) each other directly\b")
+_HOW_MANY_TIMES_LONGER = re.compile(r"\bhow (many times|much) (longer|slower)\b")
+_BIGGER_CHUNKS = re.compile(r"\b(bigger|larger|smaller|bigger and bigger|growing) (chunks|pieces|blocks|messages|"
+                            r"transfers|buffers|payloads)\b")
+_OWN_MEMORY = re.compile(r"\b(its|their) own (local |on-?chip )?memory\b")
+_PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|switch|nic|host)\b.{0,40}\b(hangs?|hanging|"
+                             r"attached|attach(es)?|connected|connects?|sits?|belongs?|plugged|lives?|hooked)\b")
+_HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w-]+ ){0,4}(bandwidth|rate|capacity|peak)\b")
+_HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
+_PAPER_NOUNS = {"paper", "papers", "study", "article", "thesis", "report"}
+_SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?reduce")
+_SLOWS_DOWN = re.compile(r"\b(slows?|slowing|slowed) down\b|\bget(s|ting)? slower\b")
 _COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
 _NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
 # the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
@@ -3506,6 +3692,17 @@ def named_endpoints(words: list[str], cands, endpoints: frozenset[str]) -> set[s
 
 
 _NUMBERED_END = re.compile(r"^(gpu|ipu|cpu|tile|core)\d+$", re.I)
+
+
+def _part_by_model(said: str, parts: dict[str, dict[str, dict[str, Any]]]) -> Optional[tuple[str, str]]:
+    """(system, component) of the one processor ("gpu"/"cpu" kinds) whose label holds the model said ("the K80" ->
+    RI2's "NVIDIA K80"); None where no machine or several hold it. Only a model word counts: letters and digits."""
+    models = [w for w in re.findall(r"[a-z0-9-]+", said.lower()) if re.search(r"[a-z]", w) and re.search(r"\d", w)]
+    if len(models) != 1:
+        return None
+    found = {(sid, cid) for sid, comps in parts.items() for cid, c in comps.items()
+             if c.get("kind") in ("gpu", "cpu") and models[0] in re.findall(r"[a-z0-9-]+", str(c.get("label")).lower())}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def hyphenated_ends(words: list[str]) -> list[str]:

@@ -120,7 +120,7 @@ FOCUS = (("overlap", re.compile(r"\boverlap\w*|\bhid(den|e|es|ing)\b|\bconcurren
                                   r"ranks?) wait (for|on)\b")),
          ("comm_busy", re.compile(r"\b(share|fraction|percent\w*|part|much) of (rank \w+'?s? )?(the |its )?"
                                   r"(gpu )?busy( time)?\b|\bbusy time\b.*\b(nccl|comm\w*)\b")),
-         ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b|"
+         ("idle", re.compile(r"\bidle\w*|\bstall\w*|\bbubbles?\b|\bgaps?\b|\bwait(s|ing)?\b|\bbusy\b(?! (with|doing))|"
                              r"\butili[sz]\w*")),
          ("stats", re.compile(r"\b(median|average|mean|typical)\b.{0,40}\b(duration|time|length|kernel|op|call|"
                               r"step|iteration)s?\b|\bper (call|iteration|step|launch|invocation)\b|"
