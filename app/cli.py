@@ -404,8 +404,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "fixes since session 54), 'holdout24' and 'holdout25' (the twenty-fifth and twenty-sixth, "
                            "read for fixes since session 54), 'holdout26' (the twenty-seventh, read for fixes since "
                            "session 55), 'holdout27' (the twenty-eighth, read for fixes since session 55), 'holdout28' "
-                           "(the blind twenty-ninth set, nlu/eval/holdout28.jsonl: score it, do not read its misses), "
-                           "'holdout29' (the thirtieth, blind too, for the round after) or the path of a JSON-lines "
+                           "(the twenty-ninth, read for fixes since session 56), 'holdout29' (the blind thirtieth set, "
+                           "nlu/eval/holdout29.jsonl: score it, do not read its misses), 'holdout30' (the "
+                           "thirty-first, blind too, for the round after) or the path of a JSON-lines "
                            "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")

@@ -87,11 +87,12 @@ HOLDOUT26_SET = Path(__file__).resolve().parent / "eval" / "holdout26.jsonl"
 # The twenty-eighth set: written blind in session 55 before the twenty-seventh was read; read for fixes from later in
 # session 55 on.
 HOLDOUT27_SET = Path(__file__).resolve().parent / "eval" / "holdout27.jsonl"
-# The twenty-ninth set, the blind one now: written blind in session 55 before the twenty-eighth was read.
+# The twenty-ninth set: written blind in session 55 before the twenty-eighth was read; read for fixes from session 56
+# on.
 HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
-# The thirtieth set: written blind at the end of session 55, for the round after the twenty-ninth (blind too).
+# The thirtieth set, the blind one now: written blind at the end of session 55, for the round after the twenty-ninth.
 HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
-# The thirty-first set: written blind in session 56, before the thirtieth was read.
+# The thirty-first set: written blind in session 56, before the thirtieth was read (blind too, for the round after).
 HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
@@ -139,7 +140,7 @@ LATER_SETS = (
     ("holdout25", "twenty-sixth", "blind in session 54", "from later in session 54 on"),
     ("holdout26", "twenty-seventh", "blind in session 54", "from session 55 on"),
     ("holdout27", "twenty-eighth", "blind in session 55", "from later in session 55 on"),
-    ("holdout28", "twenty-ninth", "blind in session 55", None),
+    ("holdout28", "twenty-ninth", "blind in session 55", "from session 56 on"),
     ("holdout29", "thirtieth", "blind in session 55", None),
     ("holdout30", "thirty-first", "blind in session 56", None),
 )
