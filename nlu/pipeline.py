@@ -1403,12 +1403,11 @@ class NLU:
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
             slots.pop("count_kind", None)
             ops = self.catalog.operations.get(slots["system"], set())
-            if not slots.get("operation") and re.search(r"\bsend(ing|s)?\b", said):
-                slots["operation"] = "sendrecv" if "sendrecv" in ops else "p2p" if "p2p" in ops else None
-                if slots["operation"] is None:
-                    del slots["operation"]
+            sent = next((op for op in ("sendrecv", "p2p") if op in ops), None)
+            if not slots.get("operation") and sent and re.search(r"\bsend(ing|s)?\b", said):
+                slots["operation"] = sent    # "sending ... between the two cards": NCCL's send/receive test
         if intent == "scaling" and slots.get("count") and _ON_ALL_N.search(said) \
-                and not re.search(r"\b(scal\w*|curve|trend|plot|grows?|growth|change\w*|speed ?up|efficien\w*)\b", said) \
+                and not _CURVE_SAID.search(said) \
                 and not (_COUNT_RANGE.search(said) or _TWO_COUNTS.search(said) or _count_range(lw)):
             # "Yme MaxFlops double precision on all 4 GPUs": the value at the machine's full count, no curve
             ruled_out.add(intent)
@@ -3199,6 +3198,8 @@ _BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )
                         r"\bwhere (did|does) (the|its|all the) time go\b")
 _RECORDING = re.compile(r"\brecordings?\b|\brecorded run\b")
 # (the tokens as the reader joins them: "ca n't", "are n't")
+# words of a curve over counts ("double", which _TREND reads as growth, is a precision here)
+_CURVE_SAID = re.compile(r"\b(scal\w*|curve|trend|plot|grows?|growth|change\w*|speed ?up|efficien\w*)\b")
 _ON_ALL_N = re.compile(r"\b(on|with|using|across|over) all (\d+|two|four|eight|sixteen) (gpus|ipus|nodes|cores|ranks)\b")
 _NEGATED = (r"(ca ?n'?t|can ?not|(are|is) ?n'?t allowed to|(are|is) not allowed to|not allowed to|unable to|(do|does) ?n'?t|"
             r"(do|does) not|never)")
