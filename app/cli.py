@@ -404,9 +404,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "fixes since session 54), 'holdout24' and 'holdout25' (the twenty-fifth and twenty-sixth, "
                            "read for fixes since session 54), 'holdout26' (the twenty-seventh, read for fixes since "
                            "session 55), 'holdout27' (the twenty-eighth, read for fixes since session 55), 'holdout28' "
-                           "(the twenty-ninth, read for fixes since session 56), 'holdout29' (the blind thirtieth set, "
-                           "nlu/eval/holdout29.jsonl: score it, do not read its misses), 'holdout30' (the "
-                           "thirty-first, blind too, for the round after) or the path of a JSON-lines "
+                           "(the twenty-ninth, read for fixes since session 56), 'holdout29' (the thirtieth, read for fixes "
+                           "since later in session 56), 'holdout30' (the blind thirty-first set, "
+                           "nlu/eval/holdout30.jsonl: score it, do not read its misses), 'holdout31' (the "
+                           "thirty-second, blind too, for the round after) or the path of a JSON-lines "
                            "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")

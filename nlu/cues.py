@@ -27,7 +27,7 @@ TRACE_WORD = re.compile(r"\b(traces?|traced|profiles?|profiler|profiling|timelin
 GRAPH_MEASURES = ("bandwidth", "count")
 # two names for one measure, in the same units: GEMM and convolution "throughput" is stored as a FLOP rate (SHOC,
 # DeepBench, the IPU report); the reader renames the slot, and app.ask tries the other name when nothing matches
-SAME_MEASURE = {"throughput": ("flops",), "flops": ("throughput",)}
+SAME_MEASURE = {"throughput": ("flops",), "flops": ("throughput",), "message_size": ("size",)}
 MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_systems", "scaling", "congestion",
                        "link_efficiency"}
 # "how much of LAMMPS' MPI time goes to allreduce": a part of a time is a share, whatever the tagger read
@@ -526,6 +526,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "what will the bandwidth be once NCCL 3.0 is out": a release nobody has measured yet
                     r"\b(will|would)\b.{0,60}\b(once|when|after) .{1,30} (is|are|gets?|comes?) (out|released|"
                     r"shipped|available)\b|"
+                    # "can you email me these results": a delivery, no data question
+                    r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"
+                    # "which is better for gaming, the Titan RTX or the GTX 980": a use no benchmark here measured
+                    r"\bfor (gaming|games|playing games|video editing|crypto ?mining|mining)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone
                     r"\b(draft|write|compose|send) (me )?(an? )?(e-?mail|letter|message|reply|slack message) to\b|"
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
@@ -639,6 +643,8 @@ _SETUP_ASKED = re.compile(
     r"|\b(averaged|repeated) over\b"
     r"|\b(which|what) ([\w-]+ ){0,2}(programs?|progams?|binaries|executables?) (produced|generated|gave|made|measured)\b"
     r"|\b(recorded|run|measured|produced|compiled) with (which|what)\b"
+    # "ipu16 tools + versions": a terse request for the tools and their versions
+    r"|\b(tools?|benchmarks?) ?(\+|&|and|with( their)?) ?(vers?ions?|settings|flags)\b"
     r"|\bhow (was|were) (it|they|that|those|these|the [\w -]{1,40}?) (measured|timed|recorded|obtained|collected)\b")
 
 

@@ -27,7 +27,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
-from nlu.written_forms import percent_sign_said, plain_scientific, written_forms
+from nlu.written_forms import percent_sign_said, plain_scientific, tool_flags, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -338,6 +338,8 @@ class NLU:
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
+        words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
+        words, restart = restarted(words)   # "... ? no sorry, what temperature is stored for ...": asked again
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
@@ -346,6 +348,7 @@ class NLU:
         # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
         words, described, open_descriptions = self.described.rewrite(
             words, self.norm.number, lambda t: bool(self.norm.value("system", t)))
+        words = family_with_model(words, lambda t: self.norm.value("system", t))
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
         words = four_before_a_size(words, self.norm.size_bytes)
@@ -362,9 +365,10 @@ class NLU:
         words = plain_comparatives(words)
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
         words, taken = taken_back(words, self.gazetteer.candidates)
+        taken = ([restart] if restart else []) + taken
         # said in the answer's notes, like the speech corrector's changes (a described machine by its name)
         mended = [(a, " ".join(self.described.names.get(w, w) for w in b.split(" ")))
-                  for a, b in rewritten(heard, words)]
+                  for a, b in rewritten(heard, words) if (a, b) not in (("–", "-"), ("—", "-"))]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -1412,6 +1416,39 @@ class NLU:
             # "Yme MaxFlops double precision on all 4 GPUs": the value at the machine's full count, no curve
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("size_sweep", "metric_lookup", "out_of_scope") and _EVERY_PAIR.search(said) \
+                and slots.get("metric") not in ("count",) and not (slots.get("src") and slots.get("dst")):
+            # "how fast is every gpu to gpu link on the DGX-2 with peer access off", "which DGX-2 GPU pairs have the
+            # highest ... for 64 MB through 256 MB": the grid of pairs ("which GPU pair has the lowest", one pair,
+            # stays the lookup that names it)
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("size_range", None)
+        if intent == "scaling" and slots.get("link_type") and slots.get("metric") == "count" \
+                and not slots.get("operation") and not (_COUNT_RANGE.search(said) or _count_range(lw)) \
+                and self._has_links(slots):
+            # "xmp64 xlink count": how many links of a kind the graph has, no curve over counts
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("metric")
+        if intent in ("list_data", "out_of_scope") and _UNIT_ASKED.search(said) and slots.get("system"):
+            measure = slots.get("metric") or next((m for m in (self.norm.named("metric", w) for w in lw) if m), None)
+            if measure:
+                # "the DGX-2 memory spec, what unit is that in and how big": the value, which comes with its unit
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+                slots["metric"] = measure
+        if intent == "topology" and slots.get("compare_with") and slots.get("system") \
+                and _WHICH_LINK_FASTER.search(said):
+            # "AC922 vs DGX-2, X-Bus vs QPI, which socket link is faster": two machines' links set against each
+            # other, not their graphs
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+        placed = _PLACE_MEASURE.search(said) if "metric" not in slots else None
+        if placed and intent in ("metric_lookup", "size_sweep", "compare_systems", "scaling"):
+            # "reduce scatter in place time at four megabytes": the measure said right after the placement, which
+            # the tagger took for part of it
+            slots["metric"] = self.norm.named("metric", placed.group("m")) or placed.group("m")
         if slots.get("count_kind") == "cores" and not owns("cores") and owns("tiles"):
             # "if the IPU uses more of its little cores": an IPU's cores are its tiles, the count its data is by
             slots["count_kind"] = "tiles"
@@ -1422,6 +1459,23 @@ class NLU:
             # "best h2d bw titan rtx": a terse question that opens with the extreme it wants (a word too weak
             # for the vocabulary net anywhere else in a sentence)
             slots["aggregate"] = self.norm.aggregate(lw[0], slots.get("metric"))
+        arrow = _KIND_ARROW.search(said) if slots.get("operation") in (None, "h2d", "d2h", "memcpy") else None
+        if arrow and self.catalog is not None and (
+                slots.get("operation") != "memcpy"
+                or "memcpy" not in self.catalog.operations.get(str(slots.get("system")), ())):
+            # "wc->gpu0 bw 1G", "gpu1 -> pinned": a copy between a kind of host memory and a GPU, written as an
+            # arrow; the GPU is the destination when the host memory comes first
+            up = bool(arrow.group("kind"))
+            dev = self.norm.endpoint((arrow.group("dev") or arrow.group("dev2") or "").replace(" ", ""))
+            slots["operation"] = "h2d" if up else "d2h"
+            for end in ("src", "dst"):
+                if dev and slots.get(end) == dev:
+                    slots.pop(end)
+            if dev and dev != "host":
+                slots["dst" if up else "src"] = dev
+            kind = (arrow.group("kind") or arrow.group("kind2") or "").replace(" ", "").replace("-", "")
+            if kind.startswith(("wc", "writecombined", "write_combined")) and slots.get("condition") in (None, "pinned"):
+                slots["condition"] = "write_combined"      # Scope's "wc": write-combined host memory
         if slots.get("operation") in (None, "h2d", "d2h") and not (slots.get("src") or slots.get("dst")):
             # "pageable host to GPU0 bandwidth": the device end said inside the copy's own words, which the tagger
             # read as the operation alone
@@ -2052,6 +2106,15 @@ class NLU:
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
         if fam:
             notes.append(fam)
+        if str(slots.get("operation")).startswith("local_memory") and self.catalog is not None:
+            # "how fast can an IPU write its local memory": the write, a speed (not the memory's size)
+            if re.search(r"\bwrit(e|es|ing)\b", said) and "local_memory_write" in self.catalog.operations.get(
+                    str(slots.get("system")), ()):
+                slots["operation"] = "local_memory_write"
+                if fam:
+                    notes.remove(fam)
+            if slots.get("metric") == "memory":
+                slots["metric"] = "bandwidth"
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
         elif isinstance(slots.get("app"), str) and self.catalog is not None:
@@ -3149,7 +3212,10 @@ _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|
                             r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b|"
                             # "when all the tiles are sending": every one of them, the asked pair among the senders
                             r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|"
-                            r"g p us) (are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b")
+                            r"g p us) (are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b|"
+                            # "with the link loaded by other traffic": a link busy with traffic that is not the pair's
+                            r"\b(link|links|fabric|network|interconnect) (is |are )?(loaded|busy|shared|saturated) (by|with) "
+                            r"(other|background|competing|extra) (traffic|transfers|jobs|messages)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
                            r"congestor traffic)\b")
@@ -3198,6 +3264,17 @@ _BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )
                         r"\bwhere (did|does) (the|its|all the) time go\b")
 _RECORDING = re.compile(r"\brecordings?\b|\brecorded run\b")
 # (the tokens as the reader joins them: "ca n't", "are n't")
+# "which socket link is faster": a kind of link of two machines ranked on its rate
+_WHICH_LINK_FASTER = re.compile(r"\b(which|what)( [\w-]+){0,2} (link|links|interconnect|bus) (is|are|was|were) "
+                                r"(faster|quicker|slower|better|wider)\b")
+_HOST_KINDS = r"(wc|pinned|pageable|page ?-? ?locked|write ?-? ?combined|write_combined)( host)?( memory)?"
+_KIND_ARROW = re.compile(rf"\b(?P<kind>{_HOST_KINDS}) ?(- ?>|→) ?(the )?(?P<dev>gpu ?\d+|gpu|device)\b|"
+                         rf"\b(?P<dev2>gpu ?\d+|gpu|device) ?(- ?>|→) ?(the )?(?P<kind2>{_HOST_KINDS})\b")
+_UNIT_ASKED = re.compile(r"\b(what|which) units?\b|\bin what units?\b")
+_PLACE_MEASURE = re.compile(r"\b(in|out ?-? ?of) ?-? ?place (?P<m>time|latency|busbw|algbw|bandwidth)\b")
+_EVERY_PAIR = re.compile(r"\b(every|each|all( of)?( the)?) (gpu|ipu|device|card)s? ?-? ?to ?-? ?(gpu|ipu|device|card)s? "
+                         r"(links?|pairs?|connections?|paths?|bandwidths?)\b|\bwhich (\S+ ){0,4}?(gpu |ipu )?pairs (have|has|"
+                         r"get|reach|show)\b.{0,30}\b(highest|lowest|fastest|slowest|best|worst)\b")
 # words of a curve over counts ("double", which _TREND reads as growth, is a precision here)
 _CURVE_SAID = re.compile(r"\b(scal\w*|curve|trend|plot|grows?|growth|change\w*|speed ?up|efficien\w*)\b")
 _ON_ALL_N = re.compile(r"\b(on|with|using|across|over) all (\d+|two|four|eight|sixteen) (gpus|ipus|nodes|cores|ranks)\b")
@@ -3580,6 +3657,34 @@ def _correction_runs(lw: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+_RESTARTS = (("no", "sorry"), ("sorry",), ("no", "wait"), ("scratch", "that"), ("actually", "no"), ("no", ",", "sorry"),
+             ("sorry", ",", "i", "mean"), ("no", "sorry", ",", "i", "mean"))
+
+
+# words a question opens with: "no sorry, what temperature is stored ..." asks again; "... ? I mean the diagonal
+# entry" says more about the question asked
+_ASKS = {"what", "which", "how", "where", "when", "why", "who", "is", "are", "does", "do", "did", "can", "could",
+         "show", "give", "list", "compare", "tell", "plot", "draw", "what's", "whats"}
+
+
+def restarted(words: list[str]) -> tuple[list[str], str]:
+    """(the question asked again, what was dropped): "DGX-2 temperature of the IPUs? no sorry, what temperature is
+    stored for the Graphcore IPU system?" is the second question. Only a whole question ended by "?", "." or "--"
+    and followed by words that take it back, then by a question of four words or more that opens as one, is
+    dropped."""
+    lw = [w.lower() for w in words]
+    for i, w in enumerate(lw):
+        if w not in ("?", ".", "--", ";") or i == 0:
+            continue
+        for opener in sorted(_RESTARTS, key=len, reverse=True):
+            j = i + 1 + len(opener)
+            if tuple(lw[i + 1:j]) == opener:
+                j += 1 if j < len(lw) and lw[j] == "," else 0
+                if len([x for x in lw[j:] if x.isalnum()]) >= 4 and j < len(lw) and lw[j] in _ASKS:
+                    return words[j:], " ".join(words[:i])
+    return words, ""
+
+
 def taken_back(words: list[str], candidates) -> tuple[list[str], list[str]]:
     """(words without the values the speaker took back, those values as said): "all gather i mean an all to all"
     (without_i_mean wrote "sorry") -> "all to all"; "host to device, no, device to host" -> "device to host".
@@ -3704,6 +3809,24 @@ def _part_by_model(said: str, parts: dict[str, dict[str, dict[str, Any]]]) -> Op
     found = {(sid, cid) for sid, comps in parts.items() for cid, c in comps.items()
              if c.get("kind") in ("gpu", "cpu") and models[0] in re.findall(r"[a-z0-9-]+", str(c.get("label")).lower())}
     return next(iter(found)) if len(found) == 1 else None
+
+
+def family_with_model(words: list[str], system: Callable[[str], Any]) -> list[str]:
+    """"the DGX-1 with Tesla V100", "the DGX-1 with P100s": a name several machines share, then the GPU model that
+    tells them apart, read as the one machine's name ("DGX-1 V100"), not as a second machine (the reference V100)."""
+    out = list(words)
+    for i in range(len(out) - 2, 0, -1):
+        if out[i].lower() != "with":
+            continue
+        j = i + 1 + (out[i + 1].lower() in ("tesla", "nvidia") and i + 2 < len(out))
+        model = re.sub(r"s$", "", out[j]) if re.search(r"\d", out[j]) else ""
+        for n in (3, 2, 1):
+            left = out[max(0, i - n):i]
+            if model and len(left) == n and system(" ".join(left)) is None \
+                    and system(" ".join(left + [model])) is not None:
+                out[max(0, i - n):j + 1] = left + [model]
+                break
+    return out
 
 
 def hyphenated_ends(words: list[str]) -> list[str]:

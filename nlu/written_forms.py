@@ -69,8 +69,76 @@ def indexed_devices(words: list[str]) -> list[str]:
     return out
 
 
+def dashed_ranges(words: list[str]) -> list[str]:
+    """"8–128 GPUs", "64 MB—256 MB": an en or em dash between two numbers (or a number and its unit) is the hyphen
+    of a range, as the tagger learnt it."""
+    return ["-" if w in ("–", "—") and 0 < i < len(words) - 1 and re.search(r"\d", words[i + 1])
+            and re.search(r"\d|[A-Za-z]", words[i - 1]) else w for i, w in enumerate(words)]
+
+
+# nccl-tests' command-line flags (all_reduce_perf -b 8 -e 1G -g 2): the ones that say what was measured, and the
+# words the tagger reads them by; the others (-c check, -n iters, -w warm-ups, -f factor ...) are settings of a run
+_FLAG_WORDS = {"-g": "GPUs", "--ngpus": "GPUs", "-t": "threads", "--nthreads": "threads"}
+_SIZE_FLAGS = {"-b": "from", "--minbytes": "from", "-e": "to", "--maxbytes": "to"}
+_SETTING_FLAGS = {"-c", "--check", "-n", "--iters", "-w", "--warmup_iters", "-f", "--stepfactor", "-i",
+                  "--stepbytes", "-m", "--agg_iters", "-a", "--average", "-p", "--parallel_init", "-z", "--blocking"}
+
+
+_SIZE_WORD = re.compile(r"\d+(\.\d+)?\s*([kmgt]i?b?|bytes?)", re.I)
+
+
+def _said_size(words: list[str], i: int) -> bool:
+    """A size at words[i]: "1G", "4 GB", "64 MiB", "1024 bytes"."""
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return bool(_SIZE_WORD.fullmatch(w) or re.fullmatch(r"\d+(\.\d+)?", w) and _SIZE_WORD.fullmatch("1" + nxt))
+
+
+def tool_flags(words: list[str]) -> list[str]:
+    """"all_gather_perf -g 1 vs -g 2", "-b 8 -e 1G": flags said as the tool takes them, read as words ("1 GPUs vs 2
+    GPUs", "from 8 bytes to 1 GB"); a setting's flag and its value ("-c 1", "-n 20") say how the run was made, not
+    what to look up, and are left out. The sizes -b and -e give are the curve asked for only where the question names
+    no size of its own ("... -b 8 -e 4G: what busbw did the 1G point reach" asks for one point; -b 1M -e 1M is one
+    size). A flag is read only with a number after it, so "-g" alone stays a word."""
+    flagged = {i + k for i, w in enumerate(words) if w.lower() in _SIZE_FLAGS for k in (1, 2)}
+    own_size = any(_said_size(words, i) for i in range(len(words))
+                   if i not in flagged and (i == 0 or words[i - 1].lower() not in _SIZE_FLAGS))
+    bounds = [(words[i + 1] + (words[i + 2] if i + 2 < len(words) and re.fullmatch(r"[KMGkmg]B?", words[i + 2])
+                               else "")).upper() for i, w in enumerate(words[:-1]) if w.lower() in _SIZE_FLAGS]
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        value = words[i + 1] if i + 1 < len(words) else ""
+        if w in _FLAG_WORDS and re.fullmatch(r"\d+", value):
+            out += [value, _FLAG_WORDS[w]]
+            i += 2
+            continue
+        if w in _SIZE_FLAGS and re.fullmatch(r"\d+[KMGkmg]?", value):
+            unit = words[i + 2] if i + 2 < len(words) and re.fullmatch(r"[KMGkmg]B?", words[i + 2]) \
+                and value.isdigit() else ""
+            size = value + unit.upper().rstrip("B")
+            said = [size[:-1], size[-1] + "B"] if size[-1] in "KMG" else [size, "bytes"]
+            i += 3 if unit else 2
+            if own_size:
+                continue            # the run's range; the question names the size it asks about
+            if len(bounds) == 2 and bounds[0] == bounds[1]:
+                if _SIZE_FLAGS[w] == "from":
+                    out += ["at", *said]    # "-b 1M -e 1M": one size
+                continue
+            # nccl-tests' sizes: bytes, or K/M/G (binary) after the number
+            out += [_SIZE_FLAGS[w], *said]
+            continue
+        if w in _SETTING_FLAGS and re.fullmatch(r"\d+", value):
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def written_forms(words: list[str]) -> list[str]:
-    return indexed_devices(without_hedges(joined_digit_groups(words)))
+    return indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(words))))
 
 
 def percent_sign_said(words: list[str]) -> list[str]:
