@@ -384,12 +384,6 @@ class Asker:
                         self._run(res, mod, relaxed)
                     except OutOfScope:
                         continue
-                    if kind == "drop" and dropped == "count_kind" and u.intent == "scaling" \
-                            and len({r.get("count") for r in res.rows}) < 2:
-                        # "Hamilton 8 speedup as you add nodes": over another axis a single point is stored, no
-                        # curve; "IPU reduce latency vs IPUs 1..16" has one over tiles, which answers it
-                        res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before
-                        continue
                     if kind == "drop" and dropped == "app" and not self._kin_to_app(value, slots, res.rows):
                         # "resnet50 time on the dgx-2": an all-reduce time is no answer to it
                         res.sql, res.params, res.rows, res.answer, res.chart, res.notes = before

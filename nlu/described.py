@@ -8,7 +8,10 @@ someone thought of. A phrase is read as a machine only when every word of it tha
 machine, or exactly the members of one family ("4-GPU AC922": read as the family's first, with a note naming the
 other, as a family named outright is); otherwise the words are left as they were, and a phrase that fits a few
 machines is handed back so the asker can be asked which. The phrase is rewritten to the machine's id before the
-models read the question, so every later step sees a name, and the answer's notes say what was read.
+models read the question, so every later step sees a name, and the answer's notes say what was read. A machine may
+be said by its processors ("the four Quadro RTX 5000 GPUs": read only where a processor model is among the words and
+one machine fits; the noun stays, as what a count counts) or by its nodes ("the 12 GB Tesla P100 nodes"); a plural
+that fits several machines names a group, and nobody is asked which.
 """
 from __future__ import annotations
 

@@ -318,6 +318,14 @@ class NLU:
         info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
         return info is None or bool(info.n_links)
 
+    def _shown_rewrite(self, said: str) -> str:
+        """A rewritten phrase as the notes show it: a described machine by its name ("Grid'5000 Chifflet"), also with
+        the processors counted after it ("Frontera Liquid (TACC) gpus"); any other rewrite as written."""
+        head, _, rest = said.partition(" ")
+        if head in self.described.names and (not rest or rest in ("gpus", "gpu", "cards")):
+            return " ".join([self.described.names[head], *([rest] if rest else [])])
+        return said
+
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
@@ -367,8 +375,7 @@ class NLU:
         words, taken = taken_back(words, self.gazetteer.candidates)
         taken = ([restart] if restart else []) + taken
         # said in the answer's notes, like the speech corrector's changes (a described machine by its name)
-        mended = [(a, " ".join(self.described.names.get(w, w) for w in b.split(" ")))
-                  for a, b in rewritten(heard, words) if (a, b) not in (("–", "-"), ("—", "-"))]
+        mended = [(a, self._shown_rewrite(b)) for a, b in rewritten(heard, words) if (a, b) not in (("–", "-"), ("—", "-"))]
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -788,8 +795,10 @@ class NLU:
         ratio_words = [w for w in lw if _RATIO.match(w) and not (len(systems) > 1 and w in _SIDE_BY_SIDE)]
         if intent in ("link_efficiency", "topology", "metric_lookup", "out_of_scope") \
                 and slots.get("metric") in (None, "bandwidth") and slots.get("link_type") \
+                and slots.get("operation") in (None, "p2p", "h2d", "d2h") \
                 and _HOW_MUCH_OF_RATE.search(said) and self._has_links(slots):
-            # "how much of its UPI bandwidth does the Xeon 8280 use": a share of the link's rate
+            # "how much of its UPI bandwidth does the Xeon 8280 use": a share of the link's rate ("how much of the
+            # NVLink bandwidth does allreduce use" stays the collective's bandwidth)
             slots["metric"] = "efficiency"
             if intent != "link_efficiency":
                 ruled_out.add(intent)

@@ -168,7 +168,7 @@ def test_a_library_the_data_does_not_record_is_relaxed(asker):
 def test_a_grid_asked_through_an_unmeasured_pair_shows_the_grid(asker):
     r = asker.ask("p2p latency grid of ipu4 and ipu6 on the ipu system")
     assert r.intent == "pair_matrix" and len(r.rows) >= 2
-    assert any(n.startswith("no data for pair ipu4-ipu6") for n in r.notes)
+    assert any(n.startswith("no data for the pair IPU4 -> IPU6") for n in r.notes)
 
 
 def test_a_copy_asked_by_how_long_it_takes_is_not_read_as_bandwidth(asker):

@@ -4,9 +4,8 @@ a question asked again after "no sorry"; a delivery or a use no benchmark measur
 GPU-to-GPU link and "which GPU pairs have the highest" as the grid; "tools + versions"; the XMP-64 barrier with
 "clocks not synchronised"; "in place time"; an IPU's local-memory write on paper; "reading global memory"; "xlink
 count"; "what unit is that in"; two machines' links "which is faster"; "the link loaded by other traffic"; "the DGX-1
-with Tesla P100"; a host-memory kind and a GPU joined by an arrow ("wc->gpu1"); a curve over an axis the machine
-never varied, refused rather than drawn over another. Real model, real built database; numbers are checked with
-separate SQL."""
+with Tesla P100"; a host-memory kind and a GPU joined by an arrow ("wc->gpu1"). Real model, real built database;
+numbers are checked with separate SQL."""
 import pytest
 
 from nlu.written_forms import tool_flags
@@ -143,8 +142,3 @@ def test_a_host_memory_kind_and_a_gpu_joined_by_an_arrow(asker, built_con):
     want = _value(built_con, "SELECT value FROM measurements WHERE system_id = ? AND operation = ? AND src = ? "
                   "AND condition = ? AND msg_bytes = ?", ["dgx2", "d2h", "gpu0", "write_combined", 1073741824])
     assert res.rows and res.rows[0]["value"] == pytest.approx(want), res.answer
-
-
-def test_a_curve_over_an_axis_never_varied(asker):
-    res = asker.ask("how does the hamilton 8 ccz4 speedup grow as nodes are added")
-    assert res.intent == "out_of_scope", (res.intent, res.answer)
