@@ -3265,28 +3265,34 @@ _COUNTED_GENERIC = {"runs", "run", "of", "each", "every", "the", "a", "per", "me
 # counted things that are parts or settings, not things a run did
 _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "processor", "thread", "lane", "brick",
                      "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}
-# "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
+# words of session 56's reader rules, each said with the rule that reads it (NLU.understand)
+# "by how much does the ccz4 update time shrink": a stated reduction
 _SHRINKS = re.compile(r"\b(by )?how much (does|did|do|will|would) .{0,60}\b(time|latency|energy) (shrinks?|drops?|"
                       r"falls?|decreases?|go(es)? down|reduces?|improves?)\b")
 # what a machine spent its time on, asked in plain words of a trace ("the recording")
 _BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )?(its|the|their) time\b|"
                         r"\bwhere (did|does) (the|its|all the) time go\b")
 _RECORDING = re.compile(r"\brecordings?\b|\brecorded run\b")
-# (the tokens as the reader joins them: "ca n't", "are n't")
 # "which socket link is faster": a kind of link of two machines ranked on its rate
 _WHICH_LINK_FASTER = re.compile(r"\b(which|what)( [\w-]+){0,2} (link|links|interconnect|bus) (is|are|was|were) "
                                 r"(faster|quicker|slower|better|wider)\b")
+# a kind of host memory and a GPU joined by an arrow: "wc->gpu0", "gpu1 -> pinned"
 _HOST_KINDS = r"(wc|pinned|pageable|page ?-? ?locked|write ?-? ?combined|write_combined)( host)?( memory)?"
 _KIND_ARROW = re.compile(rf"\b(?P<kind>{_HOST_KINDS}) ?(- ?>|→) ?(the )?(?P<dev>gpu ?\d+|gpu|device)\b|"
                          rf"\b(?P<dev2>gpu ?\d+|gpu|device) ?(- ?>|→) ?(the )?(?P<kind2>{_HOST_KINDS})\b")
+# "what unit is that in": the value, which comes with its unit
 _UNIT_ASKED = re.compile(r"\b(what|which) units?\b|\bin what units?\b")
+# "reduce scatter in place time": the measure right after the placement
 _PLACE_MEASURE = re.compile(r"\b(in|out ?-? ?of) ?-? ?place (?P<m>time|latency|busbw|algbw|bandwidth)\b")
+# "every gpu to gpu link", "which DGX-2 GPU pairs have the highest ...": the grid of pairs
 _EVERY_PAIR = re.compile(r"\b(every|each|all( of)?( the)?) (gpu|ipu|device|card)s? ?-? ?to ?-? ?(gpu|ipu|device|card)s? "
                          r"(links?|pairs?|connections?|paths?|bandwidths?)\b|\bwhich (\S+ ){0,4}?(gpu |ipu )?pairs (have|has|"
                          r"get|reach|show)\b.{0,30}\b(highest|lowest|fastest|slowest|best|worst)\b")
 # words of a curve over counts ("double", which _TREND reads as growth, is a precision here)
 _CURVE_SAID = re.compile(r"\b(scal\w*|curve|trend|plot|grows?|growth|change\w*|speed ?up|efficien\w*)\b")
+# "MaxFlops double precision on all 4 GPUs": the value at the machine's full count
 _ON_ALL_N = re.compile(r"\b(on|with|using|across|over) all (\d+|two|four|eight|sixteen) (gpus|ipus|nodes|cores|ranks)\b")
+# a negation, as the reader joins its tokens ("ca n't", "are n't")
 _NEGATED = (r"(ca ?n'?t|can ?not|(are|is) ?n'?t allowed to|(are|is) not allowed to|not allowed to|unable to|(do|does) ?n'?t|"
             r"(do|does) not|never)")
 # peer access off in plain words: "the cards can't copy straight to each other", "aren't allowed to talk directly"
@@ -3294,16 +3300,25 @@ _NO_DIRECT_PATH = re.compile(rf"\b{_NEGATED} (\w+ )?(copy|talk|send|write|read|a
                              rf"(straight|directly|direct)\b|\b{_NEGATED} (\w+ )?(copy|talk|send|communicate)\w* "
                              r"(straight |directly )?(to|with) each other directly\b")
 _HOW_MANY_TIMES_LONGER = re.compile(r"\bhow (many times|much) (longer|slower)\b")
+# "does sending bigger chunks ... get faster": a curve over sizes
 _BIGGER_CHUNKS = re.compile(r"\b(bigger|larger|smaller|bigger and bigger|growing) (chunks|pieces|blocks|messages|"
                             r"transfers|buffers|payloads)\b")
+# "an IPU's own memory": a chip whose memory is on the die
 _OWN_MEMORY = re.compile(r"\b(its|their) own (local |on-?chip )?memory\b")
+# "which CPU does GPU2 hang off": where a part sits in the graph
 _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|switch|nic|host)\b.{0,40}\b(hangs?|hanging|"
                              r"attached|attach(es)?|connected|connects?|sits?|belongs?|plugged|lives?|hooked)\b")
+# "how much of its UPI bandwidth does it use": a share of a link's rate
 _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w-]+ ){0,4}(bandwidth|rate|capacity|peak)\b")
+# "a 64-GPU H200 cluster": a count said with a hyphen
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
+# "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
 _PAPER_NOUNS = {"paper", "papers", "study", "article", "thesis", "report"}
+# DeepBench's single-process all-reduce, said without a hyphen or with a typo
 _SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?reduce")
+# "does the all-reduce slow down going from 1 to 16 GPUs": a time over counts
 _SLOWS_DOWN = re.compile(r"\b(slows?|slowing|slowed) down\b|\bget(s|ting)? slower\b")
+# "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
 _COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
 _NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
 # the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
