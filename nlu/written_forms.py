@@ -81,7 +81,11 @@ def dashed_ranges(words: list[str]) -> list[str]:
 _FLAG_WORDS = {"-g": "GPUs", "--ngpus": "GPUs", "-t": "threads", "--nthreads": "threads"}
 _SIZE_FLAGS = {"-b": "from", "--minbytes": "from", "-e": "to", "--maxbytes": "to"}
 _SETTING_FLAGS = {"-c", "--check", "-n", "--iters", "-w", "--warmup_iters", "-f", "--stepfactor", "-i",
-                  "--stepbytes", "-m", "--agg_iters", "-a", "--average", "-p", "--parallel_init", "-z", "--blocking"}
+                  "--stepbytes", "--agg_iters", "-a", "--average", "-p", "--parallel_init", "-z", "--blocking",
+                  # the OSU micro-benchmarks' iterations and warm-ups
+                  "-x", "--warmup", "--iterations"}
+# the OSU micro-benchmarks' message sizes, "-m MIN:MAX" ("osu_latency -m 1:4096", "osu_bw -m 8K:1M")
+_OSU_SIZES = re.compile(r"(\d+)([KMG]?):(\d+)([KMG]?)", re.I)
 
 
 _SIZE_WORD = re.compile(r"\d+(\.\d+)?\s*([kmgt]i?b?|bytes?)", re.I)
@@ -95,8 +99,8 @@ def _said_size(words: list[str], i: int) -> bool:
 
 
 def tool_flags(words: list[str]) -> list[str]:
-    """"all_gather_perf -g 1 vs -g 2", "-b 8 -e 1G": flags said as the tool takes them, read as words ("1 GPUs vs 2
-    GPUs", "from 8 bytes to 1 GB"); a setting's flag and its value ("-c 1", "-n 20") say how the run was made, not
+    """"all_gather_perf -g 1 vs -g 2", "-b 8 -e 1G", "osu_bw -m 8K:1M": flags said as the tool takes them, read as
+    words ("1 GPUs vs 2 GPUs", "from 8 bytes to 1 GB", "from 8 KB to 1 MB"); a setting's flag and its value ("-c 1", "-n 20") say how the run was made, not
     what to look up, and are left out. The sizes -b and -e give are the curve asked for only where the question names
     no size of its own ("... -b 8 -e 4G: what busbw did the 1G point reach" asks for one point; -b 1M -e 1M is one
     size). A flag is read only with a number after it, so "-g" alone stays a word."""
@@ -129,6 +133,17 @@ def tool_flags(words: list[str]) -> list[str]:
             # nccl-tests' sizes: bytes, or K/M/G (binary) after the number
             out += [_SIZE_FLAGS[w], *said]
             continue
+        if w in ("-m", "--message-size"):
+            joined = next(((k, m) for k in range(4, 0, -1) if i + k < len(words)
+                           for m in [_OSU_SIZES.fullmatch("".join(words[i + 1:i + 1 + k]))] if m), None)
+            if joined:
+                k, m = joined
+                ends = [[m.group(1), m.group(2).upper() + "B"] if m.group(2) else [m.group(1), "bytes"],
+                        [m.group(3), m.group(4).upper() + "B"] if m.group(4) else [m.group(3), "bytes"]]
+                if not own_size:
+                    out += ["from", *ends[0], "to", *ends[1]] if ends[0] != ends[1] else ["at", *ends[0]]
+                i += 1 + k
+                continue
         if w in _SETTING_FLAGS and re.fullmatch(r"\d+", value):
             i += 2
             continue

@@ -1,11 +1,11 @@
 """Ways of asking that the reader once read wrong (session 56, from the thirtieth set's misses, each tested with other
-words): nccl-tests' flags said as the tool takes them ("-g 1 vs -g 2", "-b 8 -e 1G", "-c 1"); a range with an en dash;
-a question asked again after "no sorry"; a delivery or a use no benchmark measured ("email me", "for gaming"); every
-GPU-to-GPU link and "which GPU pairs have the highest" as the grid; "tools + versions"; the XMP-64 barrier with
-"clocks not synchronised"; "in place time"; an IPU's local-memory write on paper; "reading global memory"; "xlink
-count"; "what unit is that in"; two machines' links "which is faster"; "the link loaded by other traffic"; "the DGX-1
-with Tesla P100"; a host-memory kind and a GPU joined by an arrow ("wc->gpu1"). Real model, real built database;
-numbers are checked with separate SQL."""
+words): nccl-tests' and OSU's flags said as the tools take them ("-g 1 vs -g 2", "-b 8 -e 1G", "-c 1", "-m 8K:1M");
+a range with an en dash; a question asked again after "no sorry"; a delivery or a use no benchmark measured ("email
+me", "for gaming"); every GPU-to-GPU link and "which GPU pairs have the highest" as the grid; "tools + versions"; the
+XMP-64 barrier with "clocks not synchronised"; "in place time"; an IPU's local-memory write on paper; "reading global
+memory"; "xlink count"; "what unit is that in"; two machines' links "which is faster"; "the link loaded by other
+traffic"; "the DGX-1 with Tesla P100"; a host-memory kind and a GPU joined by an arrow ("wc->gpu1"). Real model, real
+built database; numbers are checked with separate SQL."""
 import pytest
 
 from nlu.written_forms import tool_flags
@@ -25,6 +25,15 @@ def test_nccl_tests_flags_read_as_words():
     # one size: -b and -e equal; a size the question names itself: the flags' range is only the run's
     assert tool_flags("-b 4 M -e 4 M busbw".split()) == ["at", "4", "MB", "busbw"]
     assert tool_flags("-b 8 -e 1 G -g 2 : time at 64 KB ?".split()) == ["2", "GPUs", ":", "time", "at", "64", "KB", "?"]
+    # the OSU micro-benchmarks' sizes (-m MIN:MAX, as the tokenizer splits "8K:1M") and settings (-i, -x)
+    assert tool_flags("osu_bw -m 8 K:1 M -i 100 -x 10".split()) == ["osu_bw", "from", "8", "KB", "to", "1", "MB"]
+    assert tool_flags("osu_latency -m 1:4096".split()) == ["osu_latency", "from", "1", "bytes", "to", "4096", "bytes"]
+
+
+def test_osu_flags_beside_a_size_of_the_questions_own(asker, built_con):
+    res = asker.ask("osu_alltoall -m 1:16M -i 500 on longhorn: compressed latency reduction at 16 MB?")
+    assert res.intent == "metric_lookup" and res.slots.get("msg_bytes") == 16 * 2 ** 20, (res.intent, res.slots)
+    assert res.slots.get("metric") == "latency_reduction", res.slots
 
 
 def test_a_point_asked_of_a_run_given_by_its_flags(asker, built_con):
