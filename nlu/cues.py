@@ -401,7 +401,9 @@ _TENSOR_CORE_SETTING = re.compile(r"\btensor cores? (are |is |were |was )?(turne
 
 # A copy between host memory and a GPU said in words: "hand 16 MB of results back to pageable host memory", "stage a
 # checkpoint from pageable host memory onto GPU 15", "uploaded to the Titan RTX from pinned write-combined memory"
-_HOST_KIND = r"(pageable |pinned |page ?-? ?locked |write ?-? ?combined |wc )"
+# the kinds of host memory a copy names (Scope's "wc" is write-combined)
+HOST_MEMORY_KINDS = r"pageable|pinned|page ?-? ?locked|write ?-? ?combined|wc"
+_HOST_KIND = rf"(({HOST_MEMORY_KINDS}) )"
 # (where the data lands, said as memory or as coming back: "gpu one to host pageable" is a pair of ends, as labelled)
 _BACK_TO_HOST = re.compile(r"\bback (to|into|onto) (the )?" + _HOST_KIND + r"*(host|cpu|memory)\b|"
                            r"\b(to|into|onto) (the )?" + _HOST_KIND + r"*(host|cpu) (memory|ram|buffers?)\b|"

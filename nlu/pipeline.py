@@ -18,6 +18,7 @@ from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERE
                       MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
                       family_readings,
+                      HOST_MEMORY_KINDS, _HOW_MUCH_SLOWER,
                       host_copy_direction, names_a_condition_pair, precision_readings, rates_against, spec_question,
                       verb_readings)
 from nlu.gazetteer import spelled_device
@@ -1576,7 +1577,7 @@ class NLU:
                 and "p2p_off" in self.catalog.conditions.get(str(slots.get("system")), ()):
             # "if the two H200 cards aren't allowed to talk to each other directly": peer access off
             slots["condition"] = "p2p_off"
-            if slots.get("metric") == "time" and _HOW_MANY_TIMES_LONGER.search(said) \
+            if slots.get("metric") == "time" and _HOW_MUCH_SLOWER.search(said) \
                     and "time" not in self.catalog.metrics.get(str(slots["system"]), ()) \
                     and "slowdown" in self.catalog.metrics.get(str(slots["system"]), ()):
                 # "how many times longer does it take when the cards can't copy straight to each other": the
@@ -3277,7 +3278,7 @@ _RECORDING = re.compile(r"\brecordings?\b|\brecorded run\b")
 _WHICH_LINK_FASTER = re.compile(r"\b(which|what)( [\w-]+){0,2} (link|links|interconnect|bus) (is|are|was|were) "
                                 r"(faster|quicker|slower|better|wider)\b")
 # a kind of host memory and a GPU joined by an arrow: "wc->gpu0", "gpu1 -> pinned"
-_HOST_KINDS = r"(wc|pinned|pageable|page ?-? ?locked|write ?-? ?combined|write_combined)( host)?( memory)?"
+_HOST_KINDS = rf"({HOST_MEMORY_KINDS}|write_combined)( host)?( memory)?"
 _KIND_ARROW = re.compile(rf"\b(?P<kind>{_HOST_KINDS}) ?(- ?>|→) ?(the )?(?P<dev>gpu ?\d+|gpu|device)\b|"
                          rf"\b(?P<dev2>gpu ?\d+|gpu|device) ?(- ?>|→) ?(the )?(?P<kind2>{_HOST_KINDS})\b")
 # "what unit is that in": the value, which comes with its unit
@@ -3299,7 +3300,6 @@ _NEGATED = (r"(ca ?n'?t|can ?not|(are|is) ?n'?t allowed to|(are|is) not allowed 
 _NO_DIRECT_PATH = re.compile(rf"\b{_NEGATED} (\w+ )?(copy|talk|send|write|read|access|reach|communicate)\w* (\w+ )?"
                              rf"(straight|directly|direct)\b|\b{_NEGATED} (\w+ )?(copy|talk|send|communicate)\w* "
                              r"(straight |directly )?(to|with) each other directly\b")
-_HOW_MANY_TIMES_LONGER = re.compile(r"\bhow (many times|much) (longer|slower)\b")
 # "does sending bigger chunks ... get faster": a curve over sizes
 _BIGGER_CHUNKS = re.compile(r"\b(bigger|larger|smaller|bigger and bigger|growing) (chunks|pieces|blocks|messages|"
                             r"transfers|buffers|payloads)\b")
@@ -3316,7 +3316,8 @@ _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 _PAPER_NOUNS = {"paper", "papers", "study", "article", "thesis", "report"}
 # DeepBench's single-process all-reduce, said without a hyphen or with a typo
 _SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?reduce")
-# "does the all-reduce slow down going from 1 to 16 GPUs": a time over counts
+# "does the all-reduce slow down going from 1 to 16 GPUs": a time over counts (the verb only: "the slowdown from 1 to 16
+# GPUs", which _SLOWED_DOWN also reads, asks for a slowdown figure)
 _SLOWS_DOWN = re.compile(r"\b(slows?|slowing|slowed) down\b|\bget(s|ting)? slower\b")
 # "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
 _COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
