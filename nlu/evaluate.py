@@ -97,6 +97,8 @@ HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
 HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
 # The thirty-second set: written blind in session 56, before the thirtieth was read (blind too, for the round after).
 HOLDOUT31_SET = Path(__file__).resolve().parent / "eval" / "holdout31.jsonl"
+# The thirty-third set: written blind in session 57, before the thirty-first is read (blind too).
+HOLDOUT32_SET = Path(__file__).resolve().parent / "eval" / "holdout32.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -110,7 +112,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout28": HOLDOUT28_SET,
              "holdout29": HOLDOUT29_SET,
              "holdout30": HOLDOUT30_SET,
-             "holdout31": HOLDOUT31_SET}
+             "holdout31": HOLDOUT31_SET,
+             "holdout32": HOLDOUT32_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -148,6 +151,7 @@ LATER_SETS = (
     ("holdout29", "thirtieth", "blind in session 55", "from later in session 56 on"),
     ("holdout30", "thirty-first", "blind in session 56", None),
     ("holdout31", "thirty-second", "blind in session 56", None),
+    ("holdout32", "thirty-third", "blind in session 57", None),
 )
 
 
@@ -206,7 +210,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout31`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout32`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
