@@ -207,6 +207,10 @@ class Asker:
                                    and _words_allow(i, u.slots, _said(res))), None)
                     if runner is None or runner[1] < RUNNER_UP_FLOOR:
                         raise
+                    if u.intent == "size_sweep" and _SIZE_AXIS_ASKED.search(_said(res) or ""):
+                        # "how does Azure's congestion impact change with message size": the size axis asked for
+                        # is the question; another reading would drop it, so the sweep's refusal is the answer
+                        raise
                     tried = u.intent
                     u = dataclasses.replace(u, intent="out_of_scope", note_as=(u.intent, str(e)))
                 elif tried is None or attempt == 2:
@@ -887,12 +891,14 @@ class Asker:
                          + ", ".join(what_words(op, None) for op, *_ in done) + "); name one for the rest")
 
     def _plan_and_answer(self, res: Result, mod, slots: dict[str, Any]):
-        if not slots.get("system") and mod.NAME in ONE_SYSTEM_NEEDED and any(
-                isinstance(slots.get(k), str) and (k, slots[k].lower()) in self.cat.owners for k in ("app", "library")):
+        if not slots.get("system") and mod.NAME in ONE_SYSTEM_NEEDED and (any(
+                isinstance(slots.get(k), str) and (k, slots[k].lower()) in self.cat.owners for k in ("app", "library"))
+                or isinstance(slots.get("link_type"), str) and len(self.cat.link_owners(slots["link_type"])) == 1):
             fits = systems_fitting(slots, self.cat)
             if len(fits) == 1:
-                # "max error of PSDNS at 256 GPUs, compressed vs baseline": no system named, and one alone stores
-                # what the words name; answered for it, and said
+                # "max error of PSDNS at 256 GPUs, compressed vs baseline", "how close do the IPU-Links get to their
+                # peak": no system named, and one alone stores what the words name (an application, a kind of link
+                # only one machine has); answered for it, and said
                 slots = dict(slots, system=fits[0])
                 res.notes.append(f"no system named: {self.cat.name(fits[0])} is the only loaded system with "
                                  f"what the question names")
@@ -1199,6 +1205,10 @@ RANK_KINDS = ("ranks", "processes")
 _PAIR_WORDS = re.compile(r"\b(pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all)\b")
 
 # words that ask for values over message sizes, not at the one size said
+# a change along the message sizes asked for in words ("change with message size", "vary across transfer sizes")
+_SIZE_AXIS_ASKED = re.compile(r"\b(chang\w*|var(y|ies|ied)|grows?|scales?|evolv\w*|behaves?|trends?|depends?( on)?) "
+                              r"(with|over|across|by|as|on) (the |increasing |growing |larger )?(message|msg|transfer|"
+                              r"buffer|payload) sizes?\b", re.I)
 _CURVE_OF_SIZES = re.compile(r"\b(sweep\w*|curves?|plot\w*|chart\w*|graph\w*|trends?|grows?|growing|increas\w*|"
                              r"scal\w*|(over|across|by|vs\.?|versus|against) (the |all |every )?(message |msg |transfer "
                              r")?sizes?|up to|from \S+( \S+)? (to|until|till))\b")

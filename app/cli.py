@@ -405,10 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "read for fixes since session 54), 'holdout26' (the twenty-seventh, read for fixes since "
                            "session 55), 'holdout27' (the twenty-eighth, read for fixes since session 55), 'holdout28' "
                            "(the twenty-ninth, read for fixes since session 56), 'holdout29' (the thirtieth, read for fixes "
-                           "since later in session 56), 'holdout30' (the blind thirty-first set, "
-                           "nlu/eval/holdout30.jsonl: score it, do not read its misses), 'holdout31' (the "
-                           "thirty-second, blind too, for the round after) or the path of a JSON-lines "
-                           "file")
+                           "since later in session 56), 'holdout30' (the thirty-first, read for fixes since session 57), "
+                           "'holdout31' (the blind thirty-second set, nlu/eval/holdout31.jsonl: score it, do not read "
+                           "its misses), 'holdout32' (the thirty-third, blind too, for the round after) or the path of "
+                           "a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

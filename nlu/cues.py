@@ -530,6 +530,15 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"shipped|available)\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"
+                    # "what's the best compiler flag for gromacs on epyc": build advice, which no benchmark here measured
+                    r"\b(best|optimal|fastest|right|recommended|ideal|good) (compiler|compile|build|gcc|nvcc|icc|clang|"
+                    r"linker|optimi[sz]ation) (flags?|options?|settings?|switches)\b|"
+                    r"\b(compiler|compile|build|gcc|nvcc|icc|clang|linker) (flags?|options?|switches)\b.{0,30}\b(best|"
+                    r"optimal|fastest|right|recommended|ideal|should)\b|"
+                    # "can you open my perfetto trace from last night": the asker's own file, which is not loaded
+                    r"^(please |(can|could|would) you (please )?)?(open|load|import|read|analy[sz]e|look at) (my|our) |"
+                    r"\b(my|our) (own )?(\w+ ){0,2}(traces?|profiles?|recordings?|logs?|captures?|runs?) from (last|"
+                    r"yesterday|this (morning|afternoon|week)|earlier|today|tonight)\b|"
                     # "which is better for gaming, the Titan RTX or the GTX 980": a use no benchmark here measured
                     r"\bfor (gaming|games|playing games|video editing|crypto ?mining|mining)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone

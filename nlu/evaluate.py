@@ -93,11 +93,12 @@ HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
 # The thirtieth set: written blind at the end of session 55, for the round after the twenty-ninth; read for fixes from
 # later in session 56 on.
 HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
-# The thirty-first set, the blind one now: written blind in session 56, before the thirtieth was read.
+# The thirty-first set: written blind in session 56, before the thirtieth was read; read for fixes from session 57 on.
 HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
-# The thirty-second set: written blind in session 56, before the thirtieth was read (blind too, for the round after).
+# The thirty-second set, the blind one now: written blind in session 56, before the thirtieth was read.
 HOLDOUT31_SET = Path(__file__).resolve().parent / "eval" / "holdout31.jsonl"
-# The thirty-third set: written blind in session 57, before the thirty-first is read (blind too).
+# The thirty-third set: written blind in session 57, before the thirty-first was read (blind too, for the round
+# after).
 HOLDOUT32_SET = Path(__file__).resolve().parent / "eval" / "holdout32.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
@@ -149,7 +150,7 @@ LATER_SETS = (
     ("holdout27", "twenty-eighth", "blind in session 55", "from later in session 55 on"),
     ("holdout28", "twenty-ninth", "blind in session 55", "from session 56 on"),
     ("holdout29", "thirtieth", "blind in session 55", "from later in session 56 on"),
-    ("holdout30", "thirty-first", "blind in session 56", None),
+    ("holdout30", "thirty-first", "blind in session 56", "from session 57 on"),
     ("holdout31", "thirty-second", "blind in session 56", None),
     ("holdout32", "thirty-third", "blind in session 57", None),
 )

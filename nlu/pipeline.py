@@ -204,6 +204,11 @@ class NLU:
         self.system_words = system_words(self.vocab)
         self.split_names = split_names(self.vocab)
         self.endpoints = frozenset(c for comps in getattr(catalog, "components", {}).values() for c in comps)
+        # the names of benchmarks and operations stored, lower case ("md5hash"): what letters spelled out with a
+        # number ("m d five") may begin
+        self.bench_names = frozenset(
+            [v for (k, v) in getattr(catalog, "owners", {}) if k == "app"]
+            + [o.lower() for ops in getattr(catalog, "operations", {}).values() for o in ops])
         from nlu.described import DescribedMachines
         known = getattr(catalog, "systems", {})
         self.described = DescribedMachines.build(getattr(catalog, "about", {}), {s: i.name for s, i in known.items()},
@@ -353,6 +358,7 @@ class NLU:
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
         words = join_split_names(words, self.split_names)
+        words = spelled_bench_names(words, self.bench_names, self.norm.number)   # "m d five hashing": MD5
         words = unglue_names(words, self.system_words)
         # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
         words, described, open_descriptions = self.described.rewrite(
@@ -989,11 +995,13 @@ class NLU:
                 intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         if intent == "congestion" and slots.get("condition") == "under_load" and slots.get("metric") \
                 and slots["metric"] not in ("slowdown", "congestion_impact") and not _LOAD_CHANGE.search(said) \
-                and not slots.get("compare_with") and "count" not in slots and "congest" not in said:
+                and not slots.get("compare_with") and ("count" not in slots or _ALL_TILES_SENDING.search(said)) \
+                and "congest" not in said:
             # "under load, what latency do transfers from IPU5 to IPU4 see?": one value under load, with no baseline
             # or change asked for, is looked up like the congestion-free one above (the words settle it, however
             # unsure the model was of a lookup); "latency under load, 1216 tiles" names the load's pattern, the
-            # experiment the congestion answer sets against its baseline
+            # experiment the congestion answer sets against its baseline, but "when all 19456 tiles are sending"
+            # asks for the value at that load
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
@@ -1027,11 +1035,13 @@ class NLU:
         loaded_and_idle = _LOADED_AND_IDLE.search(said)
         if (intent in ("metric_lookup", "pair_matrix") or (
                 intent == "scaling" and (isinstance(slots.get("count"), int) or loaded_and_idle)
-                and not _OVER_COUNTS.search(said))) and \
+                and not _OVER_COUNTS.search(said))
+                or intent == "trace_breakdown" and not TRACE_WORD.search(said)) and \
                 (names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")})
                  or loaded_and_idle):
             # "compare congestion-free and under-load bandwidth for IPU pairs", "is the loaded latency more than 5x
-            # its idle latency": both sides of a condition pair named ask for the difference between them
+            # its idle latency": both sides of a condition pair named ask for the difference between them (also
+            # where the model leaned to a trace no word names: "LAMMPS on the in-house cluster, CC on vs CC off")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "metric_lookup" and slots.get("metric") in ("slowdown", "congestion_impact") \
@@ -1230,10 +1240,31 @@ class NLU:
             drop_numbers_read_in(slots, bounds, limit.pop("words"))
             slots["threshold"] = limit
             limit = None
-        if any(sl == "msg_bytes" and b < len(words) and _RATE_WORD.fullmatch(words[b]) and _bare_number(words[a:b])
-               for sl, a, b in bounds):
+        as_rate = [sl == "msg_bytes" and b < len(words) and _RATE_WORD.fullmatch(words[b]) is not None
+                   and _bare_number(words[a:b]) for sl, a, b in bounds if sl == "msg_bytes"]
+        if any(as_rate) and all(as_rate):
             # "convert 25 GB/s to Gbit/s": a number with a rate's unit is a rate, not a message size of 25 bytes
+            # ("58.8 GB/s busbw for a 1 MB allreduce" keeps the size said with its own unit)
             slots.pop("msg_bytes", None)
+        ranked = next(((sl, a, b) for sl, a, b in bounds if sl in ("count", "msg_bytes") and "top_n" not in slots
+                       and b < len(words) and words[b].lower() in _SUPERLATIVES and _bare_number(words[a:b])), None)
+        if ranked is None and "top_n" not in slots:
+            # "dgx2 five lowest lat pairs": a number no slot took, before a superlative
+            # (a system's span that ran on into it, "dgx2 five", leaves it out when the name is whole without it)
+            spanned = {i for sl, a, b in bounds for i in range(a, b) if not (
+                sl == "system" and i == b - 1 > a and self.norm.value("system", " ".join(words[a:b - 1])))}
+            ranked = next((("", i, i + 1) for i in range(len(words) - 1) if i not in spanned
+                           and words[i + 1].lower() in _SUPERLATIVES and _bare_number(words[i:i + 1])
+                           and (i == 0 or words[i - 1].lower() in _BEFORE_A_RANKING)), None)
+        n_ranked = self.norm.number(" ".join(words[ranked[1]:ranked[2]])) if ranked else None
+        if ranked and isinstance(n_ranked, (int, float)) and n_ranked == int(n_ranked) and 1 < n_ranked <= 50:
+            # "the five slowest gemm times", "the 3 biggest sizes": how many of the ranking, not a count of
+            # GPUs or a size of five bytes
+            if ranked[0]:
+                slots.pop(ranked[0], None)
+            if ranked[0] == "count" and not any(sl == "count_kind" for sl, _, _ in bounds):
+                slots.pop("count_kind", None)
+            slots["top_n"] = int(n_ranked)
         if any(sl == "top_n" and a > 0 and words[a - 1].lower() == "all" for sl, a, b in bounds):
             slots.pop("top_n", None)    # "for all three apps": every one of them, not a top three
         if "top_n" in slots and not _RANKING_WORDS.intersection(lw) and any(
@@ -1714,9 +1745,18 @@ class NLU:
             # machines, nothing counted and no curve asked for
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
-        if intent == "metric_lookup" and len(systems) > 1 and _SETS_SIDE_BY_SIDE.search(said):
+        if (intent == "metric_lookup" or intent in ("size_sweep", "scaling") and not _CURVE_ASKED.search(said)
+                and not _OVER_SIZES.search(said) and "count" not in slots) and len(systems) > 1 \
+                and _WHILE_THE_OTHER.search(said):
+            # "the DGX-2 moves 11 GB/s host to device while Mini Summit only gets 30": two machines' values set
+            # against each other as a contrast, no curve asked for
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
+        if intent == "metric_lookup" and len(systems) > 1 and (_SETS_SIDE_BY_SIDE.search(said)
+                                                              or _WHILE_THE_OTHER.search(said)):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
-            # one measure, not a value looked up on each
+            # one measure, not a value looked up on each; "Yme's copies hit 72 GB/s while the DGX-2 manages only
+            # 12": the same, said as a contrast
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
         held = held_condition(slots, cands, self.catalog)
@@ -1802,6 +1842,19 @@ class NLU:
             # "how does g p u three reach g p u twelve on the d g x two": the way there, not a copy's bandwidth
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf)
+        board = _SAME_BOARD.search(said)
+        if intent in ("metric_lookup", "pair_matrix", "trace_breakdown", "out_of_scope", "topology") \
+                and (slots.get("src") or slots.get("dst")) and board \
+                and slots.get("metric") in (None, "share" if board.group("share") else None):
+            # "which GPUs of the DGX-2 sit on the same baseboard as GPU5": where a part sits among the others, which
+            # the connection graph shows (the words settle it, however unsure the model was); "share a baseboard"
+            # shares no measure
+            if intent != "topology":
+                ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.pop("metric", None)
+            if "src" not in slots:
+                slots["src"] = slots.pop("dst")
         if OF_PEAK.search(said) and intent in ("scaling", "link_efficiency", "metric_lookup", "out_of_scope") \
                 and not slots.get("link_type") and not (slots.get("src") or slots.get("dst")) \
                 and not _LINK_OR_COPY.search(said) and slots.get("operation") not in POINT_TO_POINT \
@@ -1836,6 +1889,13 @@ class NLU:
             intent = "metric_lookup"
             if slots.get("operation") == "p2p":
                 del slots["operation"]
+        if intent == "metric_lookup" and slots.get("metric") == "efficiency" and slots.get("operation") in (
+                None, "p2p", "h2d", "d2h") and not slots.get("app") and OF_PEAK.search(said) \
+                and isinstance(slots.get("system"), str) and self._has_links(slots):
+            # "what percentage of its nominal rate does a P2P-disabled 1000 MB copy achieve on the DGX-1 V100": a
+            # copy's share of its link's rate, which link_efficiency answers with the link it crossed
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "link_efficiency" and slots.get("metric") in ("busbw", "algbw") and not slots.get("nominal") \
                 and not _asks_efficiency(said) and "nominal" not in said:
             # "peak busbw for allreduce on the h200 node": the highest bus bandwidth measured; no word sets it
@@ -2147,8 +2207,9 @@ class NLU:
             # "an all-reduce across both H200 GPUs", "the two H200s": the system's name says how many GPUs ran it
             # ("between the two H200 GPUs" names a pair's two ends instead)
             slots["count"], slots["count_kind"] = 2, "gpus"
-        if read_count and slots.get("operation") in POINT_TO_POINT:
-            # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints
+        if read_count and slots.get("operation") in POINT_TO_POINT and slots.get("count_kind") not in _LOAD_COUNTS:
+            # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints ("when all
+            # 19456 tiles are sending" counts the senders of the load, which the IPU's rows store)
             slots.pop("count", None)
             slots.pop("count_kind", None)
         if "operation" not in slots and intent != "topology" and \
@@ -2357,7 +2418,8 @@ class NLU:
         named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
                  if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
         if intent not in ("list_data", "compare_systems") and not named \
-                and (_INVENTORY.search(said) or _INVENTORY_ONE.search(said)) and not asks_advice(said):
+                and (_INVENTORY.search(said) or _INVENTORY_ONE.search(said) or _INVENTORY_ASKED.search(said)) \
+                and not asks_advice(said):
             # "minisummit ops + msg sizes available?", "which profiler traces do you have loaded": what is stored,
             # asked of kinds of things (plural) with nothing measured named, is the inventory
             ruled_out.add(intent)
@@ -2583,7 +2645,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
-                and _WHAT_VALUE_RECORDED.search(said):
+                and (_WHAT_VALUE_RECORDED.search(said) or _WHAT_VALUE_STORED.search(said)):
             # "what temperature did the database record for it": the recorded value, not the inventory
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
@@ -3152,6 +3214,14 @@ _POSSESSIVE_GAP = re.compile(r" (?=['’]s\b)")
 # a value asked as what was recorded ("what temperature did the database record for it")
 _WHAT_VALUE_RECORDED = re.compile(r"\bwhat (\w+ ){1,2}(did|does|do|was|were) (the )?(database|db|data|it|they|you) "
                                   r"(record|recorded|store|stored|log|logged|measure|measured|show|give|read)\b")
+# one value asked for by what is kept of it ("what host-to-device bandwidth is stored for the DGX-1 V100"); kinds
+# of things stored ("what data is stored for ...", "what bandwidth measurements are stored") are the inventory
+_WHAT_VALUE_STORED = re.compile(r"\bwhat (?!data\b|info\w*\b|kinds?\b|sorts?\b|types?\b|else\b)([\w-]+ ){1,8}"
+                                r"(?<!measurements )(?<!results )(?<!numbers )(?<!values )(is|was) (stored|recorded|"
+                                r"logged|held|kept|on (file|record)) (for|on|in|about)\b")
+# parts that share a board with the one named ("on the same baseboard as GPU5", "share a tray with")
+_SAME_BOARD = re.compile(r"\b(same|one) (base ?board|board|tray|socket|card|carrier|blade|node|chassis|switch)\b|"
+                         r"\b(?P<share>shares?|sharing) (a|the|its) (base ?board|board|tray|socket|card|switch)\b")
 # a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")
@@ -3268,8 +3338,9 @@ _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "pro
                      "nvlink", "hop", "byte", "time", "second", "microsecond", "millisecond"}
 # words of session 56's reader rules, each said with the rule that reads it (NLU.understand)
 # "by how much does the ccz4 update time shrink": a stated reduction
-_SHRINKS = re.compile(r"\b(by )?how much (does|did|do|will|would) .{0,60}\b(time|latency|energy) (shrinks?|drops?|"
-                      r"falls?|decreases?|go(es)? down|reduces?|improves?)\b")
+_SHRINKS = re.compile(r"\b((by )?how much|by what (percent(age)?|fraction|factor|share)) (does|did|do|will|would) "
+                      r".{0,60}\b(time|latency|energy) (shrinks?|drops?|falls?|decreases?|go(es)? down|reduces?|"
+                      r"improves?)\b")
 # what a machine spent its time on, asked in plain words of a trace ("the recording")
 _BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )?(its|the|their) time\b|"
                         r"\bwhere (did|does) (the|its|all the) time go\b")
@@ -3494,6 +3565,28 @@ def split_names(vocab) -> dict[tuple[str, str], str]:
             m = re.fullmatch(r"([A-Za-z]{2,})(\d+)", t)
             if m and m.group(1).lower() in other:
                 out.setdefault((m.group(1).lower(), m.group(2)), t)
+    return out
+
+
+def spelled_bench_names(words: list[str], names: frozenset[str], number: Callable[[str], Any]) -> list[str]:
+    """"which is faster at m d five hashing": a benchmark's name a speaker spelled out letter by letter, its digit
+    said as a word, joined back ("MD5") where a stored benchmark or operation name begins with it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and len(words[j]) == 1 and words[j].isalpha():
+            j += 1
+        if j - i >= 2 and j < len(words):
+            n = number(words[j]) if words[j].isalpha() or words[j].isdigit() else None
+            joined = "".join(words[i:j]).lower() + (str(int(n)) if isinstance(n, (int, float)) and 0 <= n < 10
+                                                     and n == int(n) else "#")
+            if "#" not in joined and any(x.startswith(joined) for x in names):
+                out.append(joined.upper())
+                i = j + 1
+                continue
+        out.extend(words[i:max(j, i + 1)])
+        i = max(j, i + 1)
     return out
 
 
@@ -4217,6 +4310,12 @@ _WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|gi
 # "which systems have the highest ...": a ranking of systems, not a list of what is loaded
 # things a number before counts out as a whole set ("3 apps"), not a top list, where no ranking word is said
 _WHOLE_SETS = {"apps", "applications", "benchmarks", "codes", "workloads", "cases", "patterns", "models", "networks"}
+# the words of a ranking's end that a count of the ranked things comes before ("the five slowest")
+_SUPERLATIVES = {"highest", "lowest", "best", "worst", "fastest", "slowest", "largest", "smallest", "biggest",
+                 "greatest", "longest", "shortest", "quickest"}
+# the words a count of ranked things follows ("the five slowest", "dgx2 five lowest", "list 3 fastest")
+_BEFORE_A_RANKING = {"the", "top", "its", "their", "my", "our", "are", "were", "me", "list", "show", "give", "find",
+                     "name", "which", "what", "dgx2", "yme", "h200x2", "ipu16"}
 _RANKING_WORDS = {"highest", "lowest", "best", "worst", "most", "least", "fastest", "slowest", "largest", "smallest",
                   "higher", "lower", "more", "less", "better", "worse", "faster", "slower", "top", "peak", "max",
                   "min", "maximum", "minimum", "biggest", "greatest"}
@@ -4303,6 +4402,9 @@ _TRAFFIC_GROWS = re.compile(r"\btraffic (grows?|increases?|go(es)? up|rises?|cli
 _RATE_SAID = re.compile(r"\b(bandwidth|bw|rate|throughput|speed)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how (many times|much) (faster|quicker))\b")
+# one machine set against another in a contrast ("... while the DGX-2 manages only 12", "whereas Yme gets ...")
+_WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
+                              r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
@@ -4389,12 +4491,19 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+# "h200x2 inventory", "the catalogue for the DGX-2": the word for what is stored
+_INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b")
 # "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
 _INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
                             r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")
 _PROGRAMMING_MODEL = re.compile(r"cuda|kokkos|openmp|openacc|sycl|hip|opencl|raja|python|c\+\+|fortran|julia|numba|"
                                 r"cupy|triton|thrust|oneapi|dpc\+\+|mpi|pytorch|tensorflow|jax")
 _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory|memcpy|idle|overlap)\b")
+# the tiles that make the load, counted ("when all 19456 tiles are sending", "across all 1216 tiles")
+_ALL_TILES_SENDING = re.compile(r"\b(all|across all( the)?) \d+ tiles\b|\b\d+ tiles (are |were |all )?(sending|send|"
+                                r"transmitting|communicating|talking|busy|active)\b")
+# counts of what makes a load, not of the ends of a transfer
+_LOAD_COUNTS = ("tiles", "threads")
 _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|real|a heavy|a high|a full|saturating|"
                               r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
 # a share of a link's own rate or bandwidth ("% of link rate", "what fraction of the NVSwitch bandwidth")

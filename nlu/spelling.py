@@ -22,6 +22,12 @@ _INFLECTIONS = ("ed", "ing", "s", "es", "ly")
 _NUMBERED = re.compile(r"^([a-z]{5,})(\d+)$")
 
 
+# spellings of one sound, as people who write words by ear swap them ("compair", "latensy", "throughtput" is a slip)
+_SOUNDS = (("air", "are"), ("are", "air"), ("ph", "f"), ("f", "ph"), ("sy", "cy"), ("cy", "sy"), ("ks", "x"),
+           ("x", "ks"), ("ize", "ise"), ("ise", "ize"), ("shun", "tion"), ("tion", "sion"), ("sion", "tion"),
+           ("ee", "ea"), ("ea", "ee"), ("k", "c"), ("c", "k"))
+
+
 def _deletes(w: str) -> set[str]:
     return {w[:i] + w[i + 1:] for i in range(len(w))}
 
@@ -123,7 +129,7 @@ class Speller:
             if d <= limit and (len(w) > 4 or sorted(c) == sorted(w) or (len(c) == 5 and _slip(w, c))):
                 best.append((d, c))
         if not best:
-            return None
+            return self._sounds_alike(w)
         top = min(d for d, _ in best)
         winners = sorted(c for d, c in best if d == top)
         if len(winners) > 1:
@@ -139,6 +145,13 @@ class Speller:
             dropped = [c for c in winners if len(c) == len(w) + 1 and w in _deletes(c)]
             winners = dropped if len(dropped) == 1 else winners
         return winners[0] if len(winners) == 1 else None
+
+    def _sounds_alike(self, w: str) -> Optional[str]:
+        """"compair" -> "compare", "scalibility" -> ...: a word spelled as it sounds, two edits from the word meant
+        but one sound away; taken only where exactly one lexicon word comes out."""
+        outs = {w[:i] + b + w[i + len(a):] for a, b in _SOUNDS for i in range(len(w)) if w.startswith(a, i)}
+        hits = sorted(o for o in outs if o in self.lexicon and o != w)
+        return hits[0] if len(hits) == 1 else None
 
     def fix(self, words: list[str]) -> list[str]:
         out = []
@@ -185,6 +198,14 @@ def vocabulary_pairs(vocab) -> set[tuple[str, str]]:
     return out
 
 
+# words of hardware that are neither whole WordPiece words nor in the vocabulary, and two edits from one that is
+# ("baseboard" had become "dashboard"): spelled right, so left as typed
+HARDWARE_WORDS = frozenset({"baseboard", "baseboards", "motherboard", "motherboards", "mainboard", "mainboards",
+                            "daughterboard", "daughterboards", "backplane", "backplanes", "midplane", "midplanes",
+                            "risers", "heatsink", "heatsinks", "baseplate"})
+
+
 def english_words(tok) -> set[str]:
-    """Whole words of the encoder's WordPiece vocabulary: the English the model already reads."""
-    return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")}
+    """Whole words of the encoder's WordPiece vocabulary: the English the model already reads (and HARDWARE_WORDS,
+    which it reads in pieces but which are no typos)."""
+    return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")} | HARDWARE_WORDS

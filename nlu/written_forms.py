@@ -152,8 +152,35 @@ def tool_flags(words: list[str]) -> list[str]:
     return out
 
 
+_SHIFT = re.compile(r"(\d{1,4})<<(\d{1,2})")
+
+
+def shifted_sizes(words: list[str]) -> list[str]:
+    """"1<<30 bytes", "1 << 22 B": a size written as a C shift, as people who write the loops write it, is the
+    number it makes ("1073741824")."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        m = _SHIFT.fullmatch(words[i])
+        if m:
+            out.append(str(int(m.group(1)) << int(m.group(2))))
+            i += 1
+            continue
+        for shift in (["<<"], ["<", "<"]):
+            j = i + 1 + len(shift)
+            if words[i].isdigit() and len(words[i]) <= 4 and words[i + 1:j] == shift and j < len(words) \
+                    and words[j].isdigit() and len(words[j]) <= 2:
+                out.append(str(int(words[i]) << int(words[j])))
+                i = j + 1
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def written_forms(words: list[str]) -> list[str]:
-    return indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(words))))
+    return indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(words)))))
 
 
 def percent_sign_said(words: list[str]) -> list[str]:

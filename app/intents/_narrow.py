@@ -148,7 +148,9 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for r in rows:
             r["_params_hit"] = bool(kept)
     for r in rows:
-        r.pop("_params", None)
+        params = r.pop("_params", None)
+        if spec.get("cases") and params:
+            r["_case"] = params      # a ranking says each row's case (metric_lookup._ranking)
     if spec.get("tool"):
         rows = keep_if_any(rows, lambda r: r.get("tool") == spec["tool"])
     if spec.get("said"):
@@ -803,6 +805,11 @@ def compare(con, plan, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 rows = wide
     if len(rows) < 2:
         rows = _each_best(groups, spec.get("how"))
+        if len(rows) == 1:
+            # "rsbench remote offload: thetagpu vs gcloud t4": the others measured it too, by other metrics (a time
+            # on one, a speedup on the other): each one's own best is said beside it, and nothing is ranked
+            rows[0]["unlike"] = [r for sid in sorted({g["system_id"] for g in groups} - {rows[0]["system_id"]})
+                                 for r in _each_best([g for g in groups if g["system_id"] == sid], spec.get("how"))]
     lower = rows[0]["metric"] in LOWER_BETTER
     top = (min if lower else max)(r["value"] for r in rows)
     for r in rows:

@@ -241,6 +241,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     s = plan.slots
     systems = plan.extra["systems"]
     what = what_words(s.get("operation"), s.get("metric"))
+    if len(rows) == 1 and rows[0].get("unlike"):
+        return _answer_unlike(rows, plan, cat)
     if len(rows) < 2:
         only = f" Only {cat.name(rows[0]['system_id'])} has matching rows." if rows else ""
         raise OutOfScope(f"No comparable {what or s.get('app') or 'matching'} measurements on "
@@ -299,6 +301,27 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             + (f" ({_quals(a)})" if _quals(a) else "") for a in apart) + f"{cite(apart, limit=len(apart))}."
     return f"{cap(what)} ({head}): {ranked}. {lead_words}{cite(rows, limit=len(rows))}.{aside}" \
         + _past_line(rows + apart, s.get("threshold"), plan, cat)
+
+
+def _answer_unlike(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
+    """Each system measured what was asked by a metric of its own (RSBench offload: a time on ThetaGPU, a speedup
+    on the Google Cloud T4s): each one's best of its own metric, said side by side, and nothing ranked, since no
+    two values are of one quantity."""
+    s = plan.slots
+    every = [rows[0], *rows[0].pop("unlike")]
+    rows[:] = every
+    plan.chart["kind"] = "table"
+    what = s.get("app") or what_words(s.get("operation"), None) or "it"
+    parts = []
+    for r in every:
+        q = _quals(r)
+        best = "lowest" if lower_is_better(r["metric"]) else "highest"
+        parts.append(f"{cat.name(r['system_id'])} stores {r['metric'].replace('_', ' ')} "
+                     f"({r['n']} value{'s' if r['n'] != 1 else ''}; {best} {fmt_value(r['value'], r['unit'])}"
+                     f"{', ' + q if q else ''})")
+    plan.notes.append("no metric is stored for all of them: each system's own is shown, none is ranked")
+    return (f"Not measured alike, so not ranked: {what} on " + "; ".join(parts)
+            + f"{cite(every, limit=len(every))}.")
 
 
 def _past_line(rows: list[dict[str, Any]], line: Any, plan: Plan, cat: Catalog) -> str:

@@ -34,6 +34,8 @@ FROM measurements m"""
 # read only where a latency can be asked for, so other lookups parse no more JSON
 TIMER = ",\n       json_extract_string(m.params, '$.timer') AS _timer"
 
+# the most rows a ranking lists ("the fifty slowest ..."); more is a table, which the rows themselves are
+TOP_N_MAX = 50
 _PAIR_SAID = re.compile(r"\bpairs?\b", re.I)
 # Over thousands of rows ("the slowest GPU pair on the DGX-2": Tartan's sweeps, 10,000 rows), handing them all to
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
@@ -190,8 +192,12 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     any_size = bool(ANY_SIZE.search((question or "").lower()) or _OF_A_CURVE.search(question or ""))
     # "which message size gives the second-highest busbw": the places are over the sizes, none is fixed
     sizes_ranked = bool(s.get("place")) and bool(_WHICH_SIZE.search(question or ""))
+    # "the five slowest gemm times": a ranking of that many, each said with what tells it apart (a kernel's shape,
+    # a size: with none named, the ranking is over every size, as "at any size" says)
+    top_n = s.get("top_n") if isinstance(s.get("top_n"), int) and not isinstance(s.get("top_n"), bool) \
+        and 1 < s["top_n"] <= TOP_N_MAX else None
     if s.get("msg_bytes") is None and not (small and best_asked) and not (agg in ("min", "max") and any_size) \
-            and not sizes_ranked:
+            and not sizes_ranked and not top_n:
         # (not for "the minimum allreduce latency": the lowest at any size, not only at the smallest; nor for "the
         # highest bus bandwidth at any message size")
         steps.append("small_size" if small else "size")
@@ -211,7 +217,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
     # "hidden 512, batch 1", "1760x7000x1760", "training": a benchmark's parameters, which rows store in params
     shape = said_params(question or "") if s.get("operation") in PARAMETRISED else {}
-    if shape:
+    if shape or (top_n and s.get("operation") in PARAMETRISED):
         select = select.replace("\nFROM", PARAMS + "\nFROM", 1)
     if s.get("metric") in (None, "latency"):
         select = select.replace("\nFROM", TIMER + "\nFROM", 1)
@@ -231,8 +237,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
                         "limit": 50 if agg not in ("mean", "median") else None, "pairs": pairs,
                         "aggregate": agg, "relative": relative, "tool": tool,
                         "params": {k: [list(keys), v] for k, (keys, v) in sorted(shape.items())},
-                        "device_memory": list(DEVICE_MEMORY) if device_memory else None, "of_peak": of_peak},
-                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs,
+                        "device_memory": list(DEVICE_MEMORY) if device_memory else None, "of_peak": of_peak,
+                        "cases": bool(top_n)},
+                extra={"size_defaulted": s.get("msg_bytes") is None, "aggregate": agg, "pairs": pairs, "top_n": top_n,
                        "dir_defaulted": s.get("direction") is None, "count_defaulted": count_defaulted,
                        "run_tools": cat.run_tools})
 
@@ -331,6 +338,9 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                     f"{fmt_value(top['value'], top['unit'])}{cite([top])}.")
         return sentence
 
+    top_n = plan.extra.get("top_n")
+    if top_n and len(rows) > 1:
+        return _ranking(rows, top_n, matched, agg, plan, cat)
     # several different values (DeepBench's 1,090 GEMM shapes, the pairs of a system): say which one is quoted
     varied = len({(r["value"], r["unit"]) for r in rows}) > 1
     if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
@@ -357,6 +367,69 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         plan.notes.append(f"no size given: using the {which} measured, {fmt_bytes(top['msg_bytes'])}")
     _other_operations(top, plan, cat)
     return sentence[0].upper() + sentence[1:]
+
+
+def _ranking(rows: list[dict[str, Any]], top_n: int, matched: int, agg: Any, plan: Plan, cat: Catalog) -> str:
+    """"the five slowest gemm times on the Titan RTX": the first top_n rows in the order asked, each said by what
+    sets it apart from the others (its pair, size, count or kernel shape); what they share is said once."""
+    shown, seen = [], set()
+    for r in rows:
+        # one measurement printed twice (a raw output and the document's listing of it) is one place
+        key = (r["value"], r["unit"], r.get("src"), r.get("dst"), r.get("msg_bytes"), r.get("count"),
+               r.get("direction"), r.get("condition"), r.get("precision"),
+               _case_words(r.get("_case"), shape_only=True))
+        if key not in seen:
+            seen.add(key)
+            shown.append(r)
+        if len(shown) == top_n:
+            break
+    rows[:] = shown
+    word = {"min": "lowest", "max": "highest"}.get(agg) or (
+        "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
+    if plan.narrow.get("relative"):
+        word = "lowest" if (shown[0]["metric"] in LOWER_BETTER) == (plan.narrow["relative"] == "better") \
+            else "highest"
+    apart = [k for k in ("src", "dst", "msg_bytes", "count", "direction", "condition", "precision", "app")
+             if len({r.get(k) for r in shown}) > 1]
+    common = dict(shown[0], **{k: None for k in apart})
+    items = []
+    for i, r in enumerate(shown, 1):
+        bits = []
+        if "src" in apart or "dst" in apart:
+            bits.append(" -> ".join(endpoint(r[k]) for k in ("src", "dst") if r.get(k)))
+        if "msg_bytes" in apart and r.get("msg_bytes"):
+            bits.append(f"at {fmt_bytes(r['msg_bytes'])}")
+        if "count" in apart and r.get("count"):
+            bits.append(f"{r['count']} {r.get('count_kind') or ''}".strip())
+        bits += [str(r[k]) for k in ("direction", "condition", "precision", "app") if k in apart and r.get(k)]
+        case = _case_words(r.pop("_case", None))
+        if case:
+            bits.append(case)
+        items.append(f"{i}. {', '.join(b for b in bits if b) or 'a row like the others'}: "
+                     f"{fmt_value(r['value'], r['unit'])}")
+    for r in rows:
+        r.pop("_case", None)
+    fewer = f" (only {len(shown)} match)" if len(shown) < top_n else ""
+    return (f"The {len(shown)} {word} of {matched:,} measurements{fewer}: {_describe(common, cat)}: "
+            + "; ".join(items) + f"{cite(shown, limit=len(shown))}.")
+
+
+# a benchmark case's parameters in the order people name a kernel's shape (DeepBench: GEMM m n k, convolutions'
+# input w h c n and filters k f_w f_h, RNN hidden and timesteps; nccl-tests: elements)
+_CASE_KEYS = ("m", "n", "k", "w", "h", "c", "f_w", "f_h", "hidden", "timesteps", "batch", "a_t", "b_t", "mode",
+              "phase")
+
+
+def _case_words(params: Any, shape_only: bool = False) -> str:
+    if not params:
+        return ""
+    import json
+    try:
+        p = json.loads(params) if isinstance(params, str) else dict(params)
+    except (ValueError, TypeError):
+        return ""
+    return " ".join(f"{k}={p[k]}" for k in _CASE_KEYS if k in p and p[k] not in (None, "")
+                    and not (shape_only and k in ("mode", "phase")))
 
 
 def _other_operations(top: dict[str, Any], plan: Plan, cat: Catalog) -> None:

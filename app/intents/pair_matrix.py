@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value,
+from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
                                  past_the_line, quals, require_ints, require_metric_on, require_system, systems_with,
                                  what_words, where_plus)
 
@@ -122,7 +122,22 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         f"({endpoint(low['src'])} -> {endpoint(low['dst'])}) to {fmt_value(high['value'], r0['unit'])} "
         f"({endpoint(high['src'])} -> {endpoint(high['dst'])}), mean {fmt_value(mean, r0['unit'])} "
         f"{' (' + judged + ')' if judged else ''}{cite([low, high])}.") + _beyond(rows, s.get("threshold"), plan) \
-        + _asked_pairs(rows, s.get("pairs"))
+        + _asked_pairs(rows, s.get("pairs")) + _ranked_pairs(rows, s)
+
+
+def _ranked_pairs(rows: list[dict[str, Any]], s: dict[str, Any]) -> str:
+    """"the five lowest-latency pairs", "which two pairs are slowest": that many pairs from the end asked (the
+    aggregate's; else the better end of the measure), each with its value."""
+    n = s.get("top_n")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or len(rows) < 2:
+        return ""
+    agg = s.get("aggregate")
+    low_first = agg == "min" if agg in ("min", "max") else lower_is_better(rows[0]["metric"])
+    ranked = sorted(rows, key=lambda r: (r["value"], r["src"], r["dst"]), reverse=not low_first)[:min(n, 20)]
+    word = "lowest" if low_first else "highest"
+    return (f" The {len(ranked)} {word}: "
+            + "; ".join(f"{endpoint(r['src'])} -> {endpoint(r['dst'])} {fmt_value(r['value'], r['unit'])}"
+                        for r in ranked) + ".")
 
 
 def _asked_pairs(rows: list[dict[str, Any]], pairs: Optional[list[list[str]]]) -> str:

@@ -332,7 +332,34 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                 if cpus else "") + (f". Their {plan.slots['link_type']} links: " if lt else ". The whole graph: "))
     return (f"{lead}{name}{where}: {len(sel)} link{'s' if len(sel) != 1 else ''} between {len(nodes)} components "
             f"({_kinds(full, nodes)}): "
-            f"{'; '.join(parts)}{cite(sel)}.")
+            f"{'; '.join(parts)}{cite(sel)}.") + (_switch_peers(full, node) if where else "")
+
+
+def _switch_peers(g: nx.Graph, node: Any) -> str:
+    """"which GPUs sit on the same baseboard as GPU5": the parts of the node's kind that a switch it hangs off also
+    reaches (on the DGX-2, the GPUs of its baseboard's NVSwitches), said after its own links."""
+    if not isinstance(node, str) or node not in g:
+        return ""
+    kind = g.nodes[node].get("kind")
+    peers: dict[str, set[str]] = {}
+    for sw in g.neighbors(node):
+        sk = g.nodes[sw].get("kind")
+        if sk not in SWITCH_KINDS:
+            continue
+        for m in g.neighbors(sw):
+            if m != node and g.nodes[m].get("kind") == kind:
+                peers.setdefault(sk, set()).add(m)
+    if not peers:
+        return ""
+    shown = {"gpu": "GPU", "ipu": "IPU", "cpu": "CPU"}.get(str(kind), str(kind))
+    said = " ".join(
+        f"Through its {_SWITCH_WORDS.get(sk, sk)} it shares a switch with {len(ms)} other "
+        f"{shown}{'s' if len(ms) != 1 else ''}: {', '.join(endpoint(m) for m in _sorted_ids(ms))}."
+        for sk, ms in sorted(peers.items()))
+    return " " + said
+
+
+_SWITCH_WORDS = {"nvswitch": "NVSwitches", "pcie_switch": "PCIe switches", "switch": "switches"}
 
 
 def _answer_by_count(rows: list[dict[str, Any]], sel: list[dict[str, Any]], plan: Plan, full: nx.Graph,
