@@ -577,7 +577,8 @@ class Asker:
                 return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
                                     f"topology, since the {kind}s of {self.cat.name(sid)} are in its stored graph")
         if u.slots.get("link_type") and metric in (None, "bandwidth") and not any(
-                u.slots.get(k) for k in ("operation", "src", "dst", "app", "msg_bytes", "condition", "count")):
+                u.slots.get(k) for k in ("operation", "src", "dst", "app", "msg_bytes", "condition", "count")) \
+                and not _SHARE_ASKED.search(" ".join(u.tokens)):
             # "what is the IPU-Link bandwidth?": nothing measured is named, only a kind of link; its rated bandwidth
             # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number)
             return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
@@ -1103,7 +1104,14 @@ def _words_allow(intent: str, slots: dict[str, Any], question: str = "") -> bool
                     or (slots.get("src") and slots.get("dst")))
     if intent == "list_data":
         return _inventory_fits(slots, question)
+    if intent == "topology":
+        # "what percent of InfiniBand EDR does Longhorn reach": a share of a rate asked, which the graph's rates
+        # alone do not give
+        return not _SHARE_ASKED.search(question)
     return True
+
+
+_SHARE_ASKED = re.compile(r"\b(percent(age)?|fraction|proportion|efficien\w*)\b|%", re.I)
 
 
 def _inventory_fits(slots: dict[str, Any], question: str) -> bool:

@@ -355,6 +355,9 @@ _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|am
                        r" (does|do|is|has)\b|^(gpu )?memory\b|\bram\b|\bvram\b")
 _HOST_MEMORY = re.compile(r"\b(host|system|main|cpu|node) (memory|ram)\b|\bram\b|\bdram\b|\bddr4?\b")
 _TOTAL = re.compile(r"\b(total|in all|altogether|combined|aggregate|all (the )?(gpus|ipus) together)\b")
+# one part named as what holds the total ("one IPU", "a single GPU", "each card")
+_ONE_PART = re.compile(r"\b(one|a single|single|each|every|per|an?) (gpu|ipu|i p u|g p u|card|device|chip|"
+                       r"accelerator)\b")
 _COUNTING = re.compile(r"\b(how many|number of|count of|core count|cores per|per (socket|cpu|node))\b")
 # (the words between are skipped lazily: "how many NVSwitch chips" counts NVSwitches, the first part named)
 _COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)??( \w+)?? (?P<part>" + _G_P_U + "|" + _I_P_U +
@@ -479,7 +482,9 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
     elif _SOFTWARE.search(said) and re.search(r"\b(version|run|runs|running|installed|use|uses|what|which)\b", said) \
             and not _MEASURED_NEAR.search(said):
         out = {"spec": "software", "part": "host"}
-    if out and out["spec"] == "memory" and _TOTAL.search(said) and out["part"] != "host":
+    if out and out["spec"] == "memory" and _TOTAL.search(said) and out["part"] != "host" \
+            and not _ONE_PART.search(said):
+        # ("how much memory does one IPU hold in total": one part's whole memory, not the machine's)
         out["spec_total"] = True
     return out
 
@@ -539,6 +544,17 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please |(can|could|would) you (please )?)?(open|load|import|read|analy[sz]e|look at) (my|our) |"
                     r"\b(my|our) (own )?(\w+ ){0,2}(traces?|profiles?|recordings?|logs?|captures?|runs?) from (last|"
                     r"yesterday|this (morning|afternoon|week)|earlier|today|tonight)\b|"
+                    # "translate the DGX-2 latency summary into German": a service on the answer, no measurement
+                    r"^(please |(can|could|would) you (please )?)?translate\b|\b(translated? )?(in|into|to) (german|"
+                    r"french|spanish|italian|chinese|japanese|korean|norwegian|swedish|dutch|portuguese|russian|"
+                    r"hindi|arabic)\b|"
+                    # "memory bandwidth per dollar": prices, which no benchmark here stores
+                    r"\bper (dollar|euro|buck|pound|yen|\$|€)|\b(price|cost)[- ](performance|efficien\w*)\b|"
+                    r"\bbang for (the|your|our) buck\b|"
+                    # "export every measurement to an Excel workbook": an office file to be made, not a question (the
+                    # rows of an answer come as CSV from the UI and `hpcask report`)
+                    r"\bexport\b.{0,60}\b(to|into|as) (an? |the )?(excel|xlsx|spreadsheet|workbook|pdf|powerpoint|"
+                    r"word document)\b|"
                     # "which is better for gaming, the Titan RTX or the GTX 980": a use no benchmark here measured
                     r"\bfor (gaming|games|playing games|video editing|crypto ?mining|mining)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone

@@ -95,12 +95,13 @@ HOLDOUT28_SET = Path(__file__).resolve().parent / "eval" / "holdout28.jsonl"
 HOLDOUT29_SET = Path(__file__).resolve().parent / "eval" / "holdout29.jsonl"
 # The thirty-first set: written blind in session 56, before the thirtieth was read; read for fixes from session 57 on.
 HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
-# The thirty-second set, the blind one now: written blind in session 56, before the thirtieth was read.
+# The thirty-second set: written blind in session 56, before the thirtieth was read; read for fixes from later in
+# session 57 on.
 HOLDOUT31_SET = Path(__file__).resolve().parent / "eval" / "holdout31.jsonl"
-# The thirty-third set: written blind in session 57, before the thirty-first was read (blind too, for the round
-# after).
+# The thirty-third set, the blind one now: written blind in session 57, before the thirty-first was read.
 HOLDOUT32_SET = Path(__file__).resolve().parent / "eval" / "holdout32.jsonl"
-# The thirty-fourth set: written blind in session 57, before the thirty-second is read (blind too).
+# The thirty-fourth set: written blind in session 57, before the thirty-second was read (blind too, for the round
+# after).
 HOLDOUT33_SET = Path(__file__).resolve().parent / "eval" / "holdout33.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
@@ -154,7 +155,7 @@ LATER_SETS = (
     ("holdout28", "twenty-ninth", "blind in session 55", "from session 56 on"),
     ("holdout29", "thirtieth", "blind in session 55", "from later in session 56 on"),
     ("holdout30", "thirty-first", "blind in session 56", "from session 57 on"),
-    ("holdout31", "thirty-second", "blind in session 56", None),
+    ("holdout31", "thirty-second", "blind in session 56", "from later in session 57 on"),
     ("holdout32", "thirty-third", "blind in session 57", None),
     ("holdout33", "thirty-fourth", "blind in session 57", None),
 )

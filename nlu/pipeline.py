@@ -28,6 +28,7 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
+from nlu.spelled_out import short_forms
 from nlu.written_forms import percent_sign_said, plain_scientific, tool_flags, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
@@ -357,6 +358,10 @@ class NLU:
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
+        long_said = words
+        words = short_forms(words)       # "Intelligence Processing Unit", "message digest five": IPU, MD5Hash
+        # ... read by the answer's phrase rules too (app.ask repairs the question with `spelled`), hyphens as typed
+        spelled += [(a.replace(" - ", "-"), b) for a, b in rewritten(long_said, words)]
         words = join_split_names(words, self.split_names)
         words = spelled_bench_names(words, self.bench_names, self.norm.number)   # "m d five hashing": MD5
         words = unglue_names(words, self.system_words)
@@ -378,6 +383,7 @@ class NLU:
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
         words = plain_comparatives(words)
+        words = collective_verbs(words)   # "broadcasting 128 MB", "all-reducing": the collective as its name
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
         words, taken = taken_back(words, self.gazetteer.candidates)
         taken = ([restart] if restart else []) + taken
@@ -478,6 +484,9 @@ class NLU:
                 # a number with a unit of its own ("clocks to 1500 MHz", "a 300 W cap"), of something not measured
                 # ("VASP under congestion: one number?") or a factor ("more than 5x its idle latency")
                 continue
+            if slot == "msg_bytes" and b - a >= 2 and _bare_number(words[a:a + 1]) \
+                    and _GPU_MODEL.match(words[b - 1].lower()):
+                continue                      # "from 1 to 4 T4 GPUs": four T4s, not four terabytes
             if slot == "msg_bytes" and len(words[a:b]) == 2 and _bare_number(words[a:a + 1]) \
                     and words[b - 1].lower() == "of" and b + 1 < len(words) and _bare_number(words[b:b + 1]) \
                     and _RATE_WORD.fullmatch(words[b + 1]):
@@ -521,6 +530,7 @@ class NLU:
                 consumed.add(b - 1)
             if slot == "count" and _bare_number(words[a:b]) and b < len(words) \
                     and self.norm.count_and_kind(words[b])[1] is None and not spelled_device(words, b) \
+                    and not _GPU_MODEL.match(words[b].lower()) \
                     and self.norm.size_bytes(" ".join(words[a:b + 1])) not in (None, self.norm.number(surface)):
                 slot, b = "msg_bytes", b + 1  # "1 GiB" tagged as a count and a count kind is one size
                 surface = " ".join(words[a:b])
@@ -550,10 +560,21 @@ class NLU:
                 continue
             if slot == "count":
                 ck = self.norm.count_and_kind(surface)
+                after = self.norm.count_and_kind(f"{surface} {words[b]}") if b < len(words) and not ck[1] \
+                    else (None, None)
                 if ck[0] is not None:
+                    fresh = "count" not in slots
                     slots.setdefault("count", ck[0])
-                    if ck[1]:
+                    if ck[1] and fresh and not (b < len(words) and _COUNT_WORD.match(words[b].lower())):
+                        # "writing to a whole IPU, all 1216 tiles": the kind said with the number is what it counts,
+                        # whatever part was named before it
+                        slots["count_kind"] = ck[1]
+                    elif ck[1]:
                         slots.setdefault("count_kind", ck[1])
+                    elif fresh and after[1] and after[0] == ck[0] and _COUNT_WORD.match(words[b].lower()) \
+                            and not (b + 1 < len(words) and _COUNT_WORD.match(words[b + 1].lower())):
+                        # (the kind in the next word, where the tagger left it out of the count's span)
+                        slots["count_kind"] = after[1]
                     elif b < len(words) and _GPU_MODEL.match(words[b].lower()):
                         slots.setdefault("count_kind", "gpus")   # "one V100", "the two H200s": GPUs counted
                         gpu_model_at.add(b)
@@ -598,6 +619,11 @@ class NLU:
                 app_spans.append((a, b))
             if slot == "aggregate" and "aggregate" not in slots:
                 agg_surface = surface
+            if slot == "system" and b - a == 1 and a > 0 and _GPU_MODEL.match(words[a].lower()) \
+                    and _bare_number(words[a - 1:a]) and (systems or any(s == "system" for s, _, e in bounds
+                                                                          if e <= a - 1)):
+                gpu_model_at.add(a)
+                continue      # "Google Cloud ... from 1 to 4 T4 GPUs": the GPUs counted there, no second machine
             if slot == "system":
                 sys_spans.append((a, b, value))
                 if value not in systems:
@@ -629,6 +655,8 @@ class NLU:
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end
                           or (u[0] == "system" and h.slot == "count_kind" and _unknown_name(words, u, h))]
             hit_words.update(range(h.start, h.end))
+            if h.slot == "system" and h.start in gpu_model_at and h.end - h.start == 1 and (systems or sys_spans):
+                continue    # "Google Cloud ... from 1 to 4 T4 GPUs": the GPUs counted there, no second machine
             if h.slot == "system":
                 if h.value not in systems:
                     # a comparison in the order said, as for the names resolved below ("compare triad bw dgx2 yme
@@ -648,8 +676,9 @@ class NLU:
             elif h.slot == "count_kind":
                 if "count_kind" not in slots and ("count" in slots or intent == "scaling"):
                     slots["count_kind"] = h.value
-                elif not systems:
-                    # "the nominal power of an IPU": no count to be the kind of, but the word names a system
+                elif not systems and h.start not in gpu_model_at:
+                    # "the nominal power of an IPU": no count to be the kind of, but the word names a system (not
+                    # the GPU model a number counts: "4 T4 GPUs")
                     named = next((f["system"] for st, en, f in cands if (st, en) == (h.start, h.end)
                                   and "system" in f), None)
                     if named:
@@ -691,6 +720,17 @@ class NLU:
                         gpu_model_at.add(i + 1)
                         unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
                         break
+        if slots.get("count_kind") in (None, "boards"):
+            # "what do the two IPUs on one C2 board reach together": the number said before the devices counts them
+            # (the "one" of "one C2 board" names where they sit)
+            for i in range(len(words) - 1):
+                kind = _DEVICES_COUNTED.get(words[i + 1].lower())
+                n = self.norm.integer(words[i]) if kind and (words[i].isdigit() or words[i].lower() in _SMALL_NUMBERS) \
+                    else None
+                # (not the end of a spoken name: "h two hundred cards", "r i two nodes")
+                if n and 1 < n <= 100_000 and (i == 0 or (words[i - 1] != "-" and len(words[i - 1]) > 1)):
+                    slots["count"], slots["count_kind"] = n, kind
+                    break
         if systems and gpu_model_at:
             # "one V100 on Summit": with a system named, the counted GPU model names no second one
             unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at)]
@@ -892,10 +932,11 @@ class NLU:
             ruled_out.add("topology")
         if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
                 and not named_endpoints(words, cands, self.endpoints) - {slots["src"], slots["dst"]} \
-                and not _GRID_WORD.search(said) and "matri" not in said:
+                and not _GRID_WORD.search(said) and ("matri" not in said or _IN_THE_MATRIX.search(said)):
             # "how much longer does a GPU0-GPU1 exchange take, compared with other pairs": one pair named is one
             # cell to look up (but three endpoints named, or "the latency grid of ipu4 and ipu6", ask for a small grid
-            # of their own); the confidence in the grid carries over to its cell
+            # of their own); the confidence in the grid carries over to its cell; "GPU0 to GPU1 ... in the
+            # p2pBandwidthLatencyTest matrix" names where the one cell is printed
             ruled_out.add(intent)
             intent = "metric_lookup"
         if intent == "pair_matrix" and not _PAIR_CUE.search(said):
@@ -1005,6 +1046,27 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
+        known = [x for x in [slots.get("system"), *systems] if isinstance(x, str)]
+        if not slots.get("condition") and _ALL_LOADED.search(said) and (
+                self.catalog is None or not known
+                or any("under_load" in self.catalog.conditions.get(x, set()) for x in known)):
+            # "how much slower is the link from IPU5 to IPU4 when everything is loaded": the load the experiments
+            # ran, and what it does set against the quiet case
+            slots["condition"] = "under_load"
+            if intent in ("metric_lookup", "link_efficiency") and _LOAD_CHANGE.search(_ALL_LOADED.sub(" ", said)):
+                ruled_out.add(intent)
+                intent, conf = "congestion", max(conf, model_conf, CONFIDENCE_FLOOR)
+                if slots.get("metric") == "slowdown":
+                    del slots["metric"]
+        if not slots.get("condition") and _NO_LOAD.search(said) and not _LOAD_SAID.search(said) \
+                and (self.catalog is None or not isinstance(slots.get("system"), str)
+                     or "congestion_free" in self.catalog.conditions.get(slots["system"], set())):
+            # "ipu p2p bandwidth per thread, single thread, no load": the quiet side alone, looked up (no load
+            # set against it, nothing compared)
+            slots["condition"] = "congestion_free"
+            if intent == "congestion" and not slots.get("compare_with") and not _SET_AGAINST.search(said):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and _WHAT_CONGESTION_DOES.search(said) \
                 and (intent_probs[self.labels["intents"].index("congestion")] >= GRID_RUNNER_UP
                      or slots.get("metric") in ("slowdown", "congestion_impact")):
@@ -1240,6 +1302,11 @@ class NLU:
             drop_numbers_read_in(slots, bounds, limit.pop("words"))
             slots["threshold"] = limit
             limit = None
+        if any(sl == "msg_bytes" and _bare_number(words[a:b]) and _YEAR.fullmatch(words[a])
+               and a > 0 and words[a - 1].lower() in _BEFORE_A_YEAR
+               and not (b < len(words) and self.norm.size_bytes(f"1 {words[b]}")) for sl, a, b in bounds):
+            # "in the 2022 congestion-control paper", "the 2019 DGX-2 measurements": a year, not 2022 bytes
+            slots.pop("msg_bytes", None)
         as_rate = [sl == "msg_bytes" and b < len(words) and _RATE_WORD.fullmatch(words[b]) is not None
                    and _bare_number(words[a:b]) for sl, a, b in bounds if sl == "msg_bytes"]
         if any(as_rate) and all(as_rate):
@@ -1494,7 +1561,11 @@ class NLU:
             # "if the IPU uses more of its little cores": an IPU's cores are its tiles, the count its data is by
             slots["count_kind"] = "tiles"
         if "aggregate" in slots and agg_surface:
-            slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or slots["aggregate"]
+            # (a span the tagger ran on from words before the extreme, "___ is the slowest": its last word that
+            # is one)
+            slots["aggregate"] = self.norm.aggregate(agg_surface, slots.get("metric")) or next(
+                (a for a in (self.norm.aggregate(w, slots.get("metric")) for w in reversed(agg_surface.split()))
+                 if a), None) or slots["aggregate"]
         if "aggregate" not in slots and intent == "metric_lookup" and lw and lw[0] in _LEADING_AGGREGATE \
                 and tags[0] == "O":
             # "best h2d bw titan rtx": a terse question that opens with the extreme it wants (a word too weak
@@ -1842,6 +1913,36 @@ class NLU:
             # "how does g p u three reach g p u twelve on the d g x two": the way there, not a copy's bandwidth
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf)
+        if intent in ("pair_matrix", "metric_lookup", "list_data", "out_of_scope") and _PER_LINK_TYPE.search(said) \
+                and not _MEASURE_SAID.search(said) and not (slots.get("src") and slots.get("dst")) \
+                and (slots.get("system") or systems):
+            # "dgx-1 v100 links, one table row per link type": the links, grouped by their type, which the graph
+            # holds with their rates; no measure is named
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("metric", "operation"):
+                slots.pop(k, None)
+        copy_way = "h2d" if _HOST_INTO_GPU.search(said) else "d2h" if _GPU_INTO_HOST.search(said) else None
+        if copy_way and slots.get("operation") in (None, "p2p") and slots.get("metric") in (None, "bandwidth", "time",
+                                                                                          "latency") \
+                and intent in ("out_of_scope", "metric_lookup", "topology", "size_sweep", "compare_systems"):
+            # "how fast can the host push data into a GPU on the DGX-1 P100": a host-to-device copy, in plain words
+            slots["operation"] = copy_way
+            if slots.get("src") == "host" and copy_way == "h2d" or slots.get("dst") == "host" and copy_way == "d2h":
+                slots.pop("src" if copy_way == "h2d" else "dst")
+            if slots.get("metric") is None and _HOW_FAST.search(said):
+                slots["metric"] = "bandwidth"
+            if intent in ("out_of_scope", "topology"):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "size_sweep" and isinstance(slots.get("msg_bytes"), int) and not any(
+                k in slots for k in ("size_range", "threshold", "conditions", "aggregate", "top_n")) \
+                and not (_OVER_SIZES.search(said) or _CURVE_ASKED.search(said) or _TREND.search(said)
+                         or SIZE_END.search(said) or _CURVE_OF_SIZES_SAID.search(said)):
+            # "no rounding plz: h200 sendrecv time for 8 byte messages, out of place": one size and no word of a
+            # curve, however the model leaned: the value at that size
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf)
         board = _SAME_BOARD.search(said)
         if intent in ("metric_lookup", "pair_matrix", "trace_breakdown", "out_of_scope", "topology") \
                 and (slots.get("src") or slots.get("dst")) and board \
@@ -2219,6 +2320,13 @@ class NLU:
             # machine has one GPU: the Titan RTX's "p2p off" runs copy within it)
             slots["operation"] = "p2p"
             notes.append("no operation given: p2p (device-to-device transfers between different endpoints)")
+        if slots.get("condition") in ("nominal", "theoretical") and _DEVICE_MEMORY_SAID.search(said) \
+                and self.catalog is not None and all(
+                    "spec" in self.catalog.conditions.get(x, set()) for x in [slots.get("system"), *systems]
+                    if isinstance(x, str)) and (slots.get("system") or systems):
+            # "which has more HBM2 bandwidth on paper": a GPU memory's rate on paper is its spec sheet's figure
+            # (the machine's nominal figures are its links')
+            slots["condition"] = "spec"
         held = held_condition(slots, cands, self.catalog)
         if held:
             # (read again: a rule since may have changed the system or the condition)
@@ -2474,6 +2582,10 @@ class NLU:
                 # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink", read first as a link's
                 # efficiency, then as congestion: two machines set side by side, whatever the runner-up
                 intent, conf = "compare_systems", max(conf, model_conf)
+            elif _OVER_SIZES.search(said) and "count" not in slots and "msg_bytes" not in slots:
+                # "how does the IPU's gather bandwidth vary with the number of bytes each tile sends": the sizes are
+                # the axis the words ask for
+                intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
             else:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
@@ -2844,6 +2956,32 @@ class NLU:
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
+        if intent == "scaling" and slots.get("metric") in ("throughput", "bandwidth", "flops", "performance") \
+                and isinstance(sid, str) and not stores(slots["metric"], "metrics") and stores("efficiency", "metrics") \
+                and _PER_COUNTED.search(said):
+            # "how does throughput per GPU hold up as Chifflot goes from 2 to 12 GPUs": a rate per GPU kept as the
+            # count grows is the scaling efficiency the machine stores (no throughput is stored there)
+            notes.append(f"{slots['metric']} per GPU is not stored for it: read as the scaling efficiency stored")
+            slots["metric"] = "efficiency"
+        reach = _REACHED_OVER_A_RANGE.search(said) if intent == "scaling" and slots.get("metric") in (
+            "efficiency", "speedup") else None
+        end = self.norm.integer(reach.group("end")) if reach else None
+        if end and stores(slots["metric"], "metrics"):
+            # "what parallel efficiency does the IPU reduction reach going from 1 to 19456 tiles": the one figure
+            # the document states for the whole range, at its end (a curve is asked with "how does it grow")
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["count"] = end
+        if _FITS_IN_MEMORY.search(said) and slots.get("metric") in (None, "count", "size", "memory") \
+                and stores("count", "metrics") and slots.get("operation") in self.catalog.metric_ops(sid, "count") \
+                and intent in ("metric_lookup", "pair_matrix", "size_sweep", "out_of_scope", "scaling"):
+            # "largest fp32 gemm matrix dimension that fits on one ipu": the size the document states, stored as a
+            # count (n of an n x n matrix), not a pair grid or a sweep
+            if intent != "metric_lookup":
+                ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "count"
+            slots.pop("aggregate", None)
         if intent in ("metric_lookup", "list_data", "out_of_scope", "size_sweep") and _SIZE_USED.search(said) \
                 and slots.get("metric") in (None, "latency", "bandwidth", "time") and stores("msg_size", "metrics"):
             # "what message length was used for the XMP-64 latency distributions": the size a document states it
@@ -3085,7 +3223,8 @@ _USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|
                             r"\bhow well (are|is) (those|these|the|its|their|that|this) ([\w.-]+ ){0,2}links? (used|"
                             r"utili[sz]ed|exploited)\b")
 # "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
-_SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower)\b")
+_SLOWED_DOWN = re.compile(r"\b(slow(s|ed|ing)? ([\w-]+ ){0,3}down|slowdown|slower|how (much )?slow (does|did|do|is|are|"
+                          r"was|were|can|will)\b)\b")
 
 
 # a question asked before, named as context ("I asked about all-reduce before; now the same thing for ..."): its
@@ -3172,7 +3311,7 @@ def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out
 
 # what a question for a grid of endpoint pairs names: pairs, a matrix, grid or heat map, every/each pair, a size
 # of the grid ("16 by 16"), "between the GPUs", "GPU-to-GPU", values in the plural, the CUDA sample that prints one
-_PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|all[- ]to[- ]all|(every|each)(?! (single |one )?(gpu|ipu|g p u|i p u|"
+_PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|combinations?|pairings?|all[- ]to[- ]all|(every|each)(?! (single |one )?(gpu|ipu|g p u|i p u|"
                        r"device|card|node|cpu|c p u|socket|board|chip)s?\b(?! ?(to|->|-|and|with|other|pairs?)\b))|"
                        r"between all|among|full|whole|table|"
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
@@ -3200,7 +3339,9 @@ _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goe
                               r"^(is|are|was) [\w -]{1,40} or [\w -]{1,40}? (faster|quicker|slower)\b")
 # a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
 # matrix-free solvers and matrix multiplies)
-_GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
+# the matrix a value is read from ("in the p2pBandwidthLatencyTest matrix"), not a matrix asked for
+_IN_THE_MATRIX = re.compile(r"\b(in|from|of|on) the ([\w-]+ ){0,2}matri(x|ces)\b")
+_GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b(all|every|each) (\w+ )?(combinations?|pairings?)\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
                         r"four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
 # mesh or torus, which is the machine's layout)
@@ -3219,6 +3360,34 @@ _WHAT_VALUE_RECORDED = re.compile(r"\bwhat (\w+ ){1,2}(did|does|do|was|were) (th
 _WHAT_VALUE_STORED = re.compile(r"\bwhat (?!data\b|info\w*\b|kinds?\b|sorts?\b|types?\b|else\b)([\w-]+ ){1,8}"
                                 r"(?<!measurements )(?<!results )(?<!numbers )(?<!values )(is|was) (stored|recorded|"
                                 r"logged|held|kept|on (file|record)) (for|on|in|about)\b")
+# a copy between the host and a GPU said in plain words ("the host push data into a GPU", "a GPU send its results
+# back to the host")
+_HOST_INTO_GPU = re.compile(r"\b(host|cpu|system memory|main memory|ram)\b.{0,25}\b(push\w*|send\w*|cop(y|ies|ied|ying)|"
+                            r"mov(e|es|ed|ing)|transfer\w*|writ(e|es|ing)|stream\w*|feed\w*|load\w*|ship\w*)\b.{0,20}"
+                            r"\b(in)?to (a|the|one|each|its|every) (gpu|g p u|device|card|accelerator)s?\b")
+_GPU_INTO_HOST = re.compile(r"\b(gpu|g p u|device|card|accelerator)s?\b.{0,25}\b(push\w*|send\w*|cop(y|ies|ied|ying)|"
+                            r"mov(e|es|ed|ing)|transfer\w*|writ(e|es|ing)|stream\w*|ship\w*)\b.{0,25}\b(back )?"
+                            r"(in)?to (the )?(host|cpu|system memory|main memory|ram)\b")
+# links listed by their kind ("one row per link type", "grouped by link type"), and a measure named in words
+_PER_LINK_TYPE = re.compile(r"\b(per|by|for each|each|every) (link|connection|interconnect) (types?|kinds?|class(es)?)\b")
+_MEASURE_SAID = re.compile(r"\b(bandwidths?|bw|latenc(y|ies)|throughput|speed|time|flops|efficien\w*|busbw|algbw|"
+                           r"slowdown|speedup)\b")
+# words of a curve over sizes that the size-sweep rules above do not list ("sweep", "at every size", "sizes")
+_CURVE_OF_SIZES_SAID = re.compile(r"\b(sweep\w*|sizes|every size|all sizes|each size|up to|until|onwards?|beyond|"
+                                  r"above|below|under|over|past|from|between|crossover|cross|knee|saturat\w*|plateau\w*|"
+                                  r"where|which size|what size|at what|stop\w*|peaks?)\b")
+_SMALL_NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                  "thirteen", "fourteen", "fifteen", "sixteen"}
+# plural device nouns a number before them counts
+_DEVICES_COUNTED = {"gpus": "gpus", "ipus": "ipus", "cards": "gpus", "nodes": "nodes"}
+# one figure asked for over a range of counts ("what efficiency does X reach going from 1 to 19456 tiles")
+_REACHED_OVER_A_RANGE = re.compile(r"^(in |on |for )?(\S+ ){0,4}what (\w+ ){0,3}(efficiency|speedup) (does|did|do|can) "
+                                   r".{0,60}\b(reach|achieve|attain|hit|get|manage)\b.{0,30}\bfrom \S+ (\w+ )?(up )?to "
+                                   r"(?P<end>[\d,]+)\b")
+# the largest problem a device's memory holds ("the largest GEMM dimension that fits on one IPU")
+_FITS_IN_MEMORY = re.compile(r"\b(largest|biggest|max\w*) .{0,40}\b(dimension|matrix|problem|n)\b.{0,30}\bfits?\b|"
+                             r"\bfits? (on|in|into) (one|a single|an?|the|each) (ipu|gpu|device|card|memory)\b.{0,40}"
+                             r"\b(dimension|matrix)\b")
 # parts that share a board with the one named ("on the same baseboard as GPU5", "share a tray with")
 _SAME_BOARD = re.compile(r"\b(same|one) (base ?board|board|tray|socket|card|carrier|blade|node|chassis|switch)\b|"
                          r"\b(?P<share>shares?|sharing) (a|the|its) (base ?board|board|tray|socket|card|switch)\b")
@@ -3462,6 +3631,16 @@ _WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_C
                                   rf"\b(how many|what number of) {_COUNTS_WORD} (before|until)\b|"
                                   r"\bstops? (improving|scaling|growing|increasing|getting (faster|better))\b")
 # words that ask what load changes, or set the loaded value against another ("how bad does it get", "vs idle")
+# the quiet side named alone ("no load", "zero load"), and words of the loaded side or of two things set against
+# each other
+# the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
+_ALL_LOADED = re.compile(r"\b(when|while|with|if) (everything|all|every ([\w-]+ ){0,2}|the (whole |entire )?(system|"
+                         r"machine|chip|network|box|board)|all (the )?([\w-]+ ){0,2})('s| is| are)? (fully )?(loaded|busy|"
+                         r"saturated)\b")
+_NO_LOAD = re.compile(r"\b(no|zero|without) (load|background traffic|contention)\b")
+_LOAD_SAID = re.compile(r"\bunder (\w+ )?load\b|\b(loaded|busy|congested|contended)\b|\bunder (congestion|contention)\b|"
+                        r"\bwith (and|or) without\b|\bwith load\b")
+_SET_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|differ\w*|gap|slow\w*|worse|drop\w*)\b")
 _LOAD_CHANGE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|"
                           r"hurt\w*|differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|how bad|go(es)? up|"
                           r"cuts?|reduc\w*|lower\w*|decreas\w*|los(e|es|s|ing)|"
@@ -3512,7 +3691,11 @@ _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|eve
                          r"(from )?(the )?smallest to (the )?(biggest|largest)( (msg|message|transfer|buffer|size)s?)?|"
                          # "how does the busbw grow with message size"
                          r"(grows?|growing|scales?|scaling|changes?|varies|vary|rises?) with (the )?(msg|message|"
-                         r"transfer|buffer) sizes?)\b")
+                         r"transfer|buffer) sizes?|"
+                         # "vary with the number of bytes each tile sends": the size said as what is sent
+                         r"(grows?|growing|scales?|changes?|varies|vary|rises?|depends?) (with|on) (the )?(number|"
+                         r"amount|count) of bytes|bytes (each|per|every) (tile|rank|gpu|process|node|thread) "
+                         r"(sends?|moves?|transfers?|writes?))\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:
@@ -3933,6 +4116,7 @@ def family_with_model(words: list[str], system: Callable[[str], Any]) -> list[st
     """"the DGX-1 with Tesla V100", "the DGX-1 with P100s": a name several machines share, then the GPU model that
     tells them apart, read as the one machine's name ("DGX-1 V100"), not as a second machine (the reference V100)."""
     out = list(words)
+    families: list[list[str]] = []
     for i in range(len(out) - 2, 0, -1):
         if out[i].lower() != "with":
             continue
@@ -3943,7 +4127,16 @@ def family_with_model(words: list[str], system: Callable[[str], Any]) -> list[st
             if model and len(left) == n and system(" ".join(left)) is None \
                     and system(" ".join(left + [model])) is not None:
                 out[max(0, i - n):j + 1] = left + [model]
+                families.append(left)
                 break
+    # "... the DGX-1 with P100s or the one with V100s": "the one" is the family said before, with the other model
+    for i in range(len(out) - 2, 0, -1):
+        if out[i].lower() != "one" or out[i + 1].lower() != "with" or i + 2 >= len(out) or not families:
+            continue
+        j = i + 2 + (out[i + 2].lower() in ("tesla", "nvidia") and i + 3 < len(out))
+        model = re.sub(r"s$", "", out[j]) if re.search(r"\d", out[j]) else ""
+        if model and system(" ".join(families[-1] + [model])) is not None:
+            out[i:j + 1] = families[-1] + [model]
     return out
 
 
@@ -4019,6 +4212,29 @@ _MAGNITUDES = ("hundred", "thousand", "million")
 _PLAIN_ADJECTIVES = {"fast": ("faster", "fastest"), "quick": ("quicker", "quickest"), "slow": ("slower", "slowest"),
                      "big": ("bigger", "biggest"), "high": ("higher", "highest"), "low": ("lower", "lowest"),
                      "large": ("larger", "largest"), "small": ("smaller", "smallest")}
+
+
+# a collective said as a verb ("broadcasting 128 MB", "all-reducing the gradients") -> its name
+_COLLECTIVE_VERBS = {"broadcasting": "broadcast", "broadcasted": "broadcast", "allreducing": "allreduce",
+                     "allgathering": "allgather", "reducescattering": "reducescatter"}
+# ... and its second half after "all" or "reduce" ("all - reducing", "reduce scattering")
+_COLLECTIVE_HALVES = {("all", "reducing"): "reduce", ("all", "gathering"): "gather",
+                      ("reduce", "scattering"): "scatter"}
+
+
+def collective_verbs(words: list[str]) -> list[str]:
+    """"what algbw does the H200 pair reach broadcasting 128 MB": a collective said as what is being done, read as
+    the collective's name the vocabulary knows ("broadcast"); "all-reducing" as "all-reduce"."""
+    out = []
+    for i, w in enumerate(words):
+        low = w.lower()
+        if low in _COLLECTIVE_VERBS:
+            out.append(_COLLECTIVE_VERBS[low])
+            continue
+        prev = [x.lower() for x in words[max(0, i - 2):i] if x != "-"]
+        half = _COLLECTIVE_HALVES.get((prev[-1], low)) if prev else None
+        out.append(half or w)
+    return out
 
 
 def plain_comparatives(words: list[str]) -> list[str]:
@@ -4310,6 +4526,9 @@ _WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|gi
 # "which systems have the highest ...": a ranking of systems, not a list of what is loaded
 # things a number before counts out as a whole set ("3 apps"), not a top list, where no ranking word is said
 _WHOLE_SETS = {"apps", "applications", "benchmarks", "codes", "workloads", "cases", "patterns", "models", "networks"}
+# a year as people date a paper or a run ("the 2022 paper", "in 2019"), and the words it follows
+_YEAR = re.compile(r"(199\d|20[0-3]\d)")
+_BEFORE_A_YEAR = {"the", "in", "from", "since", "of", "circa", "its", "their", "our", "that", "this", "those", "these"}
 # the words of a ranking's end that a count of the ranked things comes before ("the five slowest")
 _SUPERLATIVES = {"highest", "lowest", "best", "worst", "fastest", "slowest", "largest", "smallest", "biggest",
                  "greatest", "longest", "shortest", "quickest"}
@@ -4402,6 +4621,8 @@ _TRAFFIC_GROWS = re.compile(r"\btraffic (grows?|increases?|go(es)? up|rises?|cli
 _RATE_SAID = re.compile(r"\b(bandwidth|bw|rate|throughput|speed)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how (many times|much) (faster|quicker))\b")
+# a GPU's own memory named ("HBM2 bandwidth", "GDDR6", "memory bandwidth")
+_DEVICE_MEMORY_SAID = re.compile(r"\b(hbm\d?e?|gddr\d?x?|memory (read )?(bandwidth|bw))\b")
 # one machine set against another in a contrast ("... while the DGX-2 manages only 12", "whereas Yme gets ...")
 _WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
                               r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")
@@ -4508,7 +4729,10 @@ _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|r
                               r"concurrent|background|network|link) (\w+ )?load\b|\bheavily loaded\b")
 # a share of a link's own rate or bandwidth ("% of link rate", "what fraction of the NVSwitch bandwidth")
 _OF_A_LINKS_RATE = re.compile(r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of "
-                              r"(the |its |their |an? )?(\S+ ){1,4}(bandwidth|bw|rate|capacity|speed)\b")
+                              r"(the |its |their |an? )?(\S+ ){1,4}(bandwidth|bw|rate|capacity|speed)\b|"
+                              # "what percent of InfiniBand EDR does Longhorn reach": the link named for its rate
+                              r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of (the |its |their |an? )?"
+                              r"(\S+ ){1,3}(does|do|did|can) (\S+ ){1,4}(reach|get|hit|achieve|attain|use|sustain)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
