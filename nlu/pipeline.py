@@ -3368,10 +3368,8 @@ _HOST_INTO_GPU = re.compile(r"\b(host|cpu|system memory|main memory|ram)\b.{0,25
 _GPU_INTO_HOST = re.compile(r"\b(gpu|g p u|device|card|accelerator)s?\b.{0,25}\b(push\w*|send\w*|cop(y|ies|ied|ying)|"
                             r"mov(e|es|ed|ing)|transfer\w*|writ(e|es|ing)|stream\w*|ship\w*)\b.{0,25}\b(back )?"
                             r"(in)?to (the )?(host|cpu|system memory|main memory|ram)\b")
-# links listed by their kind ("one row per link type", "grouped by link type"), and a measure named in words
+# links listed by their kind ("one row per link type", "grouped by link type"); no measure named (_MEASURE_SAID)
 _PER_LINK_TYPE = re.compile(r"\b(per|by|for each|each|every) (link|connection|interconnect) (types?|kinds?|class(es)?)\b")
-_MEASURE_SAID = re.compile(r"\b(bandwidths?|bw|latenc(y|ies)|throughput|speed|time|flops|efficien\w*|busbw|algbw|"
-                           r"slowdown|speedup)\b")
 # words of a curve over sizes that the size-sweep rules above do not list ("sweep", "at every size", "sizes")
 _CURVE_OF_SIZES_SAID = re.compile(r"\b(sweep\w*|sizes|every size|all sizes|each size|up to|until|onwards?|beyond|"
                                   r"above|below|under|over|past|from|between|crossover|cross|knee|saturat\w*|plateau\w*|"
