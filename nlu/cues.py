@@ -544,6 +544,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please |(can|could|would) you (please )?)?(open|load|import|read|analy[sz]e|look at) (my|our) |"
                     r"\b(my|our) (own )?(\w+ ){0,2}(traces?|profiles?|recordings?|logs?|captures?|runs?) from (last|"
                     r"yesterday|this (morning|afternoon|week)|earlier|today|tonight)\b|"
+                    # "DROP TABLE measurements;": a statement that would change the data, never run, no question
+                    r"^\s*(drop|delete|truncate|insert|update|alter|create|grant|revoke)\s+(table|from|into|database|"
+                    r"view|index|schema|\w+\s+set)\b|"
                     # "translate the DGX-2 latency summary into German": a service on the answer, no measurement
                     r"^(please |(can|could|would) you (please )?)?translate\b|\b(translated? )?(in|into|to) (german|"
                     r"french|spanish|italian|chinese|japanese|korean|norwegian|swedish|dutch|portuguese|russian|"

@@ -98,12 +98,13 @@ HOLDOUT30_SET = Path(__file__).resolve().parent / "eval" / "holdout30.jsonl"
 # The thirty-second set: written blind in session 56, before the thirtieth was read; read for fixes from later in
 # session 57 on.
 HOLDOUT31_SET = Path(__file__).resolve().parent / "eval" / "holdout31.jsonl"
-# The thirty-third set, the blind one now: written blind in session 57, before the thirty-first was read.
+# The thirty-third set: written blind in session 57, before the thirty-first was read; read for fixes from the end of
+# session 57 on.
 HOLDOUT32_SET = Path(__file__).resolve().parent / "eval" / "holdout32.jsonl"
-# The thirty-fourth set: written blind in session 57, before the thirty-second was read (blind too, for the round
-# after).
+# The thirty-fourth set, the blind one now: written blind in session 57, before the thirty-second was read.
 HOLDOUT33_SET = Path(__file__).resolve().parent / "eval" / "holdout33.jsonl"
-# The thirty-fifth set: written blind in session 57, before the thirty-third is read (blind too).
+# The thirty-fifth set: written blind in session 57, before the thirty-third was read (blind too, for the round
+# after).
 HOLDOUT34_SET = Path(__file__).resolve().parent / "eval" / "holdout34.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
@@ -159,7 +160,7 @@ LATER_SETS = (
     ("holdout29", "thirtieth", "blind in session 55", "from later in session 56 on"),
     ("holdout30", "thirty-first", "blind in session 56", "from session 57 on"),
     ("holdout31", "thirty-second", "blind in session 56", "from later in session 57 on"),
-    ("holdout32", "thirty-third", "blind in session 57", None),
+    ("holdout32", "thirty-third", "blind in session 57", "from the end of session 57 on"),
     ("holdout33", "thirty-fourth", "blind in session 57", None),
     ("holdout34", "thirty-fifth", "blind in session 57", None),
 )

@@ -28,6 +28,8 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
+from nlu.other_languages import in_english
+from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.written_forms import percent_sign_said, plain_scientific, tool_flags, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
@@ -336,10 +338,15 @@ class NLU:
     def understand(self, text: str) -> Understanding:
         from nlu.tokens import tokenize
         t0 = time.perf_counter()
-        typed = [t.text for t in tokenize(text)]
+        # "lookup(system='ipu16', metric='clock')", "SELECT busbw FROM h200 WHERE ...": a question written as code,
+        # read as the words it stands for (never run)
+        code = plain_query(text)
+        typed = [t.text for t in tokenize(code or text)]
         # "`1048576 262144 float none -1 16.78 ...` out-of-place time?": a pasted line of output read as output
         typed, pasted, pasted_kinds = read_pasted(typed, text, lambda w: any(
             {"app", "system", "library"} & f.keys() for _, _, f in self.gazetteer.candidates([w])))
+        foreign = typed
+        typed = in_english(typed)   # "Skalierung über die GPU-Anzahl", "latencia": another language's key words
         words = self.speller.fix(typed)
         spelled = list(dict.fromkeys((a, b) for a, b in zip(typed, words) if a != b))
         # typed shorthand no model learnt ("oop") is read as the vocabulary writes it ("out-of-place"), as a typo
@@ -389,6 +396,9 @@ class NLU:
         taken = ([restart] if restart else []) + taken
         # said in the answer's notes, like the speech corrector's changes (a described machine by its name)
         mended = [(a, self._shown_rewrite(b)) for a, b in rewritten(heard, words) if (a, b) not in (("–", "-"), ("—", "-"))]
+        if code:
+            mended.insert(0, (text.strip(), code))
+        mended[:0] = rewritten(foreign, typed)
         if not words:
             return Understanding("out_of_scope", 1.0, {}, ms=0.0)
         intent, conf, tags, tag_probs, intent_probs = self._infer(words)
@@ -840,10 +850,15 @@ class NLU:
             refs = []   # "what is the peak allreduce bus bandwidth": the highest one measured, not a reference
         # "vs", "against" between two systems set them side by side, not a value against a reference
         ratio_words = [w for w in lw if _RATIO.match(w) and not (len(systems) > 1 and w in _SIDE_BY_SIDE)]
-        if intent in ("link_efficiency", "topology", "metric_lookup", "out_of_scope") \
-                and slots.get("metric") in (None, "bandwidth") and slots.get("link_type") \
+        if intent in ("link_efficiency", "topology", "metric_lookup", "out_of_scope", "pair_matrix") \
+                and slots.get("metric") in (None, "bandwidth") \
+                and (slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition"))) == "NVLink") \
                 and slots.get("operation") in (None, "p2p", "h2d", "d2h") \
                 and _HOW_MUCH_OF_RATE.search(said) and self._has_links(slots):
+            # ("how much of the envy link two bandwidth do the gpu pairs use": the link said as a transport mode)
+            if not slots.get("link_type"):
+                slots["link_type"] = "NVLink"
+                slots.pop("condition", None)
             # "how much of its UPI bandwidth does the Xeon 8280 use": a share of the link's rate ("how much of the
             # NVLink bandwidth does allreduce use" stays the collective's bandwidth)
             slots["metric"] = "efficiency"
@@ -1058,6 +1073,12 @@ class NLU:
                 intent, conf = "congestion", max(conf, model_conf, CONFIDENCE_FLOOR)
                 if slots.get("metric") == "slowdown":
                     del slots["metric"]
+        if intent in ("pair_matrix", "metric_lookup") and slots.get("condition") == "under_load" \
+                and _SUFFERS.search(said) and not slots.get("metric") in ("slowdown", "congestion_impact"):
+            # "which IPU pair suffers most when the whole system is loaded": what the load does to each pair, set
+            # against the quiet case, is the congestion question (its answer names the worst case)
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, model_conf, CONFIDENCE_FLOOR)
         if not slots.get("condition") and _NO_LOAD.search(said) and not _LOAD_SAID.search(said) \
                 and (self.catalog is None or not isinstance(slots.get("system"), str)
                      or "congestion_free" in self.catalog.conditions.get(slots["system"], set())):
@@ -1213,7 +1234,7 @@ class NLU:
         if intent == "scaling" and over_counts and ("count_kind" not in slots or "count" not in slots):
             # (the axis said wins over a device word read as a kind: "the IPU reduction ... as the number of
             # tiles grows" counts tiles)
-            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e", "f", "g") if g))[1]
+            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e", "f", "g", "h") if g))[1]
             if kind:
                 slots["count_kind"] = kind
         end = SIZE_END.search(said)
@@ -1803,7 +1824,8 @@ class NLU:
             asked = " ".join(str(slots.pop(k)) for k in ("operation", "metric") if slots.get(k))
             if asked:
                 notes.append(f"the graph first; ask for the {asked} on its own")
-        if intent in ("topology", "link_efficiency") and len(systems) > 1 and _LINKS_COMPARED.search(said) \
+        if intent in ("topology", "link_efficiency") and len(systems) > 1 and (
+                _LINKS_COMPARED.search(said) or intent == "link_efficiency" and _COPY_COMPARED.search(said)) \
                 and not _asks_efficiency(said):
             # "does the h200 pair have fatter peer links than the dgx-2": how fast the links are, set side by side
             ruled_out.add(intent)
@@ -1943,6 +1965,13 @@ class NLU:
             # curve, however the model leaned: the value at that size
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf)
+        if intent == "metric_lookup" and slots.get("src") and slots.get("dst") and slots.get("aggregate") \
+                and isinstance(slots.get("system"), str) and _THE_EXTREME_PAIR.search(said) and "pairs" not in slots:
+            # "wasn't GPU0 to GPU15 the slowest pair for latency on the DGX-2": a pair checked against the extreme,
+            # which the grid answers (its extremes, and the pair asked about beside them)
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots["pairs"] = [[slots.pop("src"), slots.pop("dst")]]
         board = _SAME_BOARD.search(said)
         if intent in ("metric_lookup", "pair_matrix", "trace_breakdown", "out_of_scope", "topology") \
                 and (slots.get("src") or slots.get("dst")) and board \
@@ -2534,6 +2563,10 @@ class NLU:
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
             if slots.pop("operations", None):
                 slots.pop("metric", None)      # the kind listed, not a measure to filter the listing on
+        elif intent == "list_data" and not named and _INVENTORY_ASKED.search(said) and not asks_advice(said):
+            # "no rush at all, whenever you get to it: what's on file for RI2": the words settle the inventory,
+            # however unsure the model was of it behind the preamble
+            conf = max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
                 and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
@@ -2757,8 +2790,13 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
-                and (_WHAT_VALUE_RECORDED.search(said) or _WHAT_VALUE_STORED.search(said)):
-            # "what temperature did the database record for it": the recorded value, not the inventory
+                and (_WHAT_VALUE_RECORDED.search(said) or _WHAT_VALUE_STORED.search(said)
+                     or (slots.get("operation") or slots.get("app")) and slots.get("condition")
+                     and not LISTING.search(said) and not _LISTS.search(said)
+                     and not re.search(r"\b(have|has|got|any|measurements|data|numbers|results|runs)\b", said)):
+            # "what temperature did the database record for it": the recorded value, not the inventory; so is a
+            # measure named with its operation and setting, and no word of listing ("a reviewer asked for the DGX-1
+            # V100's host-to-device bandwidth with P2P enabled: what should we tell them")
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if "settings" in pasted_kinds and intent in ("topology", "out_of_scope", "metric_lookup", "trace_breakdown") \
@@ -2983,7 +3021,8 @@ class NLU:
             slots["metric"] = "count"
             slots.pop("aggregate", None)
         if intent in ("metric_lookup", "list_data", "out_of_scope", "size_sweep") and _SIZE_USED.search(said) \
-                and slots.get("metric") in (None, "latency", "bandwidth", "time") and stores("msg_size", "metrics"):
+                and slots.get("metric") in (None, "latency", "bandwidth", "time", "message_size") \
+                and stores("msg_size", "metrics"):
             # "what message length was used for the XMP-64 latency distributions": the size a document states it
             # used, a stored figure of its own (the latency named is what it was used for)
             slots["metric"] = "msg_size"
@@ -3629,6 +3668,8 @@ _WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_C
                                   rf"\b(how many|what number of) {_COUNTS_WORD} (before|until)\b|"
                                   r"\bstops? (improving|scaling|growing|increasing|getting (faster|better))\b")
 # words that ask what load changes, or set the loaded value against another ("how bad does it get", "vs idle")
+# what a load does to something, in plain words ("suffers most", "is hit hardest")
+_SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the )?hardest|worst hit|hardest hit)\b")
 # the quiet side named alone ("no load", "zero load"), and words of the loaded side or of two things set against
 # each other
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
@@ -3676,7 +3717,9 @@ _OVER_COUNTS = re.compile(
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
     r"|\b(?:vs\.?|versus|against|over|across|by)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) "
-    r"counts?\b")
+    r"counts?\b"
+    # "xeon 8280 su3 speedup across cores" (not "across GPUs", which may be a transfer between them)
+    r"|\bacross (?:the\s+|its\s+)?(?:different\s+)?(?P<h>cores|nodes|ranks|processes|threads)\s*[?.]?$")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
 # a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
 # messages that grow ("as the messages grow", "as messages get bigger")
@@ -4630,6 +4673,10 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
                                 r"(than|then)\b|\bbeats?\b|\b(below|above|behind|ahead of)\b(?! \d)|"
                                 r"\boutperform\w*")
+# the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")
+_THE_EXTREME_PAIR = re.compile(r"\bthe (slowest|fastest|best|worst|highest|lowest|quickest)( [\w-]+){0,2} pair\b")
+# a copy set against another machine's ("is Yme's GPU2-to-GPU3 copy faster than the same copy on the DGX-2")
+_COPY_COMPARED = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower) (than|then)\b")
 # links set against each other by their speed ("fatter peer links than", "faster NVLinks than")
 _LINKS_COMPARED = re.compile(r"\b(fatter|faster|wider|thicker|beefier|quicker|slower|thinner|narrower|better) "
                              r"([\w-]+ ){0,2}(links?|nvlinks?|interconnects?|pipes?|connections?) (than|then)\b")
@@ -4711,7 +4758,8 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
 # "h200x2 inventory", "the catalogue for the DGX-2": the word for what is stored
-_INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b")
+_INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b|\bwhat( ?'s| is| do you have| have you got)? "
+                              r"(on file|on record)\b")
 # "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
 _INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
                             r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")

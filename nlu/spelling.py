@@ -115,6 +115,12 @@ class Speller:
         if (m := _NUMBERED.match(w)) and w not in self.known:
             stems = [c for c in self._numbered.get(m.group(2), ()) if c != m.group(1) and _slip(m.group(1), c)]
             return stems[0] + m.group(2) if len(stems) == 1 else None
+        if len(w) == 3 and w not in self.known and _WORD.match(w) and before and not word.isupper():
+            # "under lod": a short word one dropped letter from the word the vocabulary says after its neighbour
+            # ("under load"); too short to repair alone
+            phrased = {c for c in self._one.get(w, set()) if len(c) == 4 and (before.lower(), c) in self.pairs
+                       and _slip(w, c)}   # (an inner letter dropped: not "ipu" of "ipus")
+            return phrased.pop() if len(phrased) == 1 else None
         if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
             return None
         if any(w.endswith(suf) and len(w) - len(suf) >= 5 and (w[:-len(suf)] in self.known
@@ -203,9 +209,13 @@ def vocabulary_pairs(vocab) -> set[tuple[str, str]]:
 HARDWARE_WORDS = frozenset({"baseboard", "baseboards", "motherboard", "motherboards", "mainboard", "mainboards",
                             "daughterboard", "daughterboards", "backplane", "backplanes", "midplane", "midplanes",
                             "risers", "heatsink", "heatsinks", "baseplate"})
+# plain English words the encoder reads in pieces that sit two edits from a domain word ("farthest" had become
+# "fastest")
+PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest", "slowness", "quickness"})
 
 
 def english_words(tok) -> set[str]:
-    """Whole words of the encoder's WordPiece vocabulary: the English the model already reads (and HARDWARE_WORDS,
-    which it reads in pieces but which are no typos)."""
-    return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")} | HARDWARE_WORDS
+    """Whole words of the encoder's WordPiece vocabulary: the English the model already reads (and HARDWARE_WORDS
+    and PLAIN_WORDS, which it reads in pieces but which are no typos)."""
+    return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")} | HARDWARE_WORDS \
+        | PLAIN_WORDS
