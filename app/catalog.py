@@ -30,6 +30,10 @@ class SystemInfo:
 # conditions as app.intents._common.STATED, which imports the catalog)
 _STATED_WORDS = ("spec", "theoretical", "nominal", "vendor_claim")
 _NOT_TOOLS = {"paper", "stream", "tau", "pebs", "sniper", "caliper", "gem5"}
+# tools people name by the project they come from ("the CUDA samples", "OSU micro-benchmarks"), as the runs store them
+_TOOL_ALIASES = ((re.compile(r"\bcuda[- ]samples?\b", re.I), "p2pBandwidthLatencyTest"),
+                 (re.compile(r"\bnccl[- ]tests\b", re.I), "nccl-tests"),
+                 (re.compile(r"\bosu micro[- ]?benchmarks?\b|\bomb\b", re.I), "osu"))
 
 
 @dataclass
@@ -125,7 +129,8 @@ class Catalog:
                 return tool
             if low.isalpha() and len(low) <= 4 and re.search(r"(?<![\w-])" + " ".join(low) + r"(?![\w-])", said):
                 return tool   # "o s u micro benchmark results": a short name spelled out, as a transcript writes it
-        return None
+        tools = set(self.run_tools.values())
+        return next((tool for rx, tool in _TOOL_ALIASES if tool in tools and rx.search(said)), None)
 
     def slowdown_without_congestion(self, sid: str) -> bool:
         """The system ran under no congestion condition but its document states slowdown factors (the DGX-1 V100's

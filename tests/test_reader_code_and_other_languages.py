@@ -112,3 +112,15 @@ def test_a_pair_checked_against_the_extreme(asker):
     res = asker.ask("wasn't GPU3 to GPU12 the fastest pair for bandwidth on the DGX-2 with p2p on")
     assert res.intent == "pair_matrix" and res.slots.get("pairs") == [["gpu3", "gpu12"]], (res.intent, res.slots)
     assert "The pairs asked about: GPU3 -> GPU12" in res.answer, res.answer
+
+
+def test_a_program_a_suite_ran_is_that_programs_measurement(asker, built_con):
+    # Tartan runs the CUDA sample p2pBandwidthLatencyTest: its rows are the sample's, named by the project too
+    res = asker.ask("titan rtx d2d one-way bandwidth with p2p on, from the cuda samples")
+    assert not any("answered from" in n for n in res.notes), res.notes
+    want = _values(built_con, "SELECT value FROM measurements WHERE system_id = ? AND operation = ? AND app = ? "
+                   "AND condition = ? AND metric = ?", ["titan_rtx", "d2d", "p2pBandwidthLatencyTest", "p2p_on",
+                                                        "bandwidth"])
+    assert res.rows and res.rows[0]["value"] in want, res.answer
+    res = asker.ask("Yme GPU1 to GPU2 one-way bandwidth with P2P on in p2pBandwidthLatencyTest")
+    assert not any("no p2pBandwidthLatencyTest measurement" in n for n in res.notes), res.notes

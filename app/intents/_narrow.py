@@ -152,7 +152,7 @@ def measurements(con, plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if spec.get("cases") and params:
             r["_case"] = params      # a ranking says each row's case (metric_lookup._ranking)
     if spec.get("tool"):
-        rows = keep_if_any(rows, lambda r: r.get("tool") == spec["tool"])
+        rows = keep_if_any(rows, lambda r: made_by(r, spec["tool"]))
     if spec.get("said"):
         rows = said_label(rows, spec["said"])
     if spec.get("aggregate") == "mean":
@@ -955,6 +955,12 @@ def _each_best(groups: list[dict[str, Any]], how: Optional[str]) -> list[dict[st
 _TRACE_COLUMNS = ("kind", "system_id", "trace_set", "run_id", "rank", "category", "value", "unit", "window_us",
                   "busy_us", "comm_total_us", "overlap_us", "nccl_kernels", "kernels", "source", "name", "calls",
                   "n_ranks", "trace_sets")
+
+
+def made_by(row: dict[str, Any], tool: str) -> bool:
+    """Whether a row is the named tool's: its run's tool, or the program a suite ran (Tartan runs the CUDA sample
+    p2pBandwidthLatencyTest; its rows name that program as their app)."""
+    return row.get("tool") == tool or str(row.get("app") or "").lower() == tool.lower()
 
 
 def duck_round(x: Optional[float], digits: int) -> Optional[float]:

@@ -9,7 +9,7 @@ from typing import Any
 from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
-from app.intents._narrow import said_words
+from app.intents._narrow import made_by, said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
                                  endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
@@ -309,7 +309,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if [r.pop("_over_sizes", False) for r in rows][0]:
         plan.notes.append(f"the average {top.get('tool') or 'the benchmark'} printed over every size it ran "
                           "(no size given)")
-    if plan.narrow.get("tool") and top.get("tool") != plan.narrow["tool"]:
+    if plan.narrow.get("tool") and not made_by(top, plan.narrow["tool"]):
         plan.notes.append(f"no {plan.narrow['tool']} measurement matches on {cat.name(top['system_id'])}: "
                           f"answered from {top.get('tool') or 'another source'}")
     if agg in ("mean", "median"):
