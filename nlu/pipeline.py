@@ -1234,7 +1234,8 @@ class NLU:
         if intent == "scaling" and over_counts and ("count_kind" not in slots or "count" not in slots):
             # (the axis said wins over a device word read as a kind: "the IPU reduction ... as the number of
             # tiles grows" counts tiles)
-            kind = self.norm.count_and_kind(next(g for g in over_counts.group("a", "b", "c", "d", "e", "f", "g", "h") if g))[1]
+            # (the one named group of the alternative that matched)
+            kind = self.norm.count_and_kind(next(g for g in over_counts.groupdict().values() if g))[1]
             if kind:
                 slots["count_kind"] = kind
         end = SIZE_END.search(said)
@@ -3376,12 +3377,12 @@ _WHICH_IS_FASTER = re.compile(r"\bwhich (one |machine |system )?(is|was|runs|goe
                               r"fastest|quickest|slowest)\b|"
                               # "is yme or mini summit faster for nvlink copies"
                               r"^(is|are|was) [\w -]{1,40} or [\w -]{1,40}? (faster|quicker|slower)\b")
-# a picture of one value per endpoint pair: a heat map, a grid, "16 by 16" (not "matrix", which also names
-# matrix-free solvers and matrix multiplies)
 # the matrix a value is read from ("in the p2pBandwidthLatencyTest matrix"), not a matrix asked for
 _IN_THE_MATRIX = re.compile(r"\b(in|from|of|on) the ([\w-]+ ){0,2}matri(x|ces)\b")
-_GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b(all|every|each) (\w+ )?(combinations?|pairings?)\b|\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|"
-                        r"four|two)\b")
+# a picture of one value per endpoint pair: a heat map, a grid, "every GPU combination", "16 by 16" (not "matrix",
+# which also names matrix-free solvers and matrix multiplies)
+_GRID_WORD = re.compile(r"\bheat ?maps?\b|\bgrids?\b|\b(all|every|each) (\w+ )?(combinations?|pairings?)\b|"
+                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by (sixteen|eight|four|two)\b")
 # a grid named by its parts ("core x core", "gpu-by-gpu", "ipu by ipu") or by its size ("2x2", "16 x 16"; not a
 # mesh or torus, which is the machine's layout)
 _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p u)s? ?,?[ -]?(x|by)[ -]?\1s?\b|"
@@ -3413,6 +3414,7 @@ _PER_LINK_TYPE = re.compile(r"\b(per|by|for each|each|every) (link|connection|in
 _CURVE_OF_SIZES_SAID = re.compile(r"\b(sweep\w*|sizes|every size|all sizes|each size|up to|until|onwards?|beyond|"
                                   r"above|below|under|over|past|from|between|crossover|cross|knee|saturat\w*|plateau\w*|"
                                   r"where|which size|what size|at what|stop\w*|peaks?)\b")
+# number words that count a few devices ("the two IPUs"; not "hundred" of a spoken model name, "h two hundred cards")
 _SMALL_NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                   "thirteen", "fourteen", "fifteen", "sixteen"}
 # plural device nouns a number before them counts
@@ -3653,6 +3655,9 @@ _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
 _LOADED = r"\b(loaded|under load|busy|congested)\b"
 _IDLE = r"\b(idle|unloaded|quiet|congestion[- ]free|not loaded|non ?-? ?loaded|without (any )?load|no load)\b"
 _LOADED_AND_IDLE = re.compile(rf"{_LOADED}.*{_IDLE}|{_IDLE}.*{_LOADED}")
+# the loaded side said, or both sides ("with and without load"): no quiet case alone (_NO_LOAD)
+_LOAD_SAID = re.compile(rf"{_LOADED}|\bunder (\w+ )?load\b|\bcontended\b|\bunder (congestion|contention)\b|"
+                        r"\bwith (and|or) without\b|\bwith load\b")
 
 
 def _congestion_without_pairs(sid: Optional[str], catalog) -> bool:
@@ -3667,19 +3672,17 @@ _COUNTS_WORD = r"(gpus|ipus|nodes|ranks|cores|processes|devices|g p us|i p us)"
 _WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_COUNTS_WORD})\b|"
                                   rf"\b(how many|what number of) {_COUNTS_WORD} (before|until)\b|"
                                   r"\bstops? (improving|scaling|growing|increasing|getting (faster|better))\b")
-# words that ask what load changes, or set the loaded value against another ("how bad does it get", "vs idle")
 # what a load does to something, in plain words ("suffers most", "is hit hardest")
 _SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the )?hardest|worst hit|hardest hit)\b")
-# the quiet side named alone ("no load", "zero load"), and words of the loaded side or of two things set against
-# each other
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
 _ALL_LOADED = re.compile(r"\b(when|while|with|if) (everything|all|every ([\w-]+ ){0,2}|the (whole |entire )?(system|"
                          r"machine|chip|network|box|board)|all (the )?([\w-]+ ){0,2})('s| is| are)? (fully )?(loaded|busy|"
                          r"saturated)\b")
+# the quiet side named alone ("no load", "zero load"; _LOAD_SAID names the other side), and words of two things set
+# against each other
 _NO_LOAD = re.compile(r"\b(no|zero|without) (load|background traffic|contention)\b")
-_LOAD_SAID = re.compile(r"\bunder (\w+ )?load\b|\b(loaded|busy|congested|contended)\b|\bunder (congestion|contention)\b|"
-                        r"\bwith (and|or) without\b|\bwith load\b")
 _SET_AGAINST = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|differ\w*|gap|slow\w*|worse|drop\w*)\b")
+# words that ask what load changes, or set the loaded value against another ("how bad does it get", "vs idle")
 _LOAD_CHANGE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|slow\w*|worse|impact\w*|effects?|affect\w*|"
                           r"hurt\w*|differ\w*|degrad\w*|drop\w*|cost\w*|chang\w*|penalt\w*|how bad|go(es)? up|"
                           r"cuts?|reduc\w*|lower\w*|decreas\w*|los(e|es|s|ing)|"
@@ -4663,7 +4666,7 @@ _RATE_SAID = re.compile(r"\b(bandwidth|bw|rate|throughput|speed)\b")
 # a thing said to have become faster ("speed up" as a verb, "how many times faster")
 _SPED_UP = re.compile(r"\b(speed(s|ed)? up|sped up|how (many times|much) (faster|quicker))\b")
 # a GPU's own memory named ("HBM2 bandwidth", "GDDR6", "memory bandwidth")
-_DEVICE_MEMORY_SAID = re.compile(r"\b(hbm\d?e?|gddr\d?x?|memory (read )?(bandwidth|bw))\b")
+_DEVICE_MEMORY_SAID = re.compile(rf"\b(hbm\d?e?|gddr\d?x?)\b|{MEMORY_BANDWIDTH.pattern}")
 # one machine set against another in a contrast ("... while the DGX-2 manages only 12", "whereas Yme gets ...")
 _WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
                               r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")

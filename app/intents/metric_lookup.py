@@ -2,6 +2,7 @@
 also the best or worst ("which GPU pair is slowest")."""
 from __future__ import annotations
 
+import json
 import re
 import statistics
 from typing import Any
@@ -344,11 +345,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     # several different values (DeepBench's 1,090 GEMM shapes, the pairs of a system): say which one is quoted
     varied = len({(r["value"], r["unit"]) for r in rows}) > 1
     if agg in ("min", "max") or varied or len({(r['src'], r['dst']) for r in rows}) > 1 and not plan.slots.get("src"):
-        word = {"min": "lowest", "max": "highest"}.get(agg) or (
-            "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
-        if plan.narrow.get("relative"):     # the end the picked measure makes fastest (or slowest)
-            word = "lowest" if (top["metric"] in LOWER_BETTER) == (plan.narrow["relative"] == "better") \
-                else "highest"
+        word = _end_word(agg, plan, top)
         if len(rows) > 1 and not (plan.narrow.get("of_peak") and top.get("metric") == "efficiency"):
             lead = f"The {word} of {matched:,} measurements: "
     sentence = f"{lead}{_describe(top, cat)}: {fmt_value(top['value'], top['unit'])}{cite([top])}."
@@ -372,28 +369,25 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
 def _ranking(rows: list[dict[str, Any]], top_n: int, matched: int, agg: Any, plan: Plan, cat: Catalog) -> str:
     """"the five slowest gemm times on the Titan RTX": the first top_n rows in the order asked, each said by what
     sets it apart from the others (its pair, size, count or kernel shape); what they share is said once."""
-    shown, seen = [], set()
+    shown, cases, seen = [], [], set()
     for r in rows:
+        case = _case_params(r.pop("_case", None))
         # one measurement printed twice (a raw output and the document's listing of it) is one place
         key = (r["value"], r["unit"], r.get("src"), r.get("dst"), r.get("msg_bytes"), r.get("count"),
-               r.get("direction"), r.get("condition"), r.get("precision"),
-               _case_words(r.get("_case"), shape_only=True))
+               r.get("direction"), r.get("condition"), r.get("precision"), _case_words(case, shape_only=True))
         if key not in seen:
             seen.add(key)
             shown.append(r)
+            cases.append(case)
         if len(shown) == top_n:
             break
     rows[:] = shown
-    word = {"min": "lowest", "max": "highest"}.get(agg) or (
-        "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
-    if plan.narrow.get("relative"):
-        word = "lowest" if (shown[0]["metric"] in LOWER_BETTER) == (plan.narrow["relative"] == "better") \
-            else "highest"
+    word = _end_word(agg, plan, shown[0])
     apart = [k for k in ("src", "dst", "msg_bytes", "count", "direction", "condition", "precision", "app")
              if len({r.get(k) for r in shown}) > 1]
     common = dict(shown[0], **{k: None for k in apart})
     items = []
-    for i, r in enumerate(shown, 1):
+    for i, (r, case) in enumerate(zip(shown, cases), 1):
         bits = []
         if "src" in apart or "dst" in apart:
             bits.append(" -> ".join(endpoint(r[k]) for k in ("src", "dst") if r.get(k)))
@@ -402,32 +396,40 @@ def _ranking(rows: list[dict[str, Any]], top_n: int, matched: int, agg: Any, pla
         if "count" in apart and r.get("count"):
             bits.append(f"{r['count']} {r.get('count_kind') or ''}".strip())
         bits += [str(r[k]) for k in ("direction", "condition", "precision", "app") if k in apart and r.get(k)]
-        case = _case_words(r.pop("_case", None))
-        if case:
-            bits.append(case)
+        bits.append(_case_words(case))
         items.append(f"{i}. {', '.join(b for b in bits if b) or 'a row like the others'}: "
                      f"{fmt_value(r['value'], r['unit'])}")
-    for r in rows:
-        r.pop("_case", None)
     fewer = f" (only {len(shown)} match)" if len(shown) < top_n else ""
     return (f"The {len(shown)} {word} of {matched:,} measurements{fewer}: {_describe(common, cat)}: "
             + "; ".join(items) + f"{cite(shown, limit=len(shown))}.")
 
 
+def _end_word(agg: Any, plan: Plan, top: dict[str, Any]) -> str:
+    """The end of the order a quoted value sits at: the aggregate's, or, where the words asked for the fastest (or
+    slowest) and left the measure to the defaults, the end that measure makes fastest."""
+    if plan.narrow.get("relative"):
+        return "lowest" if (top["metric"] in LOWER_BETTER) == (plan.narrow["relative"] == "better") else "highest"
+    return {"min": "lowest", "max": "highest"}.get(agg) or (
+        "lowest" if plan.slots.get("metric") in LOWER_BETTER else "highest")
+
+
 # a benchmark case's parameters in the order people name a kernel's shape (DeepBench: GEMM m n k, convolutions'
-# input w h c n and filters k f_w f_h, RNN hidden and timesteps; nccl-tests: elements)
+# input w h c n and filters k f_w f_h, RNN hidden and timesteps)
 _CASE_KEYS = ("m", "n", "k", "w", "h", "c", "f_w", "f_h", "hidden", "timesteps", "batch", "a_t", "b_t", "mode",
               "phase")
 
 
-def _case_words(params: Any, shape_only: bool = False) -> str:
+def _case_params(params: Any) -> dict[str, Any]:
+    """A row's benchmark parameters (stored as JSON text), or none."""
     if not params:
-        return ""
-    import json
+        return {}
     try:
-        p = json.loads(params) if isinstance(params, str) else dict(params)
+        return json.loads(params) if isinstance(params, str) else dict(params)
     except (ValueError, TypeError):
-        return ""
+        return {}
+
+
+def _case_words(p: dict[str, Any], shape_only: bool = False) -> str:
     return " ".join(f"{k}={p[k]}" for k in _CASE_KEYS if k in p and p[k] not in (None, "")
                     and not (shape_only and k in ("mode", "phase")))
 
