@@ -265,7 +265,7 @@ class Asker:
                            else _ACCELERATOR_MODEL.fullmatch(s.strip(" -,.?")))
                        and not part_of_an_app(s, self.cat)
                        and not _part_of_a_known_system(s, self._system_names)
-                       and not _names_a_paper(s, self.cat.source_words)
+                       and not _names_a_paper(s, self.cat.source_words, self._system_name_words)
                        and not (u.intent == "trace_breakdown" and _TRACE_PLACE.match(s.strip()))]
         # a machine the data lacks named in words the tagger left untagged ("stack up against Frontier's"): a
         # well-known machine's name that is no word of any loaded system's name
@@ -383,7 +383,8 @@ class Asker:
                 before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
                 for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
                                                                    self._nearest_size(slots), self._app_as_op(slots),
-                                                                   self._counted_in_parts(slots)):
+                                                                   self._counted_in_parts(slots),
+                                                                   bool(self._other_precisions(slots))):
                     try:
                         self._run(res, mod, relaxed)
                     except OutOfScope:
@@ -474,6 +475,13 @@ class Asker:
                                              f"its stored conditions: "
                                              f"{', '.join(sorted(self.cat.conditions.get(sid, set()))) or 'none'}.") \
                                 from first
+                        other = self._other_precisions(slots)
+                        if other:
+                            # "ipu fp64 flops": the precision kept (never relaxed for a rate) is what the system
+                            # lacks: say which it has, not "try fewer"
+                            raise OutOfScope(f"{self.cat.name(str(slots['system']))} has no {slots['precision']} "
+                                             f"{slots['metric']} stored; its {slots['metric']} are at "
+                                             f"{', '.join(other)}.") from first
                         raise first
         premise = self._premise_count_wrong(res, slots)
         if premise:
@@ -486,6 +494,17 @@ class Asker:
             res.answer = f"{generation}: {res.answer}"
             res.notes.append(f"{generation}: answered for the links it has")
         res.timings_ms["sql"] = round((time.perf_counter() - t) * 1000, 2)
+
+    def _other_precisions(self, slots: dict[str, Any]) -> list[str]:
+        """The precisions a system stores its FLOP or throughput rates at, where the one asked for is none of them
+        (empty otherwise, or where the system or metric is unknown)."""
+        sid, metric, prec = slots.get("system"), slots.get("metric"), slots.get("precision")
+        if not (isinstance(sid, str) and metric in ("flops", "throughput") and isinstance(prec, str)):
+            return []
+        stored = [p for (p,) in self.con.execute(
+            "SELECT DISTINCT precision FROM measurements WHERE system_id = ? AND metric = ? AND precision IS NOT NULL "
+            "ORDER BY precision", [sid, metric]).fetchall()]
+        return stored if stored and prec not in stored else []
 
     def _names_trace_events(self, question: str, slots: dict[str, Any]) -> Optional[str]:
         """What in the question names trace events ('' / None for nothing): an event's name as written in code
@@ -1108,6 +1127,11 @@ def _words_allow(intent: str, slots: dict[str, Any], question: str = "") -> bool
         # "what percent of InfiniBand EDR does Longhorn reach": a share of a rate asked, which the graph's rates
         # alone do not give
         return not _SHARE_ASKED.search(question)
+    if intent == "metric_lookup" and slots.get("metric") == "efficiency" and slots.get("link_type") \
+            and not slots.get("app") and not slots.get("operation"):
+        # "what percent of nvlink2 peak do Lassen's gpus reach": a link's share of its rate; a stored efficiency of
+        # something else (Lassen's training efficiency) answers another question
+        return False
     return True
 
 
@@ -1234,7 +1258,7 @@ def _same_size(measured: int, asked: int) -> bool:
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
                   nearest: Optional[int] = None, app_op: Optional[str] = None,
-                  parts: Optional[tuple[int, str]] = None):
+                  parts: Optional[tuple[int, str]] = None, unstored_precision: bool = False):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
     metric under the name its tool uses; another value the question's own words give a slot ("share of
     VASP's runtime" read as time: share); the nearest measured message size (`nearest`), under the asked
@@ -1270,7 +1294,7 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
             if metric is not None:
                 alt["metric"] = metric
             yield "op_alias", "operation", slots["operation"], alt
-    for k, v, relaxed in _relaxations(intent, slots):
+    for k, v, relaxed in _relaxations(intent, slots, unstored_precision):
         yield "drop", k, v, relaxed
 
 
@@ -1288,15 +1312,16 @@ def _experiment_condition(slots: dict[str, Any]) -> bool:
     return cond in _EXPERIMENT_CONDITIONS or (cond == "tensor_cores_on" and bool(kernel))
 
 
-def _relaxations(intent: str, slots: dict[str, Any]):
+def _relaxations(intent: str, slots: dict[str, Any], unstored_precision: bool = False):
     # only when the asked metric is known: a relaxed answer must still be the number asked for
     if intent not in RELAXING_INTENTS or not slots.get("system") or not slots.get("metric"):
         return
     order = RELAXABLE
     if slots.get("metric") in ("flops", "throughput") and slots.get("precision"):
         # "titan rtx vs gtx980 fp64 spec": a FLOP rate at another precision is another number (mixed is 30x fp64);
-        # the measured fp64 rate stands in for a spec sheet's sooner than the spec sheet's mixed-precision one
-        order = tuple(k for k in RELAXABLE if k != "precision") + ("precision",)
+        # the measured fp64 rate stands in for a spec sheet's sooner than the spec sheet's mixed-precision one; "ipu
+        # fp64 flops" on a machine with no FP64 rate at all (`unstored_precision`) is not answered with its FP32 one
+        order = tuple(k for k in RELAXABLE if k != "precision") + (() if unstored_precision else ("precision",))
     for k in order:
         if k == "condition" and _experiment_condition(slots):
             continue
@@ -1475,11 +1500,14 @@ def system_name_words(vocab) -> frozenset[tuple[str, ...]]:
                      for s in vocab.surfaces("system", c))
 
 
-def _names_a_paper(span: str, words: set[str]) -> bool:
+def _names_a_paper(span: str, words: set[str], machine_words: frozenset[str] = frozenset()) -> bool:
     """"the Hey CAI paper", "the 2019 TUM thesis": the name of a document the data was transcribed from (its words
-    in the sources' paper names or collections), no machine nobody knows."""
+    in the sources' paper names or collections), no machine nobody knows; "Hey CAI client": the paper's name with a
+    word of its machines' names ("Client-1"), its machines said as a group."""
     ws = [w for w in re.findall(r"[a-z]+|\d+", span.lower()) if w not in _DOCUMENT_WORDS]
-    return bool(ws) and all(w in words for w in ws)
+    paper = [w for w in ws if w in words and w.isalpha() and len(w) > 2 and w not in machine_words]
+    return bool(ws) and (all(w in words for w in ws) or bool(paper) and all(w in words or w in machine_words
+                                                                             for w in ws))
 
 
 _DOCUMENT_WORDS = {"the", "a", "an", "paper", "papers", "thesis", "report", "study", "article", "s"}
@@ -1500,10 +1528,18 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
 _HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker|better)\b|\bspeed ?up (of|over)\b", re.I)
 _CONGESTION_SAID = re.compile(r"\bcongest\w*|\bcontention\b", re.I)
 # words people spell letter by letter that name no machine: processors, and the software or memory they run with
+# the parts and mechanisms of any machine that questions write in capitals: never a machine's name
+_ARCHITECTURE_TERMS = frozenset({"numa", "smp", "dram", "sram", "hbm", "hbm2", "hbm2e", "hbm3", "ddr4", "ddr5", "cpu",
+                                 "cpus", "gpu", "gpus", "dma", "rdma", "mmu", "iommu", "tlb", "llc", "l1", "l2", "l3",
+                                 "simd", "avx", "avx2", "avx512", "numa-node", "socket", "sockets"})
+
+
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS | COMPRESSORS:
         return False
+    if all(w.lower().strip(".,;:?!") in _ARCHITECTURE_TERMS for w in words):
+        return False      # "from a GPU on one NUMA node": a part of every machine, written in capitals, no machine
     if "".join(w.lower() for w in words) in OTHER_MACHINES or any(w.lower() in OTHER_MACHINES for w in words):
         return True
     if "".join(w.lower() for w in words) in SPELLED_TERMS or in_spelled_term(span, question):

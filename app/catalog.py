@@ -73,6 +73,9 @@ class Catalog:
     # words of the documents the data was transcribed from, by their short names ("Hey CAI", "Hy-Fi", "CC paper")
     # and their collections ("gpu_interconnects_tum2019"): a question naming a paper names no machine
     source_words: set[str] = field(default_factory=set)
+    # a proceedings paper's short name ("Hey CAI", "m-Cubes") -> the systems its rows cite it for: "the Hey CAI
+    # client machines" names that paper's machines as a group, as a collection's name does
+    papers: dict[str, set[str]] = field(default_factory=dict)
     # system -> its name, aliases, vendor and description as one text: "the Power9 box with only two V100s" is
     # matched against what the descriptions say (nlu/described.py)
     about: dict[str, str] = field(default_factory=dict)
@@ -120,17 +123,26 @@ class Catalog:
     def tool_named(self, question: str) -> Optional[str]:
         """A benchmark tool the question names by its name ("SHOC", "nccl-tests", "mgbench"), as the runs store it;
         tool names that are also plain words of a question ("the paper", "a stream") are never read as one."""
+        named = self.tools_named(question)
+        return named[0] if named else None
+
+    def tools_named(self, question: str) -> list[str]:
+        """Every tool the question names, longest name first, by name before by alias: "shoc, scope or
+        nccl-tests?" offers three, which a listing takes as options rather than as one tool to narrow to."""
         said = (question or "").lower()
+        named = []
         for tool in sorted(set(self.run_tools.values()), key=lambda t: (-len(t), t)):
             low = tool.lower()
             if low in _NOT_TOOLS or len(low) < 3 or not re.fullmatch(r"[a-z0-9][a-z0-9+\-_]*", low):
                 continue
             if re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", said):
-                return tool
-            if low.isalpha() and len(low) <= 4 and re.search(r"(?<![\w-])" + " ".join(low) + r"(?![\w-])", said):
-                return tool   # "o s u micro benchmark results": a short name spelled out, as a transcript writes it
+                named.append(tool)
+            elif low.isalpha() and len(low) <= 4 and re.search(r"(?<![\w-])" + " ".join(low) + r"(?![\w-])", said):
+                named.append(tool)   # "o s u micro benchmark results": a short name spelled out, as a transcript
+        if named:
+            return named
         tools = set(self.run_tools.values())
-        return next((tool for rx, tool in _TOOL_ALIASES if tool in tools and rx.search(said)), None)
+        return [tool for rx, tool in _TOOL_ALIASES if tool in tools and rx.search(said)][:1]
 
     def slowdown_without_congestion(self, sid: str) -> bool:
         """The system ran under no congestion condition but its document states slowdown factors (the DGX-1 V100's
@@ -284,9 +296,10 @@ def _load_groups(con, cat: Catalog) -> None:
     for sid, source in con.execute("SELECT system_id, source FROM systems").fetchall():
         for group in by_doc.get(_doc(source) or "", ()):
             cat.groups[group].add(sid)
-    for (source,) in con.execute("SELECT DISTINCT source FROM runs WHERE source IS NOT NULL").fetchall():
+    for sid, source in con.execute("SELECT DISTINCT system_id, source FROM runs WHERE source IS NOT NULL").fetchall():
         for m in _PAPER_NAME.finditer(source):
             cat.source_words |= set(re.findall(r"[a-z]+|\d+", m.group(1).lower()))
+            cat.papers.setdefault(m.group(1), set()).add(sid)
     for group in cat.groups:
         cat.source_words |= set(re.findall(r"[a-z]+|\d+", group.lower()))
 

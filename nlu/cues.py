@@ -75,6 +75,10 @@ _TIME_UNIT_ASKED = re.compile(r"(?<![\d.] )(?<![\d.])\b(microseconds?|usecs?|mil
                               r"seconds)\b(?!\s*(per|/))")
 
 
+# a device's own measures, which no pair of devices has ("the H200 pair's temperature" is each GPU's)
+NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
+
+
 def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     lw = [w.lower() for w in words]
     joined = " ".join(lw)
@@ -146,7 +150,8 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         between = any(w == "between" and any(_DEVICES.match(x) for x in lw[i + 1:i + 5])
                       and not (i + 1 < len(lw) and lw[i + 1].isdigit()) for i, w in enumerate(lw))
         to_pair = re.search(r"\b(gpu|ipu)s? ?- ?to ?- ?(gpu|ipu)\b", joined) is not None
-        if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw):
+        if (pairwise or between or to_pair) and not any(_HOST.match(w) for w in lw) \
+                and slots.get("metric") not in NOT_PER_PAIR:
             slots["operation"] = "p2p"
     if intent == "scaling" and "count" in slots and _count_range(lw):
         # "from 1 to 16 GPUs", "2 vs 12 gpus", "1, 2, 4, 8 and 16": the counts are the curve's axis, not a filter
@@ -562,6 +567,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\bfor (gaming|games|playing games|video editing|crypto ?mining|mining)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone
                     r"\b(draft|write|compose|send) (me )?(an? )?(e-?mail|letter|message|reply|slack message) to\b|"
+                    # "what will the all-reduce busbw be once NCCL 3 ships": a release nobody has measured yet
+                    r"\b(once|when|after) (the )?[\w.-]+( [\w.-]+){0,2} (ships|is released|comes out|is out|lands|"
+                    r"gets released)\b|"
+                    # "email the DGX-2 P2P matrix to my advisor": the answer sent to someone, which no query does
+                    r"^(please |(can|could|would) you (please )?)?(e-?mail|mail|send|forward|slack|post) (\S+ ){1,8}?"
+                    r"to (my|our|the|his|her|their) (advisor|adviser|supervisor|boss|manager|team|group|colleagues?|"
+                    r"professor|prof|pi|lab|channel|mailing list)\b|"
                     # "can you optimise my CUDA kernel for the Titan RTX": work on the asker's own code
                     r"\b(optimi[sz]e|tune|rewrite|speed up|port|profile) (my|our) (\w+ ){0,3}(kernels?|code|program|"
                     r"application|app|script|job|model)\b|"

@@ -15,7 +15,7 @@ from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
                       asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
-                      MEMORY_BANDWIDTH, OF_PEAK, SIZE_END,
+                      MEMORY_BANDWIDTH, NOT_PER_PAIR, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
                       family_readings,
                       HOST_MEMORY_KINDS, _HOW_MUCH_SLOWER,
@@ -822,6 +822,11 @@ class NLU:
                 # (the model's second choice after the comparison held 2%); "Arria 10 GX FPGA, SU3_Bench GFLOPS?":
                 # a measure named and no word that lists, no inventory: looked up
                 intent, conf = "metric_lookup", sure
+            elif intent == "scaling" and slots.get("metric") == "speedup" and "count" not in slots \
+                    and _SPEEDUP_OVER_ANOTHER.search(" ".join(words).lower()):
+                # "m-cubes speedup over zmcintegral, integrand fA": one code's speedup over another, which the paper
+                # states as one figure, not a curve over counts
+                intent, conf = "metric_lookup", max(sure, CONFIDENCE_FLOOR)
             elif conf < NO_SECOND_CHOICE and intent not in ("out_of_scope", "metric_lookup"):
                 # the model was sure of a comparison and held no second reading ("m-cubes speedup integrand fA vs
                 # zmcintegral": size_sweep at 0.2%): two things set side by side on one system are looked up, as
@@ -854,7 +859,7 @@ class NLU:
                 and slots.get("metric") in (None, "bandwidth") \
                 and (slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition"))) == "NVLink") \
                 and slots.get("operation") in (None, "p2p", "h2d", "d2h") \
-                and _HOW_MUCH_OF_RATE.search(said) and self._has_links(slots):
+                and (_HOW_MUCH_OF_RATE.search(said) or _NEAR_THE_LIMIT.search(said)) and self._has_links(slots):
             # ("how much of the envy link two bandwidth do the gpu pairs use": the link said as a transport mode)
             if not slots.get("link_type"):
                 slots["link_type"] = "NVLink"
@@ -943,7 +948,9 @@ class NLU:
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
             # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
             # the question is about its measurements, not the connection graph
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"topology"})
+            # (and not a comparison, where one system or none is named: "epyc 7742 node stream triad")
+            intent, conf = _next_intent(self.labels["intents"], intent_probs,
+                                        ruled_out | {"topology"} | _unasked(systems, excluded, said))
             ruled_out.add("topology")
         if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
                 and not named_endpoints(words, cands, self.endpoints) - {slots["src"], slots["dst"]} \
@@ -958,13 +965,14 @@ class NLU:
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for ("the memory bandwidth of each
             # GPU": each GPU's own memory, looked up)
-            if MEMORY_BANDWIDTH.search(said) or slots.get("metric") in _NOT_PER_PAIR:
+            if MEMORY_BANDWIDTH.search(said) or slots.get("metric") in NOT_PER_PAIR:
                 # (or "how much power does each i p u draw": each device's own figure)
                 intent = "metric_lookup"
                 if slots.get("operation") == "p2p":
                     del slots["operation"]
             else:
-                intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"pair_matrix"})
+                intent, conf = _next_intent(self.labels["intents"], intent_probs,
+                                            ruled_out | {"pair_matrix"} | _unasked(systems, excluded, said))
             ruled_out.add("pair_matrix")
         if intent == "pair_matrix" and slots.get("operation") not in _PER_PAIR_OPERATIONS \
                 and not (slots.get("src") or slots.get("dst")) and not _GRID_WORD.search(said) \
@@ -1710,17 +1718,39 @@ class NLU:
                 if intent == "out_of_scope":
                     ruled_out.add(intent)
                     intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-        shrink = _SHRINKS.search(said) if slots.get("metric") in ("time", "latency", "energy") else None
+        cut = _CUTS.search(said)
+        if cut and slots.get("metric") in (None, "time", "latency", "energy") and self.catalog is not None \
+                and f"{cut.group('what') or cut.group('before')}_reduction" in self.catalog.metrics.get(
+                    str(slots.get("system")), ()):
+            # "by how much does the simulated photonic memory cut energy": the measure cut is the one the verb
+            # takes ("low-latency" in the machine's description names none)
+            slots["metric"] = cut.group("what") or cut.group("before")
+        shrink = (_SHRINKS.search(said) or cut) if slots.get("metric") in ("time", "latency", "energy") else None
         if shrink and self.catalog is not None and (intent in ("metric_lookup", "out_of_scope", "compare_systems")
                                                     or intent == "scaling" and not _COUNT_RANGE.search(said)) \
                 and f"{slots['metric']}_reduction" in self.catalog.metrics.get(str(slots.get("system")), ()):
             # "by how much does the ccz4 update time shrink on Hamilton 8": the reduction the paper states, not the
             # time itself
             slots["metric"] = f"{slots['metric']}_reduction"
-            slots.pop("operation", None)
+            if slots.get("operation") and slots["metric"] not in self.catalog.op_metrics(str(slots.get("system")),
+                                                                                          slots["operation"]):
+                slots.pop("operation")    # (a 16 MB all-to-all's latency cut is stored for the all-to-all)
             if intent in ("out_of_scope", "scaling"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        at_count = _RELATIVE_AT_COUNT.search(said) if intent == "scaling" else None
+        if at_count and slots.get("metric") in ("speedup", "efficiency") \
+                and str(slots.get("count")) == at_count.group("n"):
+            # "chifflot horovod speedup on 12 gpus vs 2": a speedup is already relative to the smaller count, so
+            # one count against its base is the one stored figure at that count, not the curve
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "metric_lookup" and slots.get("compare_with") and slots.get("system") \
+                and _UPGRADE_GAIN.search(said):
+            # "gtx980 -> titan rtx upgrade, fp64 peak gain": what one machine gains over the other is the two set
+            # side by side
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         apply_cues(intent, words, slots)
         if intent == "compare_systems" and slots.get("metric") in ("slowdown", "speedup") and slots.get("system") \
                 and _DIFFERENCE.search(said) and self.catalog is not None and not any(
@@ -1737,7 +1767,7 @@ class NLU:
             # "dgx2 slowest gpu pair pcie mode latency": the one pair at the extreme and its value, not the grid
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if intent == "pair_matrix" and slots.get("metric") in _NOT_PER_PAIR and not (slots.get("src") or
+        if intent == "pair_matrix" and slots.get("metric") in NOT_PER_PAIR and not (slots.get("src") or
                                                                                      slots.get("dst")):
             # "how much buffering is there between nodes on the XMP-64": a figure of the machine said with
             # "between"; a memory, power or clock is no measure of a pair of endpoints
@@ -1910,7 +1940,8 @@ class NLU:
                 and not TRACE_WORD.search(said):
             # "h2d bandwidth pinned vs pageable on the gtx980": a bandwidth is in no profiler trace, and no word
             # says trace; the next reading (the trace planner would refuse it with a trace's wording)
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
+            intent, conf = _next_intent(self.labels["intents"], intent_probs,
+                                        ruled_out | {"trace_breakdown"} | _unasked(systems, excluded, said))
             ruled_out.add("trace_breakdown")
         if intent == "scaling" and not (slots.get("count") or slots.get("count_kind")) \
                 and slots.get("metric") not in ("speedup", "efficiency") and not _COUNT_WORDS.search(said):
@@ -1995,7 +2026,13 @@ class NLU:
             # "measured GEMM TFLOPS on the IPU and what fraction of theoretical peak that is", "STREAM triad ... versus
             # its theoretical peak": a device's measured rate against its stated peak, no link's (a stated efficiency
             # of an operation is link_efficiency's, where the system has a link graph)
-            if slots.get("metric") in (None, "efficiency", "throughput"):
+            stated = self.catalog is not None and (str(slots.get("system")), "efficiency", slots.get("operation"),
+                                                    slots.get("condition")) in self.catalog.combos
+            if stated and slots.get("app") and slots.get("metric") in (None, "efficiency", "bandwidth"):
+                # "after optimisation, what fraction of peak memory bandwidth does SU3_Bench achieve on the CLX 8280":
+                # the share the paper states for that run, not a bandwidth to set against a peak
+                slots["metric"] = "efficiency"
+            elif slots.get("metric") in (None, "efficiency", "throughput"):
                 slots["metric"] = "flops" if re.search(r"flop|gemm|compute|fp(16|32|64)|precision", said) \
                     else "bandwidth"
             if slots.get("condition") in ("theoretical", "nominal", "spec", "measured", "peak"):
@@ -2273,19 +2310,32 @@ class NLU:
                 # (said again outside the name, "the compression paper's compressed all-to-all", it is one)
                 del slots["condition"]
         sid_ = slots.get("system")
-        if isinstance(sid_, str) and self.catalog is not None and _HOW_MUCH_FASTER.search(said) \
-                and slots.get("metric") in (None, "bandwidth", "time", "latency") and not slots.get("compare_with") \
-                and (sid_, "speedup", slots.get("operation"), slots.get("condition")) in self.catalog.combos:
-            # "how much faster are write-combined device-to-host copies on yme": the speedup the machine's document
-            # states for exactly that copy
-            notes.append(f"how much faster asked: the stored speedup of {slots.get('operation')} "
-                         f"{str(slots.get('condition')).replace('_', '-')}, stated for the copy, not per GPU")
-            slots["metric"] = "speedup"
-            slots.pop("src", None)
-            slots.pop("dst", None)
         if isinstance(sid_, str) and self.catalog is not None and not slots.get("condition") \
                 and _VENDOR_CLAIM.search(said) and "vendor_claim" in self.catalog.conditions.get(sid_, set()):
             slots["condition"] = "vendor_claim"   # "nvidias best case speedup claim for the dgx two"
+        if isinstance(sid_, str) and self.catalog is not None \
+                and (_HOW_MUCH_FASTER.search(said) or _SPEEDUP_ASKED.search(said)) \
+                and slots.get("metric") in (None, "bandwidth", "time", "latency") and not slots.get("compare_with") \
+                and (sid_, "speedup", slots.get("operation"), slots.get("condition")) in self.catalog.combos:
+            if intent in ("congestion", "out_of_scope", "scaling") and not _CONGESTION_SAID.search(said):
+                # "according to NVIDIA, by what factor does the DGX-2 beat the generation before it": the stored
+                # factor settles the reading, however the model read the rest
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            if intent == "metric_lookup":
+                conf = max(conf, CONFIDENCE_FLOOR)
+                notes[:] = [n for n in notes if not n.startswith("no metric given")]
+            # "how much faster are write-combined device-to-host copies on yme": the speedup the machine's document
+            # states for exactly that copy
+            if slots.get("operation"):
+                notes.append(f"how much faster asked: the stored speedup of {slots.get('operation')} "
+                             f"{str(slots.get('condition')).replace('_', '-')}, stated for the copy, not per GPU")
+            else:
+                notes.append("how much faster asked: the speedup stored"
+                             + (f" ({str(slots['condition']).replace('_', ' ')})" if slots.get("condition") else ""))
+            slots["metric"] = "speedup"
+            slots.pop("src", None)
+            slots.pop("dst", None)
         if slots.get("metric") in ("bandwidth", "busbw", "algbw") and _IN_BITS.search(said):
             notes.append("asked in bits per second: rates are stored in bytes per second (1 GB/s = 8 Gbit/s)")
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
@@ -2320,6 +2370,12 @@ class NLU:
             notes.extend(app_family(unresolved, slots, self.catalog))
         elif isinstance(slots.get("app"), str) and self.catalog is not None:
             notes.extend(app_spelled_otherwise(slots, self.catalog))
+        app_ops = self.catalog.app_ops.get(str(slots.get("system")), {}).get(str(slots.get("app")).lower(), set()) \
+            if self.catalog is not None and isinstance(slots.get("app"), str) and not slots.get("operation") else set()
+        if len(app_ops) == 1 and next(iter(app_ops)) in ("h2d", "d2h"):
+            # "minisummit Comm_Memcpy_HostToGPU pageable into gpu0": a benchmark of one host copy names it (and so
+            # which end the GPU named is)
+            slots["operation"] = next(iter(app_ops))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if intent == "topology" and len(several_values(words, cands, "link_type")) > 1:
             # "does GPU0 -> GPU7 go over PCIe or NVLink?": which links the route takes is the question, so no one
@@ -2338,6 +2394,11 @@ class NLU:
             # "an all-reduce across both H200 GPUs", "the two H200s": the system's name says how many GPUs ran it
             # ("between the two H200 GPUs" names a pair's two ends instead)
             slots["count"], slots["count_kind"] = 2, "gpus"
+        if slots.get("count") == 1 and _FROM_A_DEVICE.search(said) and not _ONE_DEVICE.search(said):
+            # "faster from a GPU on one NUMA node than from the other": where a copy starts or ends, not one GPU
+            # counted
+            slots.pop("count")
+            slots.pop("count_kind", None)
         if read_count and slots.get("operation") in POINT_TO_POINT and slots.get("count_kind") not in _LOAD_COUNTS:
             # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints ("when all
             # 19456 tiles are sending" counts the senders of the load, which the IPU's rows store)
@@ -2568,6 +2629,14 @@ class NLU:
             # "no rush at all, whenever you get to it: what's on file for RI2": the words settle the inventory,
             # however unsure the model was of it behind the preamble
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)
+        if _PRODUCED_THE_DATA.search(said) and not asks_advice(said):
+            # "what produced the h200 data: nccl-tests logs, scope json or pytorch traces?": which tools made a
+            # machine's rows is its inventory; the tools offered are options, no filter
+            if intent != "list_data":
+                ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("app", "library", "operation", "metric"):
+                slots.pop(k, None)
         if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
                 and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
@@ -3343,6 +3412,25 @@ def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) ->
     return _renormalised(intents, probs, intents[i], ruled_out)
 
 
+# "gtx980 -> titan rtx upgrade, fp64 peak gain": what moving from one machine to another gains
+_UPGRADE_GAIN = re.compile(r"\b(upgrad(e|es|ed|ing)|gains?|uplift|improvement)\b")
+# "speedup over zmcintegral", "speed-up vs the CPU code": over another code or device, not over a count
+_SPEEDUP_OVER_ANOTHER = re.compile(r"\bspeed ?-?ups? (over|vs\.?|versus|against|relative to|compared (to|with)) "
+                                   r"(?!(a |the )?(single |one |two |three |four |\d))[a-z]")
+# "speedup on 12 gpus vs 2", "efficiency at 8 nodes relative to 1": one count set against its base count
+_RELATIVE_AT_COUNT = re.compile(r"\b(on|at|with|for|using) (?P<n>\d+) (gpus?|nodes?|cores?|ranks?|ipus?|processes|"
+                                r"devices?|workers?) (vs\.?|versus|over|against|relative to|compared (to|with)) "
+                                r"(the )?\d+\b")
+
+
+def _unasked(systems: list[str], excluded: list[str], said: str) -> set[str]:
+    """Readings to pass over when the model's first is ruled out: a comparison where one system or none is named
+    and none is left out (it would ask back for the other side), a grid of pairs where no pair, grid or matrix is
+    spoken of. A next choice must be one the words allow."""
+    return ({"compare_systems"} if len(systems) < 2 and not excluded else set()) \
+        | (set() if _PAIR_CUE.search(said) else {"pair_matrix"})
+
+
 def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out: set[str]) -> tuple[str, float]:
     """`intent` with its probability renormalised over the intents not ruled out (the words chose it)."""
     gone = sum(p for k, p in enumerate(probs) if intents[k] in ruled_out)
@@ -3362,8 +3450,9 @@ _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-
                              r"product|size|dimension))")
 _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|connected|hooked up|wired|plugged) (in)?to|"
                            r"plugs? into|hooks? up to)\b")
+# ("according to NVIDIA, by what factor does ...": the vendor's word)
 _VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
-                           r"\s+claim(s|ed)?\b")
+                           r"\s+claim(s|ed)?\b|\baccording to (nvidia|the vendor|graphcore|ibm|intel)\b")
 _A_PAIR = re.compile(r"\b(gpu|ipu) ?(\d{1,2}) ?(- ?>|to|-|and) ?(gpu|ipu) ?(\d{1,2})\b")
 _WITH_SIZE = re.compile(r"\b(grows?|grwo|growing|changes?|changing|varies|vary|scales?|scaling|evolves?) "
                         r"(with|over|across) (the )?(message |msg |transfer |buffer )?sizes?\b")
@@ -3549,6 +3638,13 @@ _COUNTED_NOT_DONE = {"gpu", "ipu", "tile", "core", "chip", "board", "card", "pro
 _SHRINKS = re.compile(r"\b((by )?how much|by what (percent(age)?|fraction|factor|share)) (does|did|do|will|would) "
                       r".{0,60}\b(time|latency|energy) (shrinks?|drops?|falls?|decreases?|go(es)? down|reduces?|"
                       r"improves?)\b")
+# "cut energy", "reduces the run time", "saves latency": a reduction asked by its verb (not "all reduce time")
+_CUTS = re.compile(r"(?<!all )(?<!all-)(?<!all_)(?<!all - )\b(cuts?|reduces?|lowers?|saves?|trims?|slashes?) "
+                   r"(the |its |their )?(run ?|execution |access )?"
+                   r"(?P<what>energy|time|latency)\b|"
+                   # "how much energy does the photonic memory cut": the measure before its verb
+                   r"\bhow much (?P<before>energy|time|latency) (does|do|did|will|would|can)\b.{0,60}?\b(cut|reduce|"
+                   r"lower|save|trim|slash)\b")
 # what a machine spent its time on, asked in plain words of a trace ("the recording")
 _BUSY_WITH = re.compile(r"\b(busy|occupied) (with|doing)\b|\bspen[dt] (most of )?(its|the|their) time\b|"
                         r"\bwhere (did|does) (the|its|all the) time go\b")
@@ -3587,8 +3683,11 @@ _OWN_MEMORY = re.compile(r"\b(its|their) own (local |on-?chip )?memory\b")
 # "which CPU does GPU2 hang off": where a part sits in the graph
 _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|switch|nic|host)\b.{0,40}\b(hangs?|hanging|"
                              r"attached|attach(es)?|connected|connects?|sits?|belongs?|plugged|lives?|hooked)\b")
-# "how much of its UPI bandwidth does it use": a share of a link's rate
-_HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w-]+ ){0,4}(bandwidth|rate|capacity|peak)\b")
+# "how much of its UPI bandwidth does it use", "how much of the DGX-2's NVLink bandwidth does a copy use": a share of a
+# link's rate
+_HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'’-]+ ){0,6}(bandwidth|rate|capacity|peak)\b")
+# "how close does the su three bench run come to the u p i limit": a share of a link's rate, asked by its nearness
+_NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound)\b")
 # "a 64-GPU H200 cluster": a count said with a hyphen
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 # "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
@@ -3600,7 +3699,6 @@ _SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?redu
 _SLOWS_DOWN = re.compile(r"\b(slows?|slowing|slowed) down\b|\bget(s|ting)? slower\b")
 # "cost" said of what a setting does to a run ("how much does disabling P2P cost the DGX-1"), not of a price
 _COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
-_NOT_PER_PAIR = frozenset({"memory", "power", "clock", "temperature", "utilization", "fan_speed", "flops"})
 # the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
 _TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces (are |were )?(loaded|available|stored)\b|"
                           r"\b(which|what) (\w+ )?traces (are|do|does|have|exist)\b|^(list|show)( me)? (the |all )?traces\b")
@@ -4760,6 +4858,13 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+# "from a GPU on one NUMA node", "copies into an IPU": a device as a copy's end ("a single GPU", "one GPU" count)
+_FROM_A_DEVICE = re.compile(r"\b(from|to|into|out of|onto) an? (gpu|ipu|device|card|accelerator)\b")
+_ONE_DEVICE = re.compile(r"\b(one|1|single|lone) (gpu|ipu|device|card|accelerator)\b|\ba (single|lone) ")
+# "what produced the h200 data", "which tools generated the yme numbers": the tools behind a machine's rows
+_PRODUCED_THE_DATA = re.compile(r"\b(what|which (tools?|programs?|benchmarks?|software))( \w+)? (produced|generated|"
+                                r"made|created|wrote|collected) (the |its |their |this |these )?(\S+ ){0,3}(data|numbers|"
+                                r"results|measurements|files|logs)\b")
 # "h200x2 inventory", "the catalogue for the DGX-2": the word for what is stored
 _INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b|\bwhat( ?'s| is| do you have| have you got)? "
                               r"(on file|on record)\b")

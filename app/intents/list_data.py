@@ -97,8 +97,9 @@ GROUP BY l.system_id, s.name
 HAVING NOT bool_or(list_contains($link_types, lower(l.link_type)){switch_end})
 ORDER BY l.system_id"""
 # "list what you have on the H200 node, benchmarks and traces both": a machine's whole inventory, not its traces alone
-_BOTH_KINDS = re.compile(r"\b(benchmarks?|measurements?|data|results|numbers)\b.{0,30}\btraces?\b|"
-                         r"\btraces?\b.{0,30}\b(benchmarks?|measurements?|results|numbers)\b", re.I)
+# ("nccl-tests logs, scope json or pytorch traces": the benchmarks' logs offered beside the traces)
+_BOTH_KINDS = re.compile(r"\b(benchmarks?|measurements?|data|results|numbers|logs?|outputs?)\b.{0,30}\btraces?\b|"
+                         r"\btraces?\b.{0,30}\b(benchmarks?|measurements?|results|numbers|logs?|outputs?)\b", re.I)
 # "have no NVLink", "without NVLink", "lack NVLink": the systems that do not have it are asked for
 _LACKING = re.compile(r"\b(ha(ve|s|d)|with) no\b|\bwithout\b|\black(s|ing)?\b|\b(do|does|did)(n't| not) (have|use)\b")
 
@@ -155,11 +156,33 @@ def group_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]
     score = {g: len((_words(g) - _GENERIC) & said) for g in cat.groups}
     best = max(score.values(), default=0)
     if not best:
-        return None
+        return _paper_in(question, cat)
     names = sorted(g for g, n in score.items() if n == best)
     systems = sorted({x for g in names for x in cat.groups[g]
                       if x in cat.systems and cat.systems[x].kind != "document"})
     return (names, systems) if systems else None
+
+
+def _paper_in(question: str, cat: Catalog) -> Optional[tuple[list[str], list[str]]]:
+    """([paper], its systems) where the question says a proceedings paper's whole short name ("the Hey CAI client
+    machines", "m-Cubes"); a name of one short word ("CC", "LLM") counts only said with "paper", since "cc off" and
+    "an LLM" say other things."""
+    said = " " + " ".join(re.findall(r"[a-z0-9]+", question.lower())) + " "
+    for title, sids in sorted(cat.papers.items()):
+        core = " ".join(w for w in re.findall(r"[a-z0-9]+", title.lower()) if w != "paper")
+        short = " " not in core and len(core) < 5
+        if core and f" {core} {'paper ' if short else ''}" in said:
+            systems = sorted(x for x in sids if x in cat.systems and cat.systems[x].kind != "document")
+            if systems:
+                return [title if title.endswith(" paper") else f"{title} paper"], systems
+    return None
+
+
+def _group_title(names: list[str], sep: str = ", ") -> str:
+    """"the source collection isc2022_papers", "the Hey CAI paper": what a group of systems was named by."""
+    if all(n.endswith(" paper") for n in names):
+        return "the " + sep.join(names)
+    return "the source collection " + sep.join(names)
 
 
 _CONGESTION_WORD = re.compile(r"\bcongest\w*|\bunder load\b", re.I)
@@ -190,7 +213,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
     notes = []
     if group:
         params["group"] = group[1]
-        notes.append(f"systems of the source collection {', '.join(group[0])} ({len(group[1])} systems)")
+        notes.append(f"systems of {_group_title(group[0])} ({len(group[1])} systems)")
     if not filters and not s.get("system") and _CONGESTION_WORD.search(question or ""):
         # "which systems have congestion measurements": rows under load or with congestion control on/off, and the
         # effects measured as such (a fixed fragment: no value from the question)
@@ -204,10 +227,11 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         sql = PAPERS.format(group=" AND list_contains($group, r.system_id)" if group else "")
         return Plan(sql=sql, params={"group": group[1]} if group else {}, chart={"kind": "table"}, slots=s,
                     notes=notes, extra={"mode": "papers", "group": group})
-    tool = cat.tool_named(question)
+    tools = cat.tools_named(question)
+    # "shoc, scope or nccl-tests?": tools offered as options narrow nothing
+    tool = tools[0] if len(tools) == 1 else None
     if isinstance(s.get("system"), str) and asks_setup((question or "").lower()):
         return _setup_plan(s, cat, question, tool, notes)
-    tool = cat.tool_named(question)
     if tool and isinstance(s.get("system"), str) \
             and tool.lower() in {a.lower() for a in cat.app_ops.get(s["system"], {})}:
         # "which of the SU3_Bench reference devices have data": the system's rows name the benchmark as their
@@ -344,7 +368,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         top = ", ".join(f"{r['name']} ({r['n_measurements']:,})" for r in rows[:3])
         if plan.extra.get("group"):
             names = "; ".join(r["name"] for r in rows[:20]) + (f" and {len(rows) - 20} more" if len(rows) > 20 else "")
-            return (f"The {' / '.join(plan.extra['group'][0])} collection covers {_plural(len(rows), 'system')}: "
+            title = _group_title(plan.extra["group"][0], " / ")
+            return (f"{title[0].upper()}{title[1:]} covers {_plural(len(rows), 'system')}: "
                     f"{names}. Together {_plural(meas, 'measurement')} from {_plural(runs, 'run')}, "
                     f"{_plural(sum(r['n_links'] for r in rows), 'link')} and "
                     f"{_plural(sum(r['n_events'] for r in rows), 'trace event')}{cite(rows)}.")
