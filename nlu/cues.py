@@ -567,6 +567,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\bfor (gaming|games|playing games|video editing|crypto ?mining|mining)\b|"
                     # "draft an email to my supervisor saying the benchmarks are done": a message to someone
                     r"\b(draft|write|compose|send) (me )?(an? )?(e-?mail|letter|message|reply|slack message) to\b|"
+                    # "what busbw will the next NVIDIA generation reach": hardware nobody has measured yet
+                    r"\b(will|would|going to)\b.{0,60}\b(next|future|upcoming|unreleased|coming) (\w+ )?(generation|gen|"
+                    r"gpus?|cards?|chips?|hardware)\b|\b(next|future|upcoming|unreleased) (\w+ )?(generation|gen|gpus?|"
+                    r"cards?|chips?|hardware)\b.{0,60}\b(will|would)\b|"
+                    # "delete the Titan RTX rows from the database": a change to the data, never made from a question
+                    r"^(please |(can|could|would) you (please )?)?(delete|remove|erase|wipe|purge|drop) (\S+ ){0,6}?"
+                    r"(rows|data|measurements|runs|records|entries|tables?|numbers|results)\b|"
                     # "what will the all-reduce busbw be once NCCL 3 ships": a release nobody has measured yet
                     r"\b(once|when|after) (the )?[\w.-]+( [\w.-]+){0,2} (ships|is released|comes out|is out|lands|"
                     r"gets released)\b|"

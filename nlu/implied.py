@@ -229,8 +229,9 @@ def _name_words(text: str) -> set[str]:
     return out
 
 
+# ("an A100 pair" shares no more than "pair" with "the H200 pair")
 _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "machine", "test", "with", "and",
-                       "gpu", "gpus", "cpu", "cpus"}
+                       "gpu", "gpus", "cpu", "cpus", "pair", "pairs", "box", "duo"}
 
 
 def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None,

@@ -1118,6 +1118,10 @@ class NLU:
             # hyphen the model read as scaling): with no count named, the curve over counts is asked for
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+        if intent == "trace_breakdown" and slots.get("msg_bytes") and TRACE_WORD.search(" ".join(words)) \
+                and re.search(rf"\brank {slots['msg_bytes']}\b", " ".join(words).lower()):
+            # "the stacked bars for the H200 trace: rank 1's bar is mostly communication": a rank's number, no size
+            del slots["msg_bytes"]
         if intent == "trace_breakdown" and slots.get("msg_bytes"):
             # "all_reduce_perf on just one of the H200s: out-of-place time at 1 GB?": a trace's breakdown is of
             # kernels and ops, never per message size; a size named is a benchmark's point
@@ -1125,14 +1129,15 @@ class NLU:
             ruled_out.add("trace_breakdown")
         loaded_and_idle = _LOADED_AND_IDLE.search(said)
         if (intent in ("metric_lookup", "pair_matrix") or (
-                intent == "scaling" and (isinstance(slots.get("count"), int) or loaded_and_idle)
-                and not _OVER_COUNTS.search(said))
+                intent == "scaling" and (isinstance(slots.get("count"), int) and not _OVER_COUNTS.search(said)
+                                         or loaded_and_idle))
                 or intent == "trace_breakdown" and not TRACE_WORD.search(said)) and \
                 (names_a_condition_pair({f["condition"] for _, _, f in cands if f.get("condition")})
                  or loaded_and_idle):
             # "compare congestion-free and under-load bandwidth for IPU pairs", "is the loaded latency more than 5x
             # its idle latency": both sides of a condition pair named ask for the difference between them (also
-            # where the model leaned to a trace no word names: "LAMMPS on the in-house cluster, CC on vs CC off")
+            # where the model leaned to a trace no word names: "LAMMPS on the in-house cluster, CC on vs CC off";
+            # and over tile counts: "IPU bandwidth quiet and loaded, across tile counts")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "congestion", {intent})
         if intent == "metric_lookup" and slots.get("metric") in ("slowdown", "congestion_impact") \
@@ -1164,14 +1169,16 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "compare_systems", {intent})
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)   # the words settle it: several machines, one count
-        if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots:
+        if over_counts and intent not in ("scaling", "out_of_scope", "list_data") and "count" not in slots \
+                and not (intent == "congestion" and loaded_and_idle):
             # "IPU point-to-point bandwidth under load with more threads per tile": a count that grows is the axis
-            # of a scaling curve, whatever else the question names
+            # of a scaling curve, whatever else the question names (but "quiet and loaded, across tile counts" sets
+            # the two load conditions side by side at each count: the congestion experiment)
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
         if over_counts and (over_counts.group("d") or over_counts.group("e")) and "count" not in slots \
-                and intent != "list_data" and (intent != "out_of_scope" or (
-                    systems and (slots.get("operation") or slots.get("metric")))):
+                and intent != "list_data" and not (intent == "congestion" and loaded_and_idle) \
+                and (intent != "out_of_scope" or (systems and (slots.get("operation") or slots.get("metric")))):
             # "chifflot train eff vs #gpus": the axis said outright settles the reading, however unsure the model
             # was of so terse a question
             if intent != "scaling":
@@ -1204,8 +1211,10 @@ class NLU:
                 # from times
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
-            elif "count" not in slots and _PER_COUNTED.search(said):
-                # "supermuc-ng stream triad bw per node": a figure per node, no curve over node counts
+            elif "count" not in slots and (_PER_COUNTED.search(said) or _ITS_DEVICES.search(said)):
+                # "supermuc-ng stream triad bw per node": a figure per node, no curve over node counts; "what rate
+                # did the dgx two reach with its g p us spread across both numa nodes": the machine's devices,
+                # none counted
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
                 slots.pop("count_kind", None)
@@ -1518,6 +1527,10 @@ class NLU:
             if slots.get("count_kind") == "processes" and slots.get("count") in (None, 1):
                 slots.pop("count", None)
                 slots.pop("count_kind")
+                devices = _COUNT_ACROSS_NAME.search(said)
+                if devices and self.norm.number(devices.group("n")) is not None:
+                    # "... take on eight d g x two g p us": the GPUs it ran on, counted across the machine's name
+                    slots["count"], slots["count_kind"] = self.norm.number(devices.group("n")), "gpus"
         hyphen_count = _HYPHEN_COUNT.search(said) if "count" not in slots and self.catalog is not None else None
         if hyphen_count and isinstance(slots.get("system"), str) and getattr(
                 self.catalog.systems.get(slots["system"]), "kind", None) not in ("cluster", "supercomputer"):
@@ -1746,9 +1759,14 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "metric_lookup" and slots.get("compare_with") and slots.get("system") \
-                and _UPGRADE_GAIN.search(said):
-            # "gtx980 -> titan rtx upgrade, fp64 peak gain": what one machine gains over the other is the two set
-            # side by side
+                and slots.get("metric") != "speedup" and not _SPEEDUP_ASKED.search(said) \
+                and not _HOW_MUCH_FASTER.search(said) and not _BY_WHAT_FACTOR.search(said) \
+                and not _A_DOCUMENT.search(said) and _SET_SIDE_BY_SIDE.search(said):
+            # "gtx980 -> titan rtx upgrade, fp64 peak gain", "Yme and Mini Summit pinned H2D at 1 GiB as two bars:
+            # what are the two values?": two machines set side by side in words are compared; only a factor one of
+            # them states over the other ("the IPU's PRNG speedup over the V100") is looked up, and a document's
+            # name may hold a machine's ("Listing 30 in the DGX-2/AC922 report has Yme's copies"); "what is X on yme
+            # and on the dgx2" stays a lookup of each
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         apply_cues(intent, words, slots)
@@ -2148,9 +2166,11 @@ class NLU:
             slots.pop("dst" if slots.get("dst") == "host" else "src")
         if intent == "metric_lookup" and OF_PEAK.search(said) and slots.get("metric") in (None, "efficiency") \
                 and slots.get("operation") in POINT_TO_POINT and self._has_links(slots) \
-                and intent_probs[self.labels["intents"].index("link_efficiency")] >= GRID_RUNNER_UP:
+                and (intent_probs[self.labels["intents"].index("link_efficiency")] >= GRID_RUNNER_UP
+                     or _OF_LINK_RATE.search(said)):
             # "what percentage of nominal do copies from a GPU back to the host reach on the AC922": a copy's rate
-            # against its link's nominal one is the link's efficiency, a reading the model held too
+            # against its link's nominal one is the link's efficiency, a reading the model held too (or the link's
+            # rate is named: "what percentage of the link rate do gpu to gpu copies get")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
         if intent == "metric_lookup" and slots.get("metric") == "utilization" and slots.get("link_type") \
@@ -2394,6 +2414,13 @@ class NLU:
             # "an all-reduce across both H200 GPUs", "the two H200s": the system's name says how many GPUs ran it
             # ("between the two H200 GPUs" names a pair's two ends instead)
             slots["count"], slots["count_kind"] = 2, "gpus"
+        if slots.get("count") in (100, 1000) and _VAGUE_HUNDREDS.search(said):
+            # "somewhere past a few hundred GPUs": a region of the axis, no count to filter on
+            slots.pop("count")
+        if slots.get("count") and not slots.get("count_kind") and _NOT_COUNTED.search(said):
+            # "as two bars of the same height: what are the two values?": how many things the chart or the answer
+            # holds, no devices counted
+            slots.pop("count")
         if slots.get("count") == 1 and _FROM_A_DEVICE.search(said) and not _ONE_DEVICE.search(said):
             # "faster from a GPU on one NUMA node than from the other": where a copy starts or ends, not one GPU
             # counted
@@ -2637,6 +2664,13 @@ class NLU:
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
             for k in ("app", "library", "operation", "metric"):
                 slots.pop(k, None)
+        if intent == "list_data" and isinstance(slots.get("system"), str) and self._has_links(slots) \
+                and not any(slots.get(k) for k in ("metric", "operation", "app", "library", "condition")) \
+                and (slots.get("link_type") or _PARTS_WORD.search(said)) and not _TRACES_HELD.search(said):
+            # "lassen node components", "azure cluster's infiniband network, what's stored?": a machine's parts or
+            # the links of its network are its connection graph, not the list of its measurements
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent in ("out_of_scope", "metric_lookup") and not (slots.get("metric") or slots.get("operation")) \
                 and _RAN.search(said) and self.catalog is not None and self.catalog.tool_named(said):
             # "did anyone run mgbench on the DGX-2?", "which systems were benchmarked with SHOC?": where a tool ran
@@ -3307,6 +3341,32 @@ class NLU:
             if intent in ("link_efficiency", "metric_lookup", "out_of_scope") and _DIFFERENCE.search(said):
                 ruled_out.add(intent)
                 intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("size_sweep", "congestion", "pair_matrix", "scaling") and isinstance(slots.get("msg_bytes"), int) \
+                and not slots.get("size_range") and _ONE_POINT_ASKED.search(said):
+            # "a line chart ... tops out around 32 MiB: what's the stored value right at 32 MiB?", "what value sits
+            # at that point?": one point of the curve the asker saw, not the curve
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        extreme_any = _EXTREME_AT_ANY_SIZE.search(said) if intent == "size_sweep" else None
+        if extreme_any and not slots.get("msg_bytes"):
+            # "best pinned D2H bandwidth the Titan RTX reaches at any transfer size": the one extreme over the
+            # sizes, looked up
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots.setdefault("aggregate", self.norm.aggregate(extreme_any.group("x"), slots.get("metric")) or "max")
+        if slots.get("condition") == "measured" and self.catalog is not None and isinstance(slots.get("system"), str) \
+                and "measured" not in self.catalog.conditions.get(slots["system"], set()):
+            # "the measured line peels away from the ideal line": every stored row is measured unless it says
+            # otherwise; a machine that keys none as measured is not narrowed by the word
+            del slots["condition"]
+        if (intent in ("scaling", "size_sweep", "pair_matrix")
+                or intent == "list_data" and (slots.get("app") or slots.get("metric"))) and _CC_ON_AND_OFF.search(said) \
+                and self.catalog is not None \
+                and {"cc_on", "cc_off"} <= self.catalog.conditions.get(str(slots.get("system")), set()):
+            # "grouped bars of Incompact3D on the in-house cluster, CC on next to CC off": the two congestion-control
+            # settings set side by side are the congestion experiment, however the chart was described
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -3412,8 +3472,21 @@ def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) ->
     return _renormalised(intents, probs, intents[i], ruled_out)
 
 
-# "gtx980 -> titan rtx upgrade, fp64 peak gain": what moving from one machine to another gains
-_UPGRADE_GAIN = re.compile(r"\b(upgrad(e|es|ed|ing)|gains?|uplift|improvement)\b")
+# "what's the stored value right at 32 MiB", "what value sits at that point": one point of a curve
+_ONE_POINT_ASKED = re.compile(r"\b(value|number|figure|reading|point)\b.{0,25}\b(right at|exactly at|sits? at|at that "
+                              r"(point|tick|size|mark))\b|\b(value|number|reading) (right |exactly )?at (the |that )?"
+                              r"[\d.]+ ?[kmgt]i?b\b")
+# "best pinned D2H bandwidth ... at any transfer size": one extreme over every size
+_EXTREME_AT_ANY_SIZE = re.compile(r"\b(?P<x>best|highest|peak|maximum|max|top|lowest|minimum|min|worst|fastest|"
+                                  r"slowest)\b.{0,80}\b(at|over|across|for) (any|all) (transfer |message |buffer "
+                                  r"|copy )?sizes?\b")
+# words that set two machines side by side: "upgrade ... gain", "as two bars", "next to", "->"
+_SET_SIDE_BY_SIDE = re.compile(r"\b(upgrad(e|es|ed|ing)|gains?|uplift|bars?|side by side|next to|both values|"
+                               r"(the )?two (values|numbers|figures)|vs\.?|versus|compared?)\b|->")
+# a document or a part of one named: "the DGX-2/AC922 report", "Listing 30", "Table 2 of the thesis"
+_A_DOCUMENT = re.compile(r"\b(report|paper|thesis|listing|table|figure|fig\.|study|article|appendix)\b")
+# "by roughly what factor does the DGX-2's bandwidth exceed Yme's": a ratio stated, asked by its factor
+_BY_WHAT_FACTOR = re.compile(r"\b(what|which) factor\b|\bhow many times\b")
 # "speedup over zmcintegral", "speed-up vs the CPU code": over another code or device, not over a count
 _SPEEDUP_OVER_ANOTHER = re.compile(r"\bspeed ?-?ups? (over|vs\.?|versus|against|relative to|compared (to|with)) "
                                    r"(?!(a |the )?(single |one |two |three |four |\d))[a-z]")
@@ -4858,9 +4931,27 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+# "on eight d g x two g p us", "on 8 dgx2 gpus": a GPU count with the machine's name between number and noun
+_COUNT_ACROSS_NAME = re.compile(rf"\b(on|across|using|with) (?P<n>{_SAID_NUMBER}) (\S+ ){{1,4}}?(gpus|g p us)\b")
+# "with its g p us spread across both numa nodes": a machine's devices said with no number
+_ITS_DEVICES = re.compile(r"\b(its|their|all its|all of its|all their) (g p us|gpus|ipus|i p us|nodes|cores|cards)\b")
+# "a few hundred GPUs", "several thousand cores": a vague number, no count
+_VAGUE_HUNDREDS = re.compile(r"\b(a few|several|a couple( of)?|some|many) (hundred|thousand)\b|\b(hundreds|thousands) of\b")
+# "two bars", "the three values": things of a chart or an answer counted, not devices
+_NOT_COUNTED = re.compile(r"\b(two|three|four|five|both|\d+) (bars?|values?|numbers?|lines?|curves?|points?|columns?|"
+                          r"figures?|results?|readings?|answers?|cells?)\b")
 # "from a GPU on one NUMA node", "copies into an IPU": a device as a copy's end ("a single GPU", "one GPU" count)
 _FROM_A_DEVICE = re.compile(r"\b(from|to|into|out of|onto) an? (gpu|ipu|device|card|accelerator)\b")
 _ONE_DEVICE = re.compile(r"\b(one|1|single|lone) (gpu|ipu|device|card|accelerator)\b|\ba (single|lone) ")
+# "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
+_OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}\b(the |its |their )?(links?|line|"
+                           r"port|wire)( ?'s)? (rate|speed)\b")
+# "CC on next to CC off", "congestion control off versus on": both settings of the switch
+_CC_ON_AND_OFF = re.compile(r"\b(cc|congestion control)[ -_]?(on|enabled)\b.{0,60}\b(cc|congestion control)?[ -_]?(off|"
+                            r"disabled)\b|\b(cc|congestion control)[ -_]?(off|disabled)\b.{0,60}\b(cc|congestion "
+                            r"control)?[ -_]?(on|enabled)\b")
+# "lassen node components", "the azure infiniband network": a machine's parts and links
+_PARTS_WORD = re.compile(r"\b(components?|parts|network|netwrok|fabric|interconnects?|hardware layout)\b")
 # "what produced the h200 data", "which tools generated the yme numbers": the tools behind a machine's rows
 _PRODUCED_THE_DATA = re.compile(r"\b(what|which (tools?|programs?|benchmarks?|software))( \w+)? (produced|generated|"
                                 r"made|created|wrote|collected) (the |its |their |this |these )?(\S+ ){0,3}(data|numbers|"
