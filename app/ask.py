@@ -1447,6 +1447,9 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
 _COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against)\b|"
+                        # "would an MI300X node beat the H200 pair" (not a method that "beats the baseline")
+                        r"\b(beats?|outperforms?|outpaces?)\b(?! (the |a |an |its )?(baselines?|references?|defaults?|"
+                        r"uncompressed|original))|"
                         r"\bvs\.? (an? |the )?\w*\d", re.I)
 
 

@@ -104,7 +104,7 @@ class Gazetteer:
         if not ws or len(ws) > 4 or not (self.norm.number(ws[0]) is not None or ws[0].lower() in QUANTITY_WORDS
                                           or ws[0].lower() in DEVICE_WORDS):
             return {}
-        last = ws[-1].lower()
+        last = ws[-1].lower().rstrip(".,;:!?")   # "... up to 8 GiB.": a stop the tokenizer left on the unit
         if ws[0].lower() in DEVICE_WORDS:
             ep = self.norm.endpoint(text)
             return {"endpoint": ep} if ep and len(ws) <= 4 else {}

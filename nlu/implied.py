@@ -121,10 +121,18 @@ def operation_family(intent: str, words: list[str], taken: set[int], slots: dict
             continue
         family = _stored_family(lw, ops)
         if family:
-            slots["operation"] = family[0]
-            others = ", ".join(family[1:4]) + (" ..." if len(family) > 4 else "")
-            return f"{w} read as {family[0]}" + (f" (also stored: {others})" if others else "")
+            said = " ".join(words).lower()
+            # "sgemm, T variant", "the transposed sgemm": the member that variant names
+            variant = f"{family[0][:-2]}_t" if family[0].endswith("_n") and _T_VARIANT.search(said) else None
+            pick = variant if variant in family else family[0]
+            slots["operation"] = pick
+            others = ", ".join([f for f in family if f != pick][:3]) + (" ..." if len(family) > 4 else "")
+            return f"{w} read as {pick}" + (f" (also stored: {others})" if others else "")
     return None
+
+
+# "T variant", "the T version", "transposed": SHOC's GEMM with the matrix transposed (sgemm_t, dgemm_t)
+_T_VARIANT = re.compile(r"\bt (variant|version|flavou?r)\b|\btransposed\b")
 
 
 def app_family(unresolved, slots: dict[str, Any], catalog) -> list[str]:

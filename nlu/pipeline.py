@@ -679,6 +679,11 @@ class NLU:
                 elif "dst" not in slots and h.value != slots["src"]:
                     slots["dst"] = h.value
             elif h.slot == "count":
+                if h.value[0] >= 10 and any(
+                        words[k].lower() in _MODEL_LETTERS and (words[k].lower() != "a" or h.value[0] >= 100)
+                        and all(re.fullmatch(_SAID_NUMBER + "|hundred", w.lower()) for w in words[k + 1:h.start + 1])
+                        for k in range(max(0, h.start - 3), h.start)):
+                    continue    # "a d g x one p one hundred gpu": the number of a GPU's model, spelled, no count
                 if "count" not in slots:
                     slots["count"], kind = h.value
                     slots.setdefault("count_kind", kind)
@@ -859,11 +864,14 @@ class NLU:
                 and slots.get("metric") in (None, "bandwidth") \
                 and (slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition"))) == "NVLink") \
                 and slots.get("operation") in (None, "p2p", "h2d", "d2h") \
-                and (_HOW_MUCH_OF_RATE.search(said) or _NEAR_THE_LIMIT.search(said)) and self._has_links(slots):
+                and (_HOW_MUCH_OF_RATE.search(said) or _NEAR_THE_LIMIT.search(said) or _USES_ITS_LINK.search(said)) \
+                and self._has_links(slots):
             # ("how much of the envy link two bandwidth do the gpu pairs use": the link said as a transport mode)
             if not slots.get("link_type"):
                 slots["link_type"] = "NVLink"
                 slots.pop("condition", None)
+            if slots.get("condition") in ("nominal", "theoretical", "spec"):
+                slots.pop("condition")     # "how close ... to the nominal envy link two rate": what it is set against
             # "how much of its UPI bandwidth does the Xeon 8280 use": a share of the link's rate ("how much of the
             # NVLink bandwidth does allreduce use" stays the collective's bandwidth)
             slots["metric"] = "efficiency"
@@ -1527,10 +1535,11 @@ class NLU:
             if slots.get("count_kind") == "processes" and slots.get("count") in (None, 1):
                 slots.pop("count", None)
                 slots.pop("count_kind")
-                devices = _COUNT_ACROSS_NAME.search(said)
-                if devices and self.norm.number(devices.group("n")) is not None:
-                    # "... take on eight d g x two g p us": the GPUs it ran on, counted across the machine's name
-                    slots["count"], slots["count_kind"] = self.norm.number(devices.group("n")), "gpus"
+        devices = _count_across_name(words, sys_spans + settled, self.norm) if "count" not in slots else None
+        if devices:
+            # "... take on eight d g x two g p us", "on 8 DGX-2 GPUs": the GPUs it ran on, counted across the
+            # machine's name
+            slots["count"], slots["count_kind"] = devices, "gpus"
         hyphen_count = _HYPHEN_COUNT.search(said) if "count" not in slots and self.catalog is not None else None
         if hyphen_count and isinstance(slots.get("system"), str) and getattr(
                 self.catalog.systems.get(slots["system"]), "kind", None) not in ("cluster", "supercomputer"):
@@ -2307,6 +2316,7 @@ class NLU:
                     break
         named_at = {k for a, b, _ in sys_spans + gaz_systems for k in range(a, b)} | {
             k for m in used for k in range(m.start, m.end)} | {k for u in unresolved for k in range(u[2], u[3])}
+        unresolved = [u for u in unresolved if not (u[0] == "system" and _A_VARIANT.match(u[1]))]
         own = own_machine(words, named_at)
         if own:
             # "compare our A100 cluster's NCCL all-reduce with the DGX-2": the asker's own machine, named by words
@@ -2445,6 +2455,13 @@ class NLU:
             # "which has more HBM2 bandwidth on paper": a GPU memory's rate on paper is its spec sheet's figure
             # (the machine's nominal figures are its links')
             slots["condition"] = "spec"
+        if not slots.get("condition") and _SPECIFICATION.search(said) and self.catalog is not None \
+                and isinstance(slots.get("system"), str) \
+                and "spec" in self.catalog.conditions.get(slots["system"], set()):
+            # "which FP64 rate is quoted for the GTX 980 in its specification": the spec sheet's figure
+            slots["condition"] = "spec"
+            if not slots.get("metric") and slots.get("precision") and re.search(r"\b(rate|peak|throughput)\b", said):
+                slots["metric"] = "flops"     # a rate at a floating-point precision is a FLOP rate
         held = held_condition(slots, cands, self.catalog)
         if held:
             # (read again: a rule since may have changed the system or the condition)
@@ -2664,6 +2681,19 @@ class NLU:
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
             for k in ("app", "library", "operation", "metric"):
                 slots.pop(k, None)
+        if intent == "list_data" and isinstance(slots.get("system"), str) and slots.get("metric") \
+                and _AND_THEIR_VALUES.search(said) and re.search(r"\bpairs\b", said):
+            # "which IPU pairs have latency numbers, and what are they?": the values of every pair, the grid
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
+        if intent == "list_data" and isinstance(slots.get("system"), str) and slots.get("metric") \
+                and (slots.get("operation") or slots.get("app")) and not LISTING.search(said) \
+                and not (_INVENTORY.search(said) or _INVENTORY_ONE.search(said) or _INVENTORY_ASKED.search(said)) \
+                and not _PRODUCED_THE_DATA.search(said) and not asks_setup(said) and _VALUE_ASKED.match(said):
+            # "what device-to-host bandwidth was measured on the TUM AC922?": one measure of one machine, and no
+            # word that lists: its value
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "list_data" and isinstance(slots.get("system"), str) and self._has_links(slots) \
                 and not any(slots.get(k) for k in ("metric", "operation", "app", "library", "condition")) \
                 and (slots.get("link_type") or _PARTS_WORD.search(said)) and not _TRACES_HELD.search(said):
@@ -3367,6 +3397,20 @@ class NLU:
             # settings set side by side are the congestion experiment, however the chart was described
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        as_paper = {(a, b, sid): words[b - 1].lower() in _PAPER_NOUNS or b < len(words)
+                    and words[b].lower() in _PAPER_NOUNS for a, b, sid in sys_spans + gaz_systems + settled}
+        # a machine said only as a paper's name ("the IPU paper"), not also as itself ("the i p us ... in the graphcore
+        # paper")
+        named_papers = {k[2] for k, paper in as_paper.items() if paper} - {k[2] for k, p in as_paper.items() if not p}
+        others = [x for x in [slots.get("system"), *(slots.get("compare_with") or [])] if x not in named_papers]
+        if (intent == "compare_systems" or intent == "out_of_scope" and not asks_advice(said)) and named_papers \
+                and len(others) == 1 and slots.get("compare_with"):
+            # "the nominal power of the V100 that the IPU paper compares against": "the IPU paper" names a document,
+            # and the one machine asked about is the other
+            slots["system"] = others[0]
+            slots.pop("compare_with", None)
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -3378,7 +3422,6 @@ class NLU:
                              described=open_descriptions)
 
 
-# "how well Heid uses its NVLinks", "how well does the AC922 use the X-Bus"
 # "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
 _LARGE_MESSAGES = re.compile(r"\bfor (very )?(big|large|huge|bigger|larger) (messages?|transfers?|payloads?)\b")
 # "in the row where size is 2^27, what's the in-place time": one row of the tool's table, one value
@@ -3388,7 +3431,9 @@ _ONE_ROW = re.compile(r"\bthe (row|line) (where|for|with|at|of)\b|"
                       # "on the plot of ... against message size, what y value sits at x = 1 GB": one point read off
                       r"\b(what|which) (y|y-axis|y axis) value\b|\bat x ?(=|==|equals|of|is) ?\S")
 _BOTH_ENDS = re.compile(r"\b(small|smaller|tiny|from|grows?|growing|curve|sweep|across|range|sizes)\b")
-_USES_ITS_LINK = re.compile(r"\bhow well\b.{0,60}\b(uses?|using|exploits?) (its|the|their) |"
+# "how well Heid uses its NVLinks", "how well does the AC922 use the X-Bus", "how efficiently does the TUM AC922 use
+# its NVLink2 bandwidth"
+_USES_ITS_LINK = re.compile(r"\bhow (well|efficiently)\b.{0,60}\b(uses?|using|exploits?|utili[sz]es?) (its|the|their) |"
                             r"\bhow well (are|is) (those|these|the|its|their|that|this) ([\w.-]+ ){0,2}links? (used|"
                             r"utili[sz]ed|exploited)\b")
 # "slows it down", "slow Quicksilver down", "slowdown", "how much slower"
@@ -3430,6 +3475,24 @@ def past_question(words: list[str], names_system: Callable[[list[str]], bool] = 
 _OWN = {"our", "my"}
 _MACHINE_NOUNS = {"cluster", "clusters", "machine", "machines", "system", "systems", "node", "nodes", "box", "boxes",
                   "server", "servers", "allocation", "supercomputer", "workstation", "laptop", "partition", "rig"}
+
+
+def _count_across_name(words: list[str], spans, norm) -> Optional[int]:
+    """"on eight d g x two g p us", "on 8 DGX-2 GPUs": a number before a machine's name and "GPUs" after it (spans:
+    (start, end, system) of the names read) is how many of its GPUs ran; None where no name stands so ("the two H200
+    GPUs" names the machine, "between the two H200 GPUs" a pair's ends)."""
+    lw = [w.lower() for w in words]
+    for a, b, _sid in spans:
+        if b - a > 2 and norm.number(lw[a]) is not None and (a == 0 or lw[a - 1] not in ("the", "between", "both"))\
+                and any(re.search(r" (gpus?|g p us)$", " ".join(lw[a:e])) for e in (b, b + 1)):
+            n = norm.number(lw[a])          # the tagger took "8 DGX-2 GPUs" (nearly) whole as the machine
+        elif a >= 2 and lw[a - 2] in ("on", "across", "using", "with") and norm.number(lw[a - 1]) is not None and (
+                lw[b:b + 1] in (["gpus"], ["gpu"]) or lw[b:b + 3] == ["g", "p", "us"]):
+            n = norm.number(lw[a - 1])
+        else:
+            continue
+        return int(n) if float(n).is_integer() and n > 0 else None
+    return None
 
 
 def own_machine(words: list[str], named_at: set[int]) -> Optional[tuple[str, int, int]]:
@@ -3759,8 +3822,9 @@ _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|
 # "how much of its UPI bandwidth does it use", "how much of the DGX-2's NVLink bandwidth does a copy use": a share of a
 # link's rate
 _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'’-]+ ){0,6}(bandwidth|rate|capacity|peak)\b")
-# "how close does the su three bench run come to the u p i limit": a share of a link's rate, asked by its nearness
-_NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound)\b")
+# "how close does the su three bench run come to the u p i limit", "how close do the pairs get to the rate of their
+# NVLinks": a share of a link's rate, asked by its nearness
+_NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound|rate|speed)\b")
 # "a 64-GPU H200 cluster": a count said with a hyphen
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 # "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
@@ -4931,10 +4995,14 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
-# "on eight d g x two g p us", "on 8 dgx2 gpus": a GPU count with the machine's name between number and noun
-_COUNT_ACROSS_NAME = re.compile(rf"\b(on|across|using|with) (?P<n>{_SAID_NUMBER}) (\S+ ){{1,4}}?(gpus|g p us)\b")
 # "with its g p us spread across both numa nodes": a machine's devices said with no number
 _ITS_DEVICES = re.compile(r"\b(its|their|all its|all of its|all their) (g p us|gpus|ipus|i p us|nodes|cores|cards)\b")
+# "in its specification", "the datasheet", "the specs": the figure a spec sheet states
+_SPECIFICATION = re.compile(r"\b(specification|specifications|specs|datasheet|data sheet)\b")
+# the letter before a GPU model's number ("p one hundred", "v one hundred", "a one hundred", "h two hundred")
+_MODEL_LETTERS = {"p", "v", "a", "h", "k", "t", "b"}
+# "N variant", "the T version": a kernel's variant the tagger read as a machine's name
+_A_VARIANT = re.compile(r"^(the )?\w{1,3} (variant|version|flavou?r)s?$", re.I)
 # "a few hundred GPUs", "several thousand cores": a vague number, no count
 _VAGUE_HUNDREDS = re.compile(r"\b(a few|several|a couple( of)?|some|many) (hundred|thousand)\b|\b(hundreds|thousands) of\b")
 # "two bars", "the three values": things of a chart or an answer counted, not devices
@@ -4950,6 +5018,12 @@ _OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}
 _CC_ON_AND_OFF = re.compile(r"\b(cc|congestion control)[ -_]?(on|enabled)\b.{0,60}\b(cc|congestion control)?[ -_]?(off|"
                             r"disabled)\b|\b(cc|congestion control)[ -_]?(off|disabled)\b.{0,60}\b(cc|congestion "
                             r"control)?[ -_]?(on|enabled)\b")
+# a question that asks for a value: "what d2h bandwidth was measured", "how much ...", "give me ..." (not "is there
+# anything besides ...", "were the numbers taken with writes or reads")
+_VALUE_ASKED = re.compile(r"(what|how (much|many|fast|high|low|long|big)|give|show|tell)\b")
+# "..., and what are they?", "and their values": the values asked with the listing
+_AND_THEIR_VALUES = re.compile(r"\b(and )?(what are (they|those|the values|their values)|(and )?their values|"
+                               r"with (their|the) values)\b")
 # "lassen node components", "the azure infiniband network": a machine's parts and links
 _PARTS_WORD = re.compile(r"\b(components?|parts|network|netwrok|fabric|interconnects?|hardware layout)\b")
 # "what produced the h200 data", "which tools generated the yme numbers": the tools behind a machine's rows
