@@ -407,9 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "(the twenty-ninth, read for fixes since session 56), 'holdout29' (the thirtieth, read for fixes "
                            "since later in session 56), 'holdout30' (the thirty-first, read for fixes since session 57), "
                            "'holdout31' and 'holdout32' (the thirty-second and thirty-third, read for fixes since later in "
-                           "session 57), 'holdout33' (the blind thirty-fourth set, nlu/eval/holdout33.jsonl: score it, "
-                           "do not read its misses), 'holdout34' (the thirty-fifth, blind too, for the round after) or "
-                           "the path of a JSON-lines file")
+                           "session 57), 'holdout33' to 'holdout35' (the thirty-fourth to thirty-sixth, read for fixes "
+                           "since session 58), 'holdout36' (the blind thirty-seventh set, nlu/eval/holdout36.jsonl: "
+                           "score it, do not read its misses), 'holdout37' (the thirty-eighth, blind too, for the round "
+                           "after) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

@@ -170,9 +170,9 @@ LATER_SETS = (
     ("holdout30", "thirty-first", "blind in session 56", "from session 57 on"),
     ("holdout31", "thirty-second", "blind in session 56", "from later in session 57 on"),
     ("holdout32", "thirty-third", "blind in session 57", "from the end of session 57 on"),
-    ("holdout33", "thirty-fourth", "blind in session 57", None),
-    ("holdout34", "thirty-fifth", "blind in session 57", None),
-    ("holdout35", "thirty-sixth", "blind in session 58", None),
+    ("holdout33", "thirty-fourth", "blind in session 57", "from session 58 on"),
+    ("holdout34", "thirty-fifth", "blind in session 57", "from later in session 58 on"),
+    ("holdout35", "thirty-sixth", "blind in session 58", "from the end of session 58 on"),
     ("holdout36", "thirty-seventh", "blind in session 58", None),
     ("holdout37", "thirty-eighth", "blind in session 58", None),
 )
