@@ -381,10 +381,11 @@ class Asker:
             else:
                 # Too specific for the data? Drop the least essential detail, one at a time, and say so.
                 before = (res.sql, res.params, res.rows, res.answer, res.chart, list(res.notes))
+                other_precisions = self._other_precisions(slots)
                 for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
                                                                    self._nearest_size(slots), self._app_as_op(slots),
                                                                    self._counted_in_parts(slots),
-                                                                   bool(self._other_precisions(slots))):
+                                                                   bool(other_precisions)):
                     try:
                         self._run(res, mod, relaxed)
                     except OutOfScope:
@@ -475,13 +476,12 @@ class Asker:
                                              f"its stored conditions: "
                                              f"{', '.join(sorted(self.cat.conditions.get(sid, set()))) or 'none'}.") \
                                 from first
-                        other = self._other_precisions(slots)
-                        if other:
+                        if other_precisions:
                             # "ipu fp64 flops": the precision kept (never relaxed for a rate) is what the system
                             # lacks: say which it has, not "try fewer"
                             raise OutOfScope(f"{self.cat.name(str(slots['system']))} has no {slots['precision']} "
                                              f"{slots['metric']} stored; its {slots['metric']} are at "
-                                             f"{', '.join(other)}.") from first
+                                             f"{', '.join(other_precisions)}.") from first
                         raise first
         premise = self._premise_count_wrong(res, slots)
         if premise:
@@ -1530,13 +1530,13 @@ def _part_of_a_known_system(span: str, names: frozenset[tuple[str, ...]]) -> boo
 # a ratio of speeds asked for ("how much faster is X than Y", "how many times quicker")
 _HOW_MUCH_FASTER = re.compile(r"\bhow (much|many times) (faster|quicker|better)\b|\bspeed ?up (of|over)\b", re.I)
 _CONGESTION_SAID = re.compile(r"\bcongest\w*|\bcontention\b", re.I)
-# words people spell letter by letter that name no machine: processors, and the software or memory they run with
 # the parts and mechanisms of any machine that questions write in capitals: never a machine's name
 _ARCHITECTURE_TERMS = frozenset({"numa", "smp", "dram", "sram", "hbm", "hbm2", "hbm2e", "hbm3", "ddr4", "ddr5", "cpu",
                                  "cpus", "gpu", "gpus", "dma", "rdma", "mmu", "iommu", "tlb", "llc", "l1", "l2", "l3",
                                  "simd", "avx", "avx2", "avx512", "numa-node", "socket", "sockets"})
 
 
+# words people spell letter by letter that name no machine: processors, and the software or memory they run with
 def _looks_like_name(span: str, question: str) -> bool:
     words = [w for w in span.split() if w.lower() not in {"the", "a", "an", "our", "my", "this", "that"}]
     if not words or " ".join(w.lower() for w in words) in ANALYSIS_TOOLS | COMPRESSORS:

@@ -497,7 +497,8 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
     """A benchmark named after its kernel names the operation: SHOC's "Triad" measures triad_bw, "MD5Hash"
     md5hash, "MaxFlops" maxspflops/maxdpflops (the precision picks). With no operation tagged, the one the
     system's runs of that app store under the app's own name becomes the operation, and the app, now saying
-    nothing more, is dropped; an app with several unrelated operations (GEMM, Stencil2D) stays as it is."""
+    nothing more, is dropped; an app with several unrelated operations (GEMM, Stencil2D) stays as it is. An app
+    whose only operation is a host copy (Scope's Comm_Memcpy_HostToGPU) names that copy and stays."""
     app, sid = slots.get("app"), slots.get("system")
     if not app or not sid:
         return
@@ -529,3 +530,7 @@ def app_operation(slots: dict[str, Any], catalog) -> None:
     if len(named) == 1:
         slots["operation"] = named[0]
         del slots["app"]
+    elif not named and len(ops) == 1 and next(iter(ops)) in ("h2d", "d2h"):
+        # "minisummit Comm_Memcpy_HostToGPU pageable into gpu0": a benchmark of one host copy names that copy (and
+        # so which end the GPU named is); the app stays, as the rows are keyed by it
+        slots["operation"] = next(iter(ops))

@@ -2400,12 +2400,6 @@ class NLU:
             notes.extend(app_family(unresolved, slots, self.catalog))
         elif isinstance(slots.get("app"), str) and self.catalog is not None:
             notes.extend(app_spelled_otherwise(slots, self.catalog))
-        app_ops = self.catalog.app_ops.get(str(slots.get("system")), {}).get(str(slots.get("app")).lower(), set()) \
-            if self.catalog is not None and isinstance(slots.get("app"), str) and not slots.get("operation") else set()
-        if len(app_ops) == 1 and next(iter(app_ops)) in ("h2d", "d2h"):
-            # "minisummit Comm_Memcpy_HostToGPU pageable into gpu0": a benchmark of one host copy names it (and so
-            # which end the GPU named is)
-            slots["operation"] = next(iter(app_ops))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if intent == "topology" and len(several_values(words, cands, "link_type")) > 1:
             # "does GPU0 -> GPU7 go over PCIe or NVLink?": which links the route takes is the question, so no one
