@@ -964,6 +964,12 @@ class Asker:
             # "the SHOC host-to-device bandwidth of Yme and Mini Summit": only the rows of the tool named, when it ran
             # on a system asked about (a system it did not run on is said)
             tool = self.cat.tool_named(_said(res))
+            if tool and not slots.get("app") and ("app", tool.lower()) in self.cat.owners \
+                    and len(self.cat.owners[("app", tool.lower())]) > len(self.cat.owners.get(("tool", tool), ())):
+                # "h200x2 vs dgx2 cuda-samples p2p bw": the CUDA sample also ran inside another suite (Tartan runs it
+                # on the DGX-2), so its rows are the app's, whichever tool wrote them
+                slots = dict(slots, app=tool)
+                tool = None
             if tool and str(slots.get("app") or "").lower() == tool.lower():
                 # "SU3_Bench GFLOP/s on PIUMA": the app named, which other tools' rows (a simulator's) hold too
                 tool = None

@@ -38,6 +38,11 @@ _POSSESSIVE = {"'s", "’s", "'"}
 _ASKERS_OWN = {"our", "my", "your", "their", "his", "her", "its"}
 # a known machine is "the" one; "an A100 cluster", "our cluster at work" are the asker's own or imagined
 _DETERMINERS = {"the", "that", "this"}
+# what "the multi-threaded one" may stand beside in apposition ("Table 4.7 of the Graphcore study, the multi-threaded
+# one"): then it picks out a table or a run, not a machine
+_DOCUMENT_NOUNS = {"table", "tables", "figure", "fig", "fig.", "study", "paper", "thesis", "section", "listing", "chapter",
+                   "experiment", "run", "runs", "test", "plot", "chart", "graph", "report", "reports", "article",
+                   "document"}
 # words that end a description: "the nominal power of one IPU" describes no machine
 _STOP = {"of", "in", "on", "at", "for", "to", "from", "with", "and", "or", "by", "as", "per", "than", "is", "are",
          "what", "which", "how", "vs", "versus", "against",
@@ -315,6 +320,9 @@ class DescribedMachines:
             bare = i == 0 and words[0].lower() not in _DETERMINERS and words[0].lower() not in _STOP
             if words[i].lower() in _DETERMINERS or bare:
                 got = self.read(words, i - 1 if bare else i, number)
+                if got and got[3] == "one" and i >= 2 and words[i - 1] == "," \
+                        and any(w.lower() in _DOCUMENT_NOUNS for w in words[max(0, i - 7):i - 1]):
+                    got = None
                 if got:
                     end, feats, counts, noun = got
                     span = words[i + (0 if bare else 1):end]

@@ -31,6 +31,7 @@ from nlu.ordinals import ordinal, ordinal_devices
 from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
+from nlu.formulas import named_measures
 from nlu.written_forms import percent_sign_said, plain_scientific, tool_flags, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
@@ -367,6 +368,7 @@ class NLU:
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
         long_said = words
         words = short_forms(words)       # "Intelligence Processing Unit", "message digest five": IPU, MD5Hash
+        words = named_measures(words)    # "algbw x 2(n-1)/n", "size divided by the elapsed time": busbw, algbw
         # ... read by the answer's phrase rules too (app.ask repairs the question with `spelled`), hyphens as typed
         spelled += [(a.replace(" - ", "-"), b) for a, b in rewritten(long_said, words)]
         words = join_split_names(words, self.split_names)
@@ -449,6 +451,8 @@ class NLU:
             if slot in ("msg_bytes", "count") and _bare_number(words[a:b]) and b < len(words) \
                     and _FIGURE_UNIT.match(words[b]):
                 continue                      # "at 100 TFLOP/s", "300 W": a figure said with its unit, no size
+            if slot in ("msg_bytes", "count") and b - a == 1 and re.fullmatch(r"\d+\.\d+", words[a]):
+                continue                      # "the Titan RTX at 16.3": a figure with a fraction, no size or count
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
@@ -969,7 +973,7 @@ class NLU:
             # p2pBandwidthLatencyTest matrix" names where the one cell is printed
             ruled_out.add(intent)
             intent = "metric_lookup"
-        if intent == "pair_matrix" and not _PAIR_CUE.search(said):
+        if intent == "pair_matrix" and not _PAIR_CUE.search(said) and not _PART_BY_PART.search(said):
             # "slowdown factors for all three apps on the in-house cluster and on Azure": no pair, grid, matrix or
             # "between the GPUs" is named, so no grid of endpoint pairs is asked for ("the memory bandwidth of each
             # GPU": each GPU's own memory, looked up)
@@ -1193,8 +1197,9 @@ class NLU:
                 ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
+        every_count = _EVERY_COUNT.search(said)
         no_curve_word = not (over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
-                             or _COUNT_RANGE.search(said) or _count_range(lw))
+                             or _COUNT_RANGE.search(said) or _count_range(lw) or every_count)
         no_curve = len(systems) <= 1 and no_curve_word
         if intent == "scaling" and no_curve_word and len(systems) == 2 and "count" not in slots \
                 and slots.get("metric") == "speedup" and self.catalog is not None \
@@ -1217,6 +1222,11 @@ class NLU:
                 # "horovod lenet5 speedup on chifflot": no count and no word of a curve, and the system states that
                 # speedup: the figure stated (the planner takes the one at the largest count), not a curve derived
                 # from times
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf)
+            elif "count" not in slots and "count_kind" not in slots and slots.get("metric") and _HOW_MANY_PER_TIME.search(said):
+                # "how many random samples per second can the IPU's poprand generator churn out": a rate asked for
+                # by how many per second, with no count of devices and no word of a curve: the rate
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf)
             elif "count" not in slots and (_PER_COUNTED.search(said) or _ITS_DEVICES.search(said)):
@@ -1265,6 +1275,16 @@ class NLU:
                 slots["count_kind"] = kind
         end = SIZE_END.search(said)
         span = size_range(words, cands)   # read once: an end of the size axis here, the range read below
+        if end and _BOTH_SIZE_ENDS.search(said):
+            # "start at the smallest transfer, then step up to the largest": both ends of the size axis, the sweep
+            # between them, with neither end's value picked out
+            if intent == "metric_lookup" or intent == "size_sweep":
+                if intent != "size_sweep":
+                    ruled_out.add(intent)
+                intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if slots.get("aggregate") in ("min", "max"):
+                del slots["aggregate"]
+            end = None
         if end and "msg_bytes" not in slots and not _OVER_SIZES.search(said) and not span:
             # "latency of a minimum size message from ipu5 to ipu6", "busbw at the largest message size": one point,
             # at that end of the size axis (the planner picks it), not a sweep, and not the lowest value asked for
@@ -2182,6 +2202,13 @@ class NLU:
             # rate is named: "what percentage of the link rate do gpu to gpu copies get")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
+        if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") in (None, "bandwidth") \
+                and _SHARE_OF_IT.search(said) and self._has_links(slots):
+            # "first look up the DGX-1 V100's NVLink2 rate, then tell me what percentage of it GPU-to-GPU copies
+            # reach": the link's rate named first, then the share of it the copies reach, is the link's efficiency
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("metric", None)
         if intent == "metric_lookup" and slots.get("metric") == "utilization" and slots.get("link_type") \
                 and self.catalog is not None and slots.get("system") \
                 and "utilization" not in self.catalog.metrics.get(slots["system"], set()) and self._has_links(slots):
@@ -2323,9 +2350,15 @@ class NLU:
             # that name no stored system, is a machine the data lacks (however the tagger read the possessive)
             unresolved.append(("system", *own))
         asked_systems = intent == "list_data" and "system" not in slots and bool(_WHICH_SYSTEMS.search(said))
+        unnamed = "system" not in slots
         infer_implicit(intent, slots, self.catalog, unknown=[u[1] for u in unresolved if u[0] == "system"
                                                              and not part_of_an_app(u[1], self.catalog)],
                        traces=bool(TRACE_WORD.search(" ".join(words))))
+        if unnamed and isinstance(slots.get("system"), str) and not asked_systems and self.catalog is not None:
+            # "how close to peak do IPU-Links get": no machine named, and one alone has what the words name; the
+            # answer says whose it is (as the asker does for an application only one machine ran)
+            notes.append(f"no system named: {self.catalog.name(slots['system'])} is the only loaded system with what "
+                         "the question names")
         if asked_systems:
             # "which systems have PyTorch traces?": the systems are the answer, even where only one has them
             slots.pop("system", None)
@@ -2389,7 +2422,9 @@ class NLU:
             notes.append(fam)
         if str(slots.get("operation")).startswith("local_memory") and self.catalog is not None:
             # "how fast can an IPU write its local memory": the write, a speed (not the memory's size)
-            if re.search(r"\bwrit(e|es|ing)\b", said) and "local_memory_write" in self.catalog.operations.get(
+            # (unless the read is said: "I'm writing a chapter ... the local-memory read bandwidth")
+            if re.search(r"\bwrit(e|es|ing)\b", said) and not re.search(r"\bread(s|ing)?\b", said) \
+                    and "local_memory_write" in self.catalog.operations.get(
                     str(slots.get("system")), ()):
                 slots["operation"] = "local_memory_write"
                 if fam:
@@ -2731,6 +2766,20 @@ class NLU:
             if grid_default in notes:      # the grid's default, not a word of the question
                 notes.remove(grid_default)
                 slots.pop("operation", None)
+        if intent == "pair_matrix" and _ONE_PAIR_OF_A_CLASS.search(said) and not (slots.get("src") or slots.get("dst")) \
+                and self.catalog is not None and slots.get("metric") \
+                and slots["metric"] in self.catalog.metrics.get(str(slots.get("system")), set()):
+            # "p2p efficiency of an NV1 pair on the dgx-1 p100": one pair of a kind, whose figure the document gives
+            # for the kind, not the grid of every pair
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("congestion", "out_of_scope") and _HOW_MUCH_CAN_FLOW.search(said) \
+                and slots.get("condition") not in CONGESTION_CONDITIONS and slots.get("metric") in (None, "bandwidth") \
+                and (slots.get("src") or slots.get("system")):
+            # "how much traffic can flow from cpu0 to cpu1 on the Xeon 8280 server": how much can move is a rate
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "bandwidth"
         if intent == "congestion" and slots.get("condition") not in CONGESTION_CONDITIONS and not _LOAD_WORD.search(said) \
                 and slots.get("count_kind") != "tiles":    # tiles that all communicate are the IPU's load
             # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
@@ -2747,6 +2796,9 @@ class NLU:
                 # "how does the IPU's gather bandwidth vary with the number of bytes each tile sends": the sizes are
                 # the axis the words ask for
                 intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
+            elif no_curve and slots.get("metric") and "count_kind" not in slots and _HOW_MANY_PER_TIME.search(said):
+                # "how many random samples per second does cuRAND churn out": a rate asked for as a number
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
             else:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
@@ -2933,6 +2985,11 @@ class NLU:
             # pasted ask whether such a run is stored, which the inventory of its runs answers
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if slots.get("condition") in ("spec", "nominal", "theoretical") and _FIGURE_STATED.search(said) \
+                and _MEASURED_ASKED.search(said[_FIGURE_STATED.search(said).end():]):
+            # "titan rtx spec says 672 gb/s memory bw - what did shoc get for global memory reads": the stated figure
+            # is the asker's context; what was measured is asked
+            notes.append(f"the {slots.pop('condition')} figure quoted is context: the measured value is asked")
         sid = slots.get("system")
         stated = slots.get("condition") if slots.get("condition") in ("nominal", "spec") else \
             "nominal" if re.search(r"\b(nominal|rated)\b", said) and not slots.get("condition") else None
@@ -3337,6 +3394,15 @@ class NLU:
         if axis and isinstance(slots.get("msg_bytes"), int) and not re.search(
                 r"byte|\b[kmgt]i?b\b|\d\s*[kmgt]i?b\b|kilo|mega|giga|\bmessage|\bsize", said):
             del slots["msg_bytes"]    # "as the gpu count goes from two to sixteen": counts on the axis, no size
+        if intent == "scaling" and every_count and not axis:
+            # "on one GPU, then on all sixteen, and every count in between": the counts are the curve's points (the
+            # last one said is no count to pick), and the measure is the other metric word said, if any
+            slots.pop("count", None)
+            if slots.get("metric") == "count":
+                del slots["metric"]
+                other = next((f["metric"] for st, en, f in cands if f.get("metric") not in (None, "count")), None)
+                if other:
+                    slots["metric"] = other
         if intent == "scaling" and slots.get("metric") == "count":
             if axis:
                 # "the qtc kernel time ... as the gpu count goes from 2 to 16": the count is the curve's axis, and
@@ -3391,8 +3457,23 @@ class NLU:
             # settings set side by side are the congestion experiment, however the chart was described
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        if intent == "metric_lookup" and slots.get("condition") == "under_load" and _HOLDS_UP_UNDER_LOAD.search(said) \
+                and self.catalog is not None \
+                and "congestion_free" in self.catalog.conditions.get(str(slots.get("system")), set()):
+            # "how does IPU5-to-IPU4 bidirectional bandwidth hold up under load": what the load does to it, against
+            # the idle system the same experiment measured
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        if intent == "congestion" and slots.get("condition") == "under_load" and slots.get("src") and slots.get("dst") \
+                and isinstance(slots.get("count"), int) and slots.get("count_kind") and slots.get("metric") \
+                and not _LOAD_SET_AGAINST_IDLE.search(said):
+            # "what bandwidth does IPU5 to IPU6 reach under load with 3 threads": one pair, one setting of the load,
+            # one measure and no word that sets it against the idle system: the value under that load
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         as_paper = {(a, b, sid): words[b - 1].lower() in _PAPER_NOUNS or b < len(words)
-                    and words[b].lower() in _PAPER_NOUNS for a, b, sid in sys_spans + gaz_systems + settled}
+                    and words[b].lower() in _PAPER_NOUNS or _IN_THE_COMPARISON(words, a, b)
+                    for a, b, sid in sys_spans + gaz_systems + settled}
         # a machine said only as a paper's name ("the IPU paper"), not also as itself ("the i p us ... in the graphcore
         # paper")
         named_papers = {k[2] for k, paper in as_paper.items() if paper} - {k[2] for k, p in as_paper.items() if not p}
@@ -3823,6 +3904,13 @@ _NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|m
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 # "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
 _PAPER_NOUNS = {"paper", "papers", "study", "article", "thesis", "report"}
+
+
+def _IN_THE_COMPARISON(words: list[str], a: int, b: int) -> bool:
+    """"the V100 in the Graphcore comparison": a machine named as the comparison a document made, in which another
+    machine is the one asked about."""
+    window = " ".join(words[max(0, a - 2):b + 1]).lower()
+    return bool(re.search(r"\b(in|from|of) the \S+( \S+)? comparisons?\b", window))
 # DeepBench's single-process all-reduce, said without a hyphen or with a typo
 _SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?reduce")
 # "does the all-reduce slow down going from 1 to 16 GPUs": a time over counts (the verb only: "the slowdown from 1 to 16
@@ -4041,6 +4129,12 @@ def spelled_bench_names(words: list[str], names: frozenset[str], number: Callabl
                 out.append(joined.upper())
                 i = j + 1
                 continue
+            # "r s bench", "x s bench": the letters and the word "bench" make a stored benchmark's name
+            bench = "".join(words[i:j]).lower() + words[j].lower()
+            if words[j].lower() in ("bench", "benchmark") and bench.replace("benchmark", "bench") in names:
+                out.append(bench.replace("benchmark", "bench").upper().replace("BENCH", "Bench"))
+                i = j + 1
+                continue
         out.extend(words[i:max(j, i + 1)])
         i = max(j, i + 1)
     return out
@@ -4166,6 +4260,26 @@ _HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing
 _GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|networked|graph|links?|linked|layout|laid|interconnect\w*|parts|"
                           r"components?|draw|diagram|architecture|built|inside|nvswitch\w*|switch\w*)\b")
 # the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
+# "an NV1 pair", "one NVLink2 pair", "a PIX pair": one pair of a kind of connection
+_ONE_PAIR_OF_A_CLASS = re.compile(r"\b(an?|one|a single) (nv\d+|nvlink ?\d?|pix|pxb|phb|pcie|sys|node)[- ]?(linked |connected )?"
+                                  r"pair\b", re.I)
+# "how much traffic can flow from cpu0 to cpu1", "how much data can move between the sockets": a rate
+_HOW_MUCH_CAN_FLOW = re.compile(r"\bhow much (traffic|data)( \w+)? (can|could|does|do|will) (flow|move|go|pass|travel|"
+                                r"get through|be (moved|sent|pushed|carried))\b")
+# "how many samples per second", "how many GB a second": a rate asked for as a number
+_HOW_MANY_PER_TIME = re.compile(r"\bhow many\b.{0,40}\b(per|a|each|every) (second|sec|s|minute|hour)\b")
+# "how does it hold up under load", "how does it fare when loaded": what the load does to a measure
+_HOLDS_UP_UNDER_LOAD = re.compile(r"\b(holds?|holding|held|stands?|standing) up\b.{0,30}\b(under|with|when) (load|loaded|"
+                                  r"congestion|congested|busy)\b|\b(fares?|copes?|survives?)\b.{0,30}\bunder (load|"
+                                  r"congestion)\b")
+# words that set a measure under load against the idle system, or ask what the load does to it
+_LOAD_SET_AGAINST_IDLE = re.compile(r"\b(vs\.?|versus|compar\w*|than|idle|quiet|congestion[- ]free|no load|without load|"
+                                    r"slow\w*|worse|drops?|dropp\w*|suffer\w*|holds? up|degrad\w*|grows?|growing|rises?|"
+                                    r"chang\w*|affect\w*|impact\w*|hurts?|costs?|penalt\w*|how (much|bad|badly)|"
+                                    r"happens?|lose|lost|loss|gap|factor|times)\b")
+# "every count in between", "each GPU count": every point of a curve over counts
+_EVERY_COUNT = re.compile(r"\b(every|each|all (the )?)(\w+ )?counts? (in )?between\b|\b(every|each) (gpu |node |core |ipu |"
+                          r"device |rank )?count\b")
 _COUNT_AXIS = re.compile(r"\b(gpus?|nodes?|cores?|ranks?|process(es)?|ipus?|tiles?|devices?|g p us?) count\b")
 # words that leave the system named right after them out ("every accelerator except the Arria 10")
 _EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apart from|aside from|besides|but not|"
@@ -4598,7 +4712,7 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
     """"dgx2 d2h write-combined gpu15 Table 11", "... 5x its idle latency (Table 4.2)?": the question says where
     the number is printed. Every answer cites its source, so the place is no filter; read as a name it was a
     machine nobody has. Only a place written as one (in brackets, capitalised, numbered "4.2", or after "see",
-    "from", "per"): "in a table, 2 gpus only" and "latency per sec 2" keep their words. Returns the words without
+    "from", "per" or a document's name, "hey cai paper table 5"): "in a table, 2 gpus only" and "latency per sec 2" keep their words. Returns the words without
     it and the place as said ("" when none)."""
     text = " ".join(words)
     for m in _CITED.finditer(text):
@@ -4607,7 +4721,8 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
         if kind.lower().startswith("sec") and not (m.group("open") or kind[0].isupper()):
             continue
         if m.group("open") or kind[0].isupper() or "." in m.group("num") \
-                or (before and before[0].lower() in ("see", "from", "per", "in", "of", "according")):
+                or (before and before[0].lower() in ("see", "from", "per", "in", "of", "according", "paper", "papers",
+                                                     "study", "thesis", "report", "article", "document", "'s")):
             left, right = text[:m.start()].split(), text[m.end():].split()
             return left + right, re.sub(r" ([.,)])|(\() ", r"\1\2", " ".join(m.group(0).strip("( )").split()))
     return words, ""
@@ -5006,6 +5121,19 @@ _NOT_COUNTED = re.compile(r"\b(two|three|four|five|both|\d+) (bars?|values?|numb
 _FROM_A_DEVICE = re.compile(r"\b(from|to|into|out of|onto) an? (gpu|ipu|device|card|accelerator)\b")
 _ONE_DEVICE = re.compile(r"\b(one|1|single|lone) (gpu|ipu|device|card|accelerator)\b|\ba (single|lone) ")
 # "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
+# "from the smallest transfer up to the largest", "the largest message down to the smallest": both ends of the sizes
+_BOTH_SIZE_ENDS = re.compile(r"\b(smallest|minimum|tiniest)\b.{0,60}\b(largest|maximum|biggest)\b|"
+                             r"\b(largest|maximum|biggest)\b.{0,60}\b(smallest|minimum|tiniest)\b")
+# "the spec sheet says 672 GB/s", "spec sheets put the GTX 980 at 4.9 TFLOPS", "NVIDIA's datasheet puts ...": a stated
+# figure quoted by the asker
+_FIGURE_STATED = re.compile(r"\b(spec|specs|spec sheets?|specification|datasheets?|data sheets?)( '?s)? (says?|puts?|claims?|"
+                            r"lists?|quotes?|gives?|states?|rates?|advertises?)\b")
+# "what did MaxFlops actually measure", "what was measured", "what did shoc get": the measured value asked for
+_MEASURED_ASKED = re.compile(r"\b(actually|really|in practice|measured?|what did \w+( \w+)? (get|reach|achieve|hit|see|"
+                             r"measure|record|report))\b")
+# "what percentage of it", "what fraction of that rate": a share of something named before
+_SHARE_OF_IT = re.compile(r"\b(percent(age)?|fraction|share|proportion)( \w+)? of (it|that|this|that rate|this rate|"
+                          r"the rate|that figure|this figure)\b")
 _OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}\b(the |its |their )?(links?|line|"
                            r"port|wire)( ?'s)? (rate|speed)\b")
 # "CC on next to CC off", "congestion control off versus on": both settings of the switch

@@ -124,8 +124,11 @@ class Speller:
         if w in self.known or not _WORD.match(w) or len(w) < 4 or (word.isupper() and len(word) <= 5):
             return None
         if any(w.endswith(suf) and len(w) - len(suf) >= 5 and (w[:-len(suf)] in self.known
-                                                               or w[:-len(suf)] + "e" in self.known)
+                                                               or w[:-len(suf)] + "e" in self.known and suf in (
+                                                                   "ed", "ing"))
                for suf in _INFLECTIONS):
+            # (a final "e" goes before "-ed" and "-ing" only: "megabyts" is no plural of "megabyte" but a slip of
+            # "megabytes")
             return None   # "networked", "profiled": a known word inflected, not a slip of another word
         limit = 2 if len(w) >= 8 else 1
         best: list[tuple[int, str]] = []

@@ -345,9 +345,18 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         fam = re.sub(r"\d+$", "", lt)
         if len({x["link_type"].lower() for x in links if re.sub(r"\d+$", "", x["link_type"].lower()) == fam}) <= 1:
             lt = fam    # "NVLink2" on a system with one NVLink generation: its links, whatever a document calls them
-        out = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
-               or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))
-               or any(lt.replace("-", "") == k.replace("_", "") for k in o.get("via_kinds") or [])]
+        over_link = [o for o in out if lt in f"{o['link'] or ''} {o.get('via') or ''}".lower()
+                     or (lt == "pcie" and o["link"] in ("PIX", "PXB", "PHB"))
+                     or any(lt.replace("-", "") == k.replace("_", "") for k in o.get("via_kinds") or [])]
+        if not over_link and out and s.get("condition") == "p2p_off":
+            # "how efficient are peer-to-peer copies over NVLink when P2P is disabled": with P2P off the copies are
+            # staged through the host and never cross the GPU link; the links they do cross answer the question
+            notes.append(f"with peer-to-peer access disabled the copies do not travel over {s['link_type']}: they are "
+                         "staged through the host, so the links below are the ones they cross")
+            for o in out:
+                o["staged"] = True
+        else:
+            out = over_link
     # one row per (link, tool, operation, direction, condition, test): the best measured
     # Ties (the same best value from the same table for several endpoints) go to the lowest-numbered pair, so
     # the answer names the same device in every process whatever order the rows arrived in.
@@ -420,6 +429,8 @@ def _sentence(final: list[dict], plan: Plan, name: str, pair: bool) -> str:
         who = f"{endpoint(s['src'])} -> {endpoint(s['dst'])} on {name}"
     else:
         who = f"{s['link_type']} links on {name}" if s.get("link_type") else f"Links on {name}"
+        if s.get("link_type") and final and all(o.get("staged") for o in final):
+            who = f"Links on {name} (with P2P off, copies are staged through the host, not sent over {s['link_type']})"
     if not with_pct:
         o = max(final, key=lambda x: x.get("measured") or -1)
         why = o.get("basis") or "no nominal bandwidth is stored"
