@@ -114,6 +114,8 @@ HOLDOUT36_SET = Path(__file__).resolve().parent / "eval" / "holdout36.jsonl"
 HOLDOUT37_SET = Path(__file__).resolve().parent / "eval" / "holdout37.jsonl"
 # The thirty-ninth set: written blind in session 59, before the thirty-seventh is read (blind too).
 HOLDOUT38_SET = Path(__file__).resolve().parent / "eval" / "holdout38.jsonl"
+# The fortieth set: written blind in session 59, before the thirty-eighth is read (blind too).
+HOLDOUT39_SET = Path(__file__).resolve().parent / "eval" / "holdout39.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -134,7 +136,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout35": HOLDOUT35_SET,
              "holdout36": HOLDOUT36_SET,
              "holdout37": HOLDOUT37_SET,
-             "holdout38": HOLDOUT38_SET}
+             "holdout38": HOLDOUT38_SET,
+             "holdout39": HOLDOUT39_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -179,6 +182,7 @@ LATER_SETS = (
     ("holdout36", "thirty-seventh", "blind in session 58", None),
     ("holdout37", "thirty-eighth", "blind in session 58", None),
     ("holdout38", "thirty-ninth", "blind in session 59", None),
+    ("holdout39", "fortieth", "blind in session 59", None),
 )
 
 
@@ -237,7 +241,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout38`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout39`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
