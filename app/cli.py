@@ -408,9 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "since later in session 56), 'holdout30' (the thirty-first, read for fixes since session 57), "
                            "'holdout31' and 'holdout32' (the thirty-second and thirty-third, read for fixes since later in "
                            "session 57), 'holdout33' to 'holdout35' (the thirty-fourth to thirty-sixth, read for fixes "
-                           "since session 58), 'holdout36' (the blind thirty-seventh set, nlu/eval/holdout36.jsonl: "
-                           "score it, do not read its misses), 'holdout37' (the thirty-eighth, blind too, for the round "
-                           "after) or the path of a JSON-lines file")
+                           "since session 58), 'holdout36' and 'holdout37' (the thirty-seventh and thirty-eighth, read "
+                           "for fixes since session 59), 'holdout38' (the blind thirty-ninth set, "
+                           "nlu/eval/holdout38.jsonl: score it, do not read its misses), 'holdout39' (the fortieth, "
+                           "blind too, for the round after) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

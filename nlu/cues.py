@@ -587,6 +587,15 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you explain what a roofline model is": a definition, which no stored number gives
                     r"\b(explain|define|describe) (to me )?what (an? |the )?[\w -]{2,40} (is|are|means?)\b"
                     r"(?!.{0,40}\b(stored|loaded|measured|recorded|in the (database|data))\b)|"
+                    # "could you run Scope again on Yme tonight": a benchmark run asked for, which the tool never does
+                    r"^(please |(can|could|would|will) you (please )?)(re-?run|run|launch|start|repeat|redo) (\S+ ){0,4}?"
+                    r"(again|tonight|tomorrow|today|now|later|overnight|this (evening|week|weekend))\b|"
+                    # "which of these machines will nvidia stop supporting first": a vendor's plans, nobody's measurement
+                    r"\b(will|going to)\b.{0,40}\b(stop supporting|drop support|end support|deprecate|discontinue|"
+                    r"retire|go end of life|reach end of life)\b|"
+                    # "convert this CSV of our own benchmark results into a chart": the asker's own file
+                    r"^(please |(can|could|would) you (please )?)?(convert|turn|plot|chart|graph|load|import) (this|that|"
+                    r"these|my|our) (\w+ )?(csv|spreadsheet|excel|json|file|table)s?\b|"
                     # "remind me to rerun the scope benchmark on friday": a reminder or a calendar entry, no data
                     r"^(please |(can|could|would) you (please )?)?(remind me|set (a|an) (reminder|alarm)|schedule a|"
                     r"add (it|this|that) to my calendar)\b|"

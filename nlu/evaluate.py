@@ -108,9 +108,10 @@ HOLDOUT33_SET = Path(__file__).resolve().parent / "eval" / "holdout33.jsonl"
 HOLDOUT34_SET = Path(__file__).resolve().parent / "eval" / "holdout34.jsonl"
 # The thirty-sixth set: written blind in session 58, before the thirty-fourth is read (blind too).
 HOLDOUT35_SET = Path(__file__).resolve().parent / "eval" / "holdout35.jsonl"
-# The thirty-seventh set: written blind in session 58, before the thirty-fifth is read (blind too).
+# The thirty-seventh set: written blind in session 58, before the thirty-fifth is read; read for fixes from session 59 on.
 HOLDOUT36_SET = Path(__file__).resolve().parent / "eval" / "holdout36.jsonl"
-# The thirty-eighth set: written blind in session 58, before the thirty-sixth is read (blind too).
+# The thirty-eighth set: written blind in session 58, before the thirty-sixth is read; read for fixes from later in
+# session 59 on.
 HOLDOUT37_SET = Path(__file__).resolve().parent / "eval" / "holdout37.jsonl"
 # The thirty-ninth set: written blind in session 59, before the thirty-seventh is read (blind too).
 HOLDOUT38_SET = Path(__file__).resolve().parent / "eval" / "holdout38.jsonl"
@@ -179,8 +180,8 @@ LATER_SETS = (
     ("holdout33", "thirty-fourth", "blind in session 57", "from session 58 on"),
     ("holdout34", "thirty-fifth", "blind in session 57", "from later in session 58 on"),
     ("holdout35", "thirty-sixth", "blind in session 58", "from the end of session 58 on"),
-    ("holdout36", "thirty-seventh", "blind in session 58", None),
-    ("holdout37", "thirty-eighth", "blind in session 58", None),
+    ("holdout36", "thirty-seventh", "blind in session 58", "from session 59 on"),
+    ("holdout37", "thirty-eighth", "blind in session 58", "from later in session 59 on"),
     ("holdout38", "thirty-ninth", "blind in session 59", None),
     ("holdout39", "fortieth", "blind in session 59", None),
 )

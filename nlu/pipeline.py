@@ -453,6 +453,11 @@ class NLU:
                 continue                      # "at 100 TFLOP/s", "300 W": a figure said with its unit, no size
             if slot in ("msg_bytes", "count") and b - a == 1 and re.fullmatch(r"\d+\.\d+", words[a]):
                 continue                      # "the Titan RTX at 16.3": a figure with a fraction, no size or count
+            if slot in ("msg_bytes", "count") and b - a == 1 and words[a].lower() == "one" and a >= 1 and (
+                    words[a - 1].lower() in ("the", "that", "this", "which") or a >= 2 and words[a - 1].isalpha()
+                    and words[a - 2].lower() in ("the", "that", "this") and not self.norm.count_and_kind(
+                        words[a - 1])[1]) and not (b < len(words) and self.norm.count_and_kind(words[b])[1]):
+                continue                      # "the H200 trace (the longer one)": a pronoun, no size or count
             if slot == "msg_bytes" and _bare_number(words[a:b]) and b + 2 < len(words) \
                     and words[b] in (*_ELLIPSES, "to", "-", "->") and words[b + 1].isdigit() \
                     and self.norm.count_and_kind(words[b + 2])[1]:
@@ -1198,8 +1203,21 @@ class NLU:
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
         every_count = _EVERY_COUNT.search(said)
-        no_curve_word = not (over_counts or series or _TREND.search(said) or _SCALING_WORD.search(said)
-                             or _COUNT_RANGE.search(said) or _count_range(lw) or every_count)
+        # "Scope's reduce-scatter went up to 6 GPUs, right? What bandwidth did it get at 64 MiB there?": a statement
+        # the asker has confirmed with a tag is context; the words of a curve count only in what is then asked
+        asked = after_tag_question(said)
+        if asked != said and isinstance(slots.get("count"), int):
+            # "... was run up to 19456 tiles, wasn't it? what efficiency did it reach on 1216 tiles": a count said in
+            # what is asked wins over one said in the statement before it
+            again = re.search(rf"\b(\d+) {_COUNTED_WORD}\b", asked)
+            if again and int(again.group(1)) != slots["count"]:
+                n, kind = self.norm.count_and_kind(again.group(0))
+                if isinstance(n, int) and kind:
+                    slots["count"], slots["count_kind"] = n, kind
+        no_curve_word = not ((over_counts if asked == said else _OVER_COUNTS.search(asked))
+                             or (series if asked == said else None) or _TREND.search(asked)
+                             or _SCALING_WORD.search(asked) or _COUNT_RANGE.search(asked)
+                             or (_count_range(lw) if asked == said else False) or every_count)
         no_curve = len(systems) <= 1 and no_curve_word
         if intent == "scaling" and no_curve_word and len(systems) == 2 and "count" not in slots \
                 and slots.get("metric") == "speedup" and self.catalog is not None \
@@ -2401,6 +2419,30 @@ class NLU:
             slots.pop("dst", None)
         if slots.get("metric") in ("bandwidth", "busbw", "algbw") and _IN_BITS.search(said):
             notes.append("asked in bits per second: rates are stored in bytes per second (1 GB/s = 8 Gbit/s)")
+        has_n = _HAS_N_DEVICES.search(said)
+        if has_n and isinstance(slots.get("count"), int) and intent != "scaling" \
+                and self.norm.number(has_n.group("n")) == slots["count"]:
+            # "mini summit has two gpus so show me ... between them": how many devices the machine has, said as a
+            # fact about it, is no count to pick rows by
+            slots.pop("count")
+            if not re.search(r"\b(per|each|every)\b", said):
+                slots.pop("count_kind", None)
+        if isinstance(slots.get("src"), str) and not slots.get("dst") and slots["src"] != "host" \
+                and re.search(rf"\b(into|onto) (the )?{re.escape(slots['src'])}\b", said.replace("gpu ", "gpu")) \
+                and not re.search(rf"\b(from|out of) (the )?{re.escape(slots['src'])}\b", said.replace("gpu ", "gpu")):
+            # "the write-combined path into GPU2 on Yme": the device written into is where the copy ends
+            slots["dst"] = slots.pop("src")
+        if slots.get("condition") == "p2p_on" and _PEER_ACCESS_OFF.search(said) and not re.search(
+                r"\b(enabled?|switched on|turned on|on (and|or|vs\.?|versus) off|off (and|or|vs\.?|versus) on)\b", said):
+            # "peer access on the H200 pair can be switched off, right? with it disabled, what ...": the access named,
+            # then switched off
+            slots["condition"] = "p2p_off"
+        if slots.get("metric") in (None, "speed", "throughput") and _FAN_SPINNING.search(said):
+            # "how fast was the fan on the g t x nine eighty spinning": the fan's speed, however far the words are apart
+            slots["metric"] = "fan_speed"
+            if intent == "out_of_scope" and slots.get("system"):
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
         if changed:
             notes.append(changed)
@@ -2710,8 +2752,9 @@ class NLU:
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
             for k in ("app", "library", "operation", "metric"):
                 slots.pop(k, None)
-        if intent == "list_data" and isinstance(slots.get("system"), str) and slots.get("metric") \
-                and _AND_THEIR_VALUES.search(said) and re.search(r"\bpairs\b", said):
+        if intent in ("list_data", "metric_lookup") and isinstance(slots.get("system"), str) and slots.get("metric") \
+                and not (slots.get("src") or slots.get("dst")) \
+                and _AND_THEIR_VALUES.search(said) and re.search(r"\b(which|what) (\w+ )?pairs\b", said):
             # "which IPU pairs have latency numbers, and what are they?": the values of every pair, the grid
             ruled_out.add(intent)
             intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
@@ -2858,10 +2901,10 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "size_sweep", max(conf, CONFIDENCE_FLOOR)
             slots["size_range"] = [slots.pop("msg_bytes"), None]
-        to_more = _FROM_ONE_TO_MORE.search(said)
+        to_more = _FROM_ONE_TO_MORE.search(asked)    # (the words after a tagged statement: see `asked` above)
         if (intent in ("metric_lookup", "size_sweep") or intent == "link_efficiency" and not slots.get("link_type")) \
                 and "threshold" not in slots and not slots.get("sizes") \
-                and (to_more or ((_COUNT_SPAN_ONLY.search(said) or _UP_TO_A_COUNT.search(said))
+                and (to_more or ((_COUNT_SPAN_ONLY.search(asked) or _UP_TO_A_COUNT.search(asked))
                                  and slots.get("count_kind") and "msg_bytes" not in slots
                                  and "size_range" not in slots)):
             # "IPU GEMM throughput going from one IPU to more", "yme qtc runtime 2-4 gpus": counts said as a way
@@ -3449,7 +3492,7 @@ class NLU:
             # "the measured line peels away from the ideal line": every stored row is measured unless it says
             # otherwise; a machine that keys none as measured is not narrowed by the word
             del slots["condition"]
-        if (intent in ("scaling", "size_sweep", "pair_matrix")
+        if (intent in ("scaling", "size_sweep", "pair_matrix", "topology", "trace_breakdown")
                 or intent == "list_data" and (slots.get("app") or slots.get("metric"))) and _CC_ON_AND_OFF.search(said) \
                 and self.catalog is not None \
                 and {"cc_on", "cc_off"} <= self.catalog.conditions.get(str(slots.get("system")), set()):
@@ -3584,6 +3627,19 @@ def own_machine(words: list[str], named_at: set[int]) -> Optional[tuple[str, int
                     return " ".join(words[i + 1:j + 1]), i + 1, j + 1
                 break
     return None
+
+
+_TAG_QUESTION = re.compile(r"^(?P<said>.{8,}?) ,? (right|correct|yes|no|eh|true|innit|(is|are|was|were|do|does|did|has|have|"
+                           r"had|wo|ca|could|would|should) ?n't (it|they|that|this|we|you|he|she|there|these|those)) \? "
+                           r"(?P<asked>.+)$")
+
+
+def after_tag_question(said: str) -> str:
+    """What is asked after a statement confirmed with a tag ("..., right? what bandwidth did it get there"), or the
+    whole question when it opens with none."""
+    m = _TAG_QUESTION.match(said)
+    return m.group("asked") if m and re.search(r"\b(what|which|how|is|are|does|did|do|can|show|give|list)\b",
+                                                m.group("asked")) else said
 
 
 def _stored_slowdown_only(slots: dict[str, Any], catalog) -> bool:
@@ -4266,6 +4322,16 @@ _ONE_PAIR_OF_A_CLASS = re.compile(r"\b(an?|one|a single) (nv\d+|nvlink ?\d?|pix|
 # "how much traffic can flow from cpu0 to cpu1", "how much data can move between the sockets": a rate
 _HOW_MUCH_CAN_FLOW = re.compile(r"\bhow much (traffic|data)( \w+)? (can|could|does|do|will) (flow|move|go|pass|travel|"
                                 r"get through|be (moved|sent|pushed|carried))\b")
+# "mini summit has two gpus", "the DGX-2 has sixteen GPUs": a fact about the machine
+_HAS_N_DEVICES = re.compile(r"\b(has|have|got|contains|holds) (only |just )?(?P<n>\d+|one|two|three|four|six|eight|twelve|"
+                            r"sixteen) (\w+ )?(gpus|ipus|g p us|i p us|nodes|cores|cards|devices)\b")
+# "peer access ... with it disabled", "peer access switched off": no peer access
+_PEER_ACCESS_OFF = re.compile(r"\b(with|when|while|once) (it|peer access|p2p|that|this) (is |was )?(disabled|switched off|"
+                              r"turned off|off)\b|\bpeer[- ]to[- ]peer access\b.{0,30}\b(disabled|switched off|turned off)\b|"
+                              r"\bpeer access\b.{0,30}\b(disabled|switched off|turned off)\b")
+# "how fast was the fan spinning", "the fan's rpm": the fan's speed
+_FAN_SPINNING = re.compile(r"\bfans?\b.{0,50}\b(spin\w*|rpm|turning|whirring|speed)\b|\bhow fast\b.{0,30}\bfans?\b.{0,40}"
+                           r"\b(spin\w*|go(ing)?|run\w*|turn\w*)\b")
 # "how many samples per second", "how many GB a second": a rate asked for as a number
 _HOW_MANY_PER_TIME = re.compile(r"\bhow many\b.{0,40}\b(per|a|each|every) (second|sec|s|minute|hour)\b")
 # "how does it hold up under load", "how does it fare when loaded": what the load does to a measure
@@ -4994,7 +5060,7 @@ def _asks_efficiency(said: str) -> bool:
 
 # a figure per counted part ("bw per node", "flops per gpu"), no count that varies
 _PER_COUNTED = re.compile(r"\b(per|each|a|every) (gpu|ipu|node|core|tile|rank|socket|cpu|device|card|g p u|i p u|"
-                          r"c p u)\b")
+                          r"c p u)\b(?! counts?\b)")   # ("per gpu count": by the count, a curve)
 _NOMINAL = re.compile(r"\bnominal\b")
 _PERF = re.compile(r"\bperf(ormance)?\b")
 # a question that opens by asking for the graph ("draw the interconnect of ... and tell me ...")
@@ -5048,7 +5114,10 @@ _COUNTED_WORD = r"(gpus?|g p us?|ipus?|i p us?|nodes?|cores?|ranks?|processes|th
 _SMALL_NUMBER = r"(one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|thirty two|sixty four)"
 _AT_TWO_COUNTS = re.compile(rf"\b(on|with|at|using|for) (\d+|{_SMALL_NUMBER})(( - | |-){_COUNTED_WORD})? (and|or|vs\.?|"
                             rf"versus)( then| the)? ((on|with|at|using|for) )?(\d+|{_SMALL_NUMBER})( - | |-)"
-                            rf"{_COUNTED_WORD}\b")
+                            rf"{_COUNTED_WORD}\b|"
+                            # "one GPU against 2 GPUs": two counts, each with its noun, set against each other
+                            rf"\b(\d+|{_SMALL_NUMBER}) {_COUNTED_WORD} (against|vs\.?|versus|compared (with|to)) "
+                            rf"(\d+|{_SMALL_NUMBER}) {_COUNTED_WORD}\b")
 _TWO_COUNTS = re.compile(r"\b\d+\s*(vs\.?|versus|to|and|or|->|-)( then)?\s*\d+\s*(gpus?|nodes?|cores?|ranks?|ipus?|"
                          r"tiles?|processes|threads?)\b")
 # measures only a benchmark gives: no connection graph holds them

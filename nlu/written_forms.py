@@ -180,7 +180,14 @@ def shifted_sizes(words: list[str]) -> list[str]:
 
 
 def written_forms(words: list[str]) -> list[str]:
-    return indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(words)))))
+    return plus_as_comma(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(words))))))
+
+
+def plus_as_comma(words: list[str]) -> list[str]:
+    """"lassen runs + sources": a plus sign standing between two words lists them, as a comma does (a "+" inside a
+    name, "Speech2Text+JointBERT", is one word and stays; "and" would set two machines side by side)."""
+    return [("," if w == "+" and 0 < i < len(words) - 1 and words[i - 1].isalpha() and words[i + 1].isalpha()
+             else w) for i, w in enumerate(words)]
 
 
 def percent_sign_said(words: list[str]) -> list[str]:
