@@ -2421,9 +2421,12 @@ class NLU:
             notes.append("asked in bits per second: rates are stored in bytes per second (1 GB/s = 8 Gbit/s)")
         has_n = _HAS_N_DEVICES.search(said)
         if has_n and isinstance(slots.get("count"), int) and intent != "scaling" \
-                and self.norm.number(has_n.group("n")) == slots["count"]:
+                and self.norm.number(has_n.group("n")) == slots["count"] and self.catalog is not None \
+                and slots["count"] == len([c for c in self.catalog.components.get(str(slots.get("system")), ())
+                                           if re.fullmatch(r"(gpu|ipu)\d+", c)]):
             # "mini summit has two gpus so show me ... between them": how many devices the machine has, said as a
-            # fact about it, is no count to pick rows by
+            # (true) fact about it, is no count to pick rows by (a wrong one, "the dgx-2 has 8 gpus, right?", is a
+            # premise the answer corrects)
             slots.pop("count")
             if not re.search(r"\b(per|each|every)\b", said):
                 slots.pop("count_kind", None)
