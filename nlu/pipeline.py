@@ -2819,13 +2819,6 @@ class NLU:
             # for the kind, not the grid of every pair
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if intent in ("congestion", "out_of_scope") and _HOW_MUCH_CAN_FLOW.search(said) \
-                and slots.get("condition") not in CONGESTION_CONDITIONS and slots.get("metric") in (None, "bandwidth") \
-                and (slots.get("src") or slots.get("system")):
-            # "how much traffic can flow from cpu0 to cpu1 on the Xeon 8280 server": how much can move is a rate
-            ruled_out.add(intent)
-            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-            slots["metric"] = "bandwidth"
         if intent == "congestion" and slots.get("condition") not in CONGESTION_CONDITIONS and not _LOAD_WORD.search(said) \
                 and slots.get("count_kind") != "tiles":    # tiles that all communicate are the IPU's load
             # "slot filling f1 for stackpropagation on ri2": no word of load, congestion or its effect, and no load
@@ -2984,9 +2977,11 @@ class NLU:
                     and slots.get("link_type"):
                 ruled_out.add(intent)
                 intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
-        if intent in ("topology", "out_of_scope", "metric_lookup") and slots.get("src") and slots.get("dst") \
-                and not slots.get("metric") and _HOW_MUCH_TRAFFIC.search(said):
+        if intent in ("topology", "out_of_scope", "metric_lookup", "congestion") and slots.get("src") \
+                and slots.get("dst") and not slots.get("metric") and _HOW_MUCH_TRAFFIC.search(said) \
+                and slots.get("condition") not in CONGESTION_CONDITIONS:
             # "how much traffic can cross between the two sockets, cpu0 to cpu1": a rate between two parts, no graph
+            # (nor, for all the word "traffic", the congestion question)
             slots["metric"] = "bandwidth"
             if intent != "metric_lookup":
                 ruled_out.add(intent)
@@ -4322,9 +4317,6 @@ _GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|networked|graph|link
 # "an NV1 pair", "one NVLink2 pair", "a PIX pair": one pair of a kind of connection
 _ONE_PAIR_OF_A_CLASS = re.compile(r"\b(an?|one|a single) (nv\d+|nvlink ?\d?|pix|pxb|phb|pcie|sys|node)[- ]?(linked |connected )?"
                                   r"pair\b", re.I)
-# "how much traffic can flow from cpu0 to cpu1", "how much data can move between the sockets": a rate
-_HOW_MUCH_CAN_FLOW = re.compile(r"\bhow much (traffic|data)( \w+)? (can|could|does|do|will) (flow|move|go|pass|travel|"
-                                r"get through|be (moved|sent|pushed|carried))\b")
 # "mini summit has two gpus", "the DGX-2 has sixteen GPUs": a fact about the machine
 _HAS_N_DEVICES = re.compile(r"\b(has|have|got|contains|holds) (only |just )?(?P<n>\d+|one|two|three|four|six|eight|twelve|"
                             r"sixteen) (\w+ )?(gpus|ipus|g p us|i p us|nodes|cores|cards|devices)\b")
