@@ -21,6 +21,7 @@ from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
 from nlu.cues import COLLECTIVE_OPS, LISTING as _LISTING, SAME_MEASURE, apply_cues, asks_advice
+from nlu.implied import only_system_note
 from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
@@ -920,8 +921,7 @@ class Asker:
                 # peak": no system named, and one alone stores what the words name (an application, a kind of link
                 # only one machine has); answered for it, and said
                 slots = dict(slots, system=fits[0])
-                res.notes.append(f"no system named: {self.cat.name(fits[0])} is the only loaded system with "
-                                 f"what the question names")
+                res.notes.append(only_system_note(self.cat.name(fits[0])))
         cond, sid = slots.get("condition"), slots.get("system")
         if isinstance(cond, str):
             # the user's word for a setting, as the system's data (or, comparing systems, all data) stores it

@@ -25,37 +25,38 @@ _IDLE = r"(?:(?:when |while |at )?(?:idle|congestion - free|congestion free|unlo
 _MEASURE = r"(?P<m>latency|time|runtime|bandwidth)"
 _DEVICES = r"(?P<k>gpus?|nodes?|cores?|ipus?|ranks?|processes|processors)"
 
-# (pattern, replacement as a function of the match), tried in this order over the lower-case words
-_RULES: list[tuple[re.Pattern, object]] = [
+# (pattern, replacement as a function of the match), tried in this order over the words as written (case ignored)
+_RULES: list[tuple[str, object]] = [
     # "algbw x 2(n-1)/n", "2(n-1)/n times the algorithm bandwidth": nccl-tests' bus bandwidth
-    (re.compile(rf"\b(?:the )?{_ALGBW} {_TIMES} {_TWO_N}\b|\b{_TWO_N} {_TIMES} (?:the )?{_ALGBW}\b"),
+    (rf"\b(?:the )?{_ALGBW} {_TIMES} {_TWO_N}\b|\b{_TWO_N} {_TIMES} (?:the )?{_ALGBW}\b",
      lambda m, said: "busbw"),
     # "the message size divided by the elapsed time": the algorithm bandwidth of a collective, a bandwidth otherwise
-    (re.compile(rf"\b{_SIZE} (?:divided by|/|÷|over the) ?{_TIME}\b|\b{_SIZE} per (?:unit of )?time\b"),
+    (rf"\b{_SIZE} (?:divided by|/|÷|over the) ?{_TIME}\b|\b{_SIZE} per (?:unit of )?time\b",
      lambda m, said: "algbw" if _COLLECTIVE.search(said) else "bandwidth"),
     # "latency under load divided by latency when idle": the measure's slowdown under load (the IPU study stores
     # it for latency and for bandwidth, so the measure stays)
-    (re.compile(rf"\b(?:the )?{_MEASURE} {_LOADED} {_OVER} (?:the )?(?P=m) {_IDLE}\b"),
+    (rf"\b(?:the )?{_MEASURE} {_LOADED} {_OVER} (?:the )?(?P=m) {_IDLE}\b",
      lambda m, said: f"{m['m']} slowdown under load"),
-    (re.compile(rf"\b(?:the )?(?:loaded|under load) ?{_OVER} ?(?:idle|unloaded|congestion - free) {_MEASURE}\b"),
+    (rf"\b(?:the )?(?:loaded|under load) ?{_OVER} ?(?:idle|unloaded|congestion - free) {_MEASURE}\b",
      lambda m, said: f"{m['m']} slowdown under load"),
     # "(old time - new time) / old time": the share of the time saved
-    (re.compile(rf"\(? ?(?:the )?(?:old|original|baseline|before) {_MEASURE} (?:-|minus) (?:the )?(?:new|optimi[sz]ed|"
-                rf"after|improved) (?P=m) ?\)? ?{_OVER} ?(?:the )?(?:old|original|baseline|before) (?P=m)\b"),
-     lambda m, said: f"{'time' if m['m'] == 'runtime' else m['m']} reduction"),
+    (rf"\(? ?(?:the )?(?:old|original|baseline|before) {_MEASURE} (?:-|minus) (?:the )?(?:new|optimi[sz]ed|"
+     rf"after|improved) (?P=m) ?\)? ?{_OVER} ?(?:the )?(?:old|original|baseline|before) (?P=m)\b",
+     lambda m, said: f"{'time' if m['m'].lower() == 'runtime' else m['m']} reduction"),
     # "1 - compressed/uncompressed all-to-all latency": the latency saved by compressing
-    (re.compile(rf"\b(?:1|one) (?:-|minus) (?P<a>[a-z]+) ?{_OVER} ?(?P<b>[a-z]+) (?P<rest>(?:\S+ ){{0,6}}?)"
-                rf"(?P<m>latency|time|runtime)\b"),
-     lambda m, said: f"{m['a']} {m['rest']}{'time' if m['m'] == 'runtime' else m['m']} reduction"),
+    (rf"\b(?:1|one) (?:-|minus) (?P<a>[a-z]+) ?{_OVER} ?(?P<b>[a-z]+) (?P<rest>(?:\S+ ){{0,6}}?)"
+     rf"(?P<m>latency|time|runtime)\b",
+     lambda m, said: f"{m['a']} {m['rest']}{'time' if m['m'].lower() == 'runtime' else m['m']} reduction"),
     # "the time on 2 GPUs divided by the time on N GPUs": a speedup, over the counts when the second is a variable
-    (re.compile(rf"\b(?:the )?(?:training |run |wall )?(?:time|runtime) (?:on|with|at|for|using) (?P<a>\S+) {_DEVICES} "
-                rf"{_OVER} (?:the )?(?:training |run |wall )?(?:time|runtime) (?:on|with|at|for|using) (?P<b>\S+)"
-                rf"(?: (?P=k)| (?:gpus?|nodes?|cores?|ipus?|ranks?|processes|processors))?\b"),
+    (rf"\b(?:the )?(?:training |run |wall )?(?:time|runtime) (?:on|with|at|for|using) (?P<a>\S+) {_DEVICES} "
+     rf"{_OVER} (?:the )?(?:training |run |wall )?(?:time|runtime) (?:on|with|at|for|using) (?P<b>\S+)"
+     rf"(?: (?P=k)| (?:gpus?|nodes?|cores?|ipus?|ranks?|processes|processors))?\b",
      lambda m, said: f"speedup on {m['b']} {_plural(m['k'])}" if m["b"].isdigit()
      else f"speedup over {_plural(m['k'])}"),
     # "T1/TN", "t(1) / t(p)": the speedup over the counts
-    (re.compile(r"\bt ?\(? ?_?1 ?\)? ?/ ?t ?\(? ?_?[npk] ?\)?(?=\s|$)"), lambda m, said: "speedup"),
+    (r"\bt ?\(? ?_?1 ?\)? ?/ ?t ?\(? ?_?[npk] ?\)?(?=\s|$)", lambda m, said: "speedup"),
 ]
+_COMPILED = [(re.compile(pattern, re.I), name) for pattern, name in _RULES]
 
 
 def _plural(kind: str) -> str:
@@ -63,31 +64,16 @@ def _plural(kind: str) -> str:
 
 
 def named_measures(words: list[str]) -> list[str]:
-    """`words` with each formula that defines a stored measure replaced by that measure's name."""
+    """`words` with each formula that defines a stored measure replaced by that measure's name (in lower case; the
+    words around it stay as written)."""
     said = " ".join(words)
     low = said.lower()
     if not any(c in low for c in "/÷") and not re.search(r"\b(divided|over|minus|times|multiplied)\b", low):
         return words
-    out = low
-    changed = False
-    for pattern, name in _RULES:
+    out = said
+    for pattern, name in _COMPILED:
         m = pattern.search(out)
         while m:
-            out = out[:m.start()] + name(m, low) + out[m.end():]
-            changed = True
+            out = out[:m.start()] + name(m, low).lower() + out[m.end():]
             m = pattern.search(out, m.start() + 1)
-    if not changed:
-        return words
-    # the words outside the formulas as written (case kept): only the rewritten stretches are lower case
-    return _recased(words, out.split())
-
-
-def _recased(before: list[str], after: list[str]) -> list[str]:
-    """`after` with each word that is `before`'s word lower-cased given back its written case, in order."""
-    import difflib
-    low = [w.lower() for w in before]
-    out = list(after)
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=low, b=after, autojunk=False).get_opcodes():
-        if tag == "equal":
-            out[j1:j2] = before[i1:i2]
-    return out
+    return words if out == said else out.split()

@@ -242,6 +242,12 @@ _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "
                        "gpu", "gpus", "cpu", "cpus", "pair", "pairs", "box", "duo"}
 
 
+def only_system_note(name: str) -> str:
+    """The note an answer carries when no machine was named and the one machine that has what the words name was
+    taken (by the reader here, or by the asker for an application only one machine ran): said the same either way."""
+    return f"no system named: {name} is the only loaded system with what the question names"
+
+
 def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None,
                    traces: bool = False) -> None:
     """Slots a question implies without naming them, from what the database holds.

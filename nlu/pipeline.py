@@ -24,8 +24,8 @@ from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERE
 from nlu.gazetteer import spelled_device
 from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
                          app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
-                         implied_by_intent, infer_implicit, items_per_second, link_as_mode, operation_family,
-                         unsaid_precision)
+                         implied_by_intent, infer_implicit, items_per_second, link_as_mode, only_system_note,
+                         operation_family, unsaid_precision)
 from nlu.normalize import FABRIC_WORDS
 from nlu.ordinals import ordinal, ordinal_devices
 from nlu.other_languages import in_english
@@ -2375,8 +2375,7 @@ class NLU:
         if unnamed and isinstance(slots.get("system"), str) and not asked_systems and self.catalog is not None:
             # "how close to peak do IPU-Links get": no machine named, and one alone has what the words name; the
             # answer says whose it is (as the asker does for an application only one machine ran)
-            notes.append(f"no system named: {self.catalog.name(slots['system'])} is the only loaded system with what "
-                         "the question names")
+            notes.append(only_system_note(self.catalog.name(slots["system"])))
         if asked_systems:
             # "which systems have PyTorch traces?": the systems are the answer, even where only one has them
             slots.pop("system", None)
@@ -2430,9 +2429,10 @@ class NLU:
             slots.pop("count")
             if not re.search(r"\b(per|each|every)\b", said):
                 slots.pop("count_kind", None)
+        joined = said.replace("gpu ", "gpu")     # "into gpu 2" as "into gpu2", the endpoint's id
         if isinstance(slots.get("src"), str) and not slots.get("dst") and slots["src"] != "host" \
-                and re.search(rf"\b(into|onto) (the )?{re.escape(slots['src'])}\b", said.replace("gpu ", "gpu")) \
-                and not re.search(rf"\b(from|out of) (the )?{re.escape(slots['src'])}\b", said.replace("gpu ", "gpu")):
+                and re.search(rf"\b(into|onto) (the )?{re.escape(slots['src'])}\b", joined) \
+                and not re.search(rf"\b(from|out of) (the )?{re.escape(slots['src'])}\b", joined):
             # "the write-combined path into GPU2 on Yme": the device written into is where the copy ends
             slots["dst"] = slots.pop("src")
         if slots.get("condition") == "p2p_on" and _PEER_ACCESS_OFF.search(said) and not re.search(
@@ -3026,8 +3026,8 @@ class NLU:
             # pasted ask whether such a run is stored, which the inventory of its runs answers
             ruled_out.add(intent)
             intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if slots.get("condition") in ("spec", "nominal", "theoretical") and _FIGURE_STATED.search(said) \
-                and _MEASURED_ASKED.search(said[_FIGURE_STATED.search(said).end():]):
+        quoted = _FIGURE_STATED.search(said) if slots.get("condition") in ("spec", "nominal", "theoretical") else None
+        if quoted and _MEASURED_ASKED.search(said[quoted.end():]):
             # "titan rtx spec says 672 gb/s memory bw - what did shoc get for global memory reads": the stated figure
             # is the asker's context; what was measured is asked
             notes.append(f"the {slots.pop('condition')} figure quoted is context: the measured value is asked")
@@ -3513,7 +3513,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         as_paper = {(a, b, sid): words[b - 1].lower() in _PAPER_NOUNS or b < len(words)
-                    and words[b].lower() in _PAPER_NOUNS or _IN_THE_COMPARISON(words, a, b)
+                    and words[b].lower() in _PAPER_NOUNS or _in_the_comparison(words, a, b)
                     for a, b, sid in sys_spans + gaz_systems + settled}
         # a machine said only as a paper's name ("the IPU paper"), not also as itself ("the i p us ... in the graphcore
         # paper")
@@ -3960,11 +3960,13 @@ _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 _PAPER_NOUNS = {"paper", "papers", "study", "article", "thesis", "report"}
 
 
-def _IN_THE_COMPARISON(words: list[str], a: int, b: int) -> bool:
+def _in_the_comparison(words: list[str], a: int, b: int) -> bool:
     """"the V100 in the Graphcore comparison": a machine named as the comparison a document made, in which another
     machine is the one asked about."""
     window = " ".join(words[max(0, a - 2):b + 1]).lower()
     return bool(re.search(r"\b(in|from|of) the \S+( \S+)? comparisons?\b", window))
+
+
 # DeepBench's single-process all-reduce, said without a hyphen or with a typo
 _SINGLE_PROCESS = re.compile(r"\bsingle ?-? ?proce?s+(es)? (nccl )?all ?-? ?reduce")
 # "does the all-reduce slow down going from 1 to 16 GPUs": a time over counts (the verb only: "the slowdown from 1 to 16
@@ -4184,9 +4186,9 @@ def spelled_bench_names(words: list[str], names: frozenset[str], number: Callabl
                 i = j + 1
                 continue
             # "r s bench", "x s bench": the letters and the word "bench" make a stored benchmark's name
-            bench = "".join(words[i:j]).lower() + words[j].lower()
-            if words[j].lower() in ("bench", "benchmark") and bench.replace("benchmark", "bench") in names:
-                out.append(bench.replace("benchmark", "bench").upper().replace("BENCH", "Bench"))
+            letters = "".join(words[i:j])
+            if words[j].lower() in ("bench", "benchmark") and f"{letters.lower()}bench" in names:
+                out.append(f"{letters.upper()}Bench")
                 i = j + 1
                 continue
         out.extend(words[i:max(j, i + 1)])
@@ -4313,7 +4315,6 @@ _HOW_IT_LOOKS = re.compile(r"\bhow ?('s|s| is| are| does| do)\b.{0,60}\blook(ing
 # words that ask for a machine's graph rather than its measures
 _GRAPH_ASKED = re.compile(r"\b(topolog\w*|wir\w*|connect\w*|networked|graph|links?|linked|layout|laid|interconnect\w*|parts|"
                           r"components?|draw|diagram|architecture|built|inside|nvswitch\w*|switch\w*)\b")
-# the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
 # "an NV1 pair", "one NVLink2 pair", "a PIX pair": one pair of a kind of connection
 _ONE_PAIR_OF_A_CLASS = re.compile(r"\b(an?|one|a single) (nv\d+|nvlink ?\d?|pix|pxb|phb|pcie|sys|node)[- ]?(linked |connected )?"
                                   r"pair\b", re.I)
@@ -4341,6 +4342,7 @@ _LOAD_SET_AGAINST_IDLE = re.compile(r"\b(vs\.?|versus|compar\w*|than|idle|quiet|
 # "every count in between", "each GPU count": every point of a curve over counts
 _EVERY_COUNT = re.compile(r"\b(every|each|all (the )?)(\w+ )?counts? (in )?between\b|\b(every|each) (gpu |node |core |ipu |"
                           r"device |rank )?count\b")
+# the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
 _COUNT_AXIS = re.compile(r"\b(gpus?|nodes?|cores?|ranks?|process(es)?|ipus?|tiles?|devices?|g p us?) count\b")
 # words that leave the system named right after them out ("every accelerator except the Arria 10")
 _EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apart from|aside from|besides|but not|"
@@ -4782,8 +4784,8 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
         if kind.lower().startswith("sec") and not (m.group("open") or kind[0].isupper()):
             continue
         if m.group("open") or kind[0].isupper() or "." in m.group("num") \
-                or (before and before[0].lower() in ("see", "from", "per", "in", "of", "according", "paper", "papers",
-                                                     "study", "thesis", "report", "article", "document", "'s")):
+                or (before and before[0].lower() in ("see", "from", "per", "in", "of", "according", "document", "'s",
+                                                     *_PAPER_NOUNS)):
             left, right = text[:m.start()].split(), text[m.end():].split()
             return left + right, re.sub(r" ([.,)])|(\() ", r"\1\2", " ".join(m.group(0).strip("( )").split()))
     return words, ""
@@ -5184,7 +5186,6 @@ _NOT_COUNTED = re.compile(r"\b(two|three|four|five|both|\d+) (bars?|values?|numb
 # "from a GPU on one NUMA node", "copies into an IPU": a device as a copy's end ("a single GPU", "one GPU" count)
 _FROM_A_DEVICE = re.compile(r"\b(from|to|into|out of|onto) an? (gpu|ipu|device|card|accelerator)\b")
 _ONE_DEVICE = re.compile(r"\b(one|1|single|lone) (gpu|ipu|device|card|accelerator)\b|\ba (single|lone) ")
-# "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
 # "from the smallest transfer up to the largest", "the largest message down to the smallest": both ends of the sizes
 _BOTH_SIZE_ENDS = re.compile(r"\b(smallest|minimum|tiniest)\b.{0,60}\b(largest|maximum|biggest)\b|"
                              r"\b(largest|maximum|biggest)\b.{0,60}\b(smallest|minimum|tiniest)\b")
@@ -5198,6 +5199,7 @@ _MEASURED_ASKED = re.compile(r"\b(actually|really|in practice|measured?|what did
 # "what percentage of it", "what fraction of that rate": a share of something named before
 _SHARE_OF_IT = re.compile(r"\b(percent(age)?|fraction|share|proportion)( \w+)? of (it|that|this|that rate|this rate|"
                           r"the rate|that figure|this figure)\b")
+# "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
 _OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}\b(the |its |their )?(links?|line|"
                            r"port|wire)( ?'s)? (rate|speed)\b")
 # "CC on next to CC off", "congestion control off versus on": both settings of the switch
