@@ -87,8 +87,9 @@ class Asker:
         res = Result(question=question, intent=u.intent, confidence=round(u.confidence, 4), slots=dict(u.slots),
                      transcript=transcript, id=qid)
         res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
-        if getattr(u, "spelled", None):
-            res.read_as = repaired(question, u.spelled)
+        if getattr(u, "spelled", None) or getattr(u, "asked", None):
+            # typos as read, and without a reason given after the question (its words are no part of what is asked)
+            res.read_as = repaired(u.asked or question, u.spelled)
         if carried:
             res.notes.append(carried)
         res.notes.extend(getattr(u, "notes", []))

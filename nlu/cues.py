@@ -696,7 +696,7 @@ _DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|
 # per size", "which timer was used", "which deepbench programs produced the yme times")
 _SETUP_ASKED = re.compile(
     r"\b(which|what) ([\w-]+ ){0,3}(vers?is?ons?|verison|timers?|settings|parameters|flags|options|builds?|command"
-    r"( line)?|compiler( flags)?)\b"
+    r"( line)?|compiler(?![ -]instrument)( flags)?)\b"     # (instrumentation by the compiler is a condition)
     r"|\bhow many ([\w-]+ ){0,2}(iterations|repetitions|reps|warm ?-? ?ups?|trials)\b"
     r"|\b(averaged|repeated) over\b"
     r"|\b(which|what) ([\w-]+ ){0,2}(programs?|progams?|binaries|executables?) (produced|generated|gave|made|measured)\b"

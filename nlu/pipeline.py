@@ -58,6 +58,9 @@ class Understanding:
     spelled: list[tuple[str, str]] = field(default_factory=list)   # (word as typed, word read) of each typo repaired
     # machines described but not named that a few systems fit ("the AMD machine": three): (words, system ids)
     described: list[tuple[str, list[str]]] = field(default_factory=list)
+    # the question as typed without the reason given after it ("..., since we're choosing hardware"), for the phrase
+    # rules of the answer; None when it gave none
+    asked: Optional[str] = None
 
 
 def decode_spans(tokens: list[str], tags: list[str]) -> list[tuple[str, str]]:
@@ -359,6 +362,7 @@ class NLU:
         context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
+        words, reason = without_reason(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
@@ -440,6 +444,15 @@ class NLU:
             if slot == "precision" and b - a == 1 and a in link_counts:
                 covered.add(a)
                 continue                      # "the double-NVLink pairs": two links, not double precision
+            if _contrasted(words, a) and (slot == "link_type" or slot in _CONTRASTED_SLOTS and any(
+                    s2 == slot and a2 != a for s2, a2, _ in bounds) or slot == "condition" and self.norm.value(
+                    "condition", " ".join(words[a:b])) in CONDITION_LINK_TYPES):
+                # "what efficiency does the PCIe path reach, not NVLink", "the bandwidth, not the time": the value
+                # set aside is not asked for (a link set aside, whatever else names the link, also as the mode its
+                # copies ran in: "the NVLink connections, not the PCIe ones")
+                covered.update(range(a, b))
+                consumed.update(range(a, b))
+                continue
             # "bandwidth, 2 GPU 5 and GPU12", with "GPU" in the count's span or not: a numbered GPU is no count
             if slot == "count" and b - a in (1, 2) and _bare_number(words[a:a + 1]) and a + 2 < len(words) \
                     and words[a + 2].isdigit() \
@@ -669,6 +682,9 @@ class NLU:
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
             if h.slot == "msg_bytes" and _per_second(words, h.end):
                 continue    # "their twenty five gigabytes per second": a rate, no size
+            if _contrasted(words, h.start) and (h.slot == "link_type" or h.slot == "condition"
+                                                and h.value in CONDITION_LINK_TYPES):
+                continue    # "the NVLink connections, not the PCIe ones": a link set aside (as above)
             # a span the vocabulary reads part of is resolved by that reading, except a system name nobody knows
             # around a common word ("an 8x MI300X node": "node" is a count's kind, "MI300X" still no system here)
             unresolved = [u for u in unresolved if u[3] <= h.start or u[2] >= h.end
@@ -1363,13 +1379,19 @@ class NLU:
                 del slots["metric"]
                 if re.search(r"\bhow (fast|quick)|\b(bandwidth|bw|rate|speed)\b", said):
                     slots["metric"] = "bandwidth"
-        if intent not in ("list_data", "compare_systems", "out_of_scope") and "system" not in slots \
-                and not unresolved_systems(unresolved) and _WHICH_SYSTEMS.search(said) \
+        which_systems = _WHICH_SYSTEMS.search(said)
+        keywords = bool(which_systems) and not which_systems.group(1) and any(
+            slots.get(k) for k in ("link_type", "app", "library", "operation", "metric"))
+        if (intent not in ("list_data", "compare_systems", "out_of_scope") or keywords and intent == "out_of_scope") \
+                and "system" not in slots and not unresolved_systems(unresolved) and which_systems \
                 and not _RANKING_WORDS.intersection(lw) and threshold_in(words) is None:
             # "which GPU systems have full peer-to-peer bandwidth matrices?": no system named, the systems are
-            # the answer
+            # the answer ("machines with nvlink1 links": as keywords, with something stored named, whatever the
+            # model made of the words)
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "list_data", {intent})
+            if keywords:
+                conf = max(conf, CONFIDENCE_FLOOR)
         if intent == "scaling" and "count" in slots and _COUNT_RANGE.search(said):
             # "from 1 tile up to 19456 tiles": the ends of the curve asked for, no one count
             slots.pop("count")
@@ -2041,6 +2063,14 @@ class NLU:
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
             for k in ("metric", "operation"):
                 slots.pop(k, None)
+        if intent in ("metric_lookup", "pair_matrix", "link_efficiency", "out_of_scope") and slots.get("src") \
+                and slots.get("dst") and _LINK_KIND_ASKED.search(said) and not _MEASURE_SAID.search(said) \
+                and (slots.get("system") or systems):
+            # "h200 gpu0-gpu1 link type": what joins the pair, which the graph holds; no measure is named
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("metric", "operation"):
+                slots.pop(k, None)
         copy_way = "h2d" if _HOST_INTO_GPU.search(said) else "d2h" if _GPU_INTO_HOST.search(said) else None
         if copy_way and slots.get("operation") in (None, "p2p") and slots.get("metric") in (None, "bandwidth", "time",
                                                                                           "latency") \
@@ -2221,9 +2251,10 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
         if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") in (None, "bandwidth") \
-                and _SHARE_OF_IT.search(said) and self._has_links(slots):
+                and (_SHARE_OF_IT.search(said) or _SHARE_OF_A_LINK.search(said)) and self._has_links(slots):
             # "first look up the DGX-1 V100's NVLink2 rate, then tell me what percentage of it GPU-to-GPU copies
             # reach": the link's rate named first, then the share of it the copies reach, is the link's efficiency
+            # ("gtx980 pinned d2h % of pcie": a share of the link named)
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             slots.pop("metric", None)
@@ -2460,6 +2491,8 @@ class NLU:
             notes.append(f"left out as context: “{' '.join(context)}”")
         if task:
             notes.append(f"“{' '.join(task)}”: the facts for it below; the wording is yours")
+        if reason:
+            notes.append(f"“{' '.join(reason)}” read as why you ask, not as part of the question")
         if cited:
             notes.append(f"“{cited}” read as where the number is printed; every answer cites its own source")
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
@@ -2667,7 +2700,8 @@ class NLU:
             if self.catalog is not None:
                 link_as_mode(slots, self.catalog)    # what infer_implicit does for a measurement question
         if intent == "topology" and not (slots.get("src") or slots.get("dst")) and \
-                len({str(v).lower()[:4] for _, _, v in _slot_spans(cands, "link_type")}) > 1:
+                len({str(v).lower()[:4] for st, _, v in _slot_spans(cands, "link_type")
+                     if not _contrasted(words, st)}) > 1:
             # "draw the interconnect graph of the DGX-1 P100: NVLink, PCIe switches, CPUs": every kind of link
             # listed is the whole graph, not the first kind named
             slots.pop("link_type", None)
@@ -2986,6 +3020,11 @@ class NLU:
             if intent != "metric_lookup":
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("trace_breakdown", "list_data") and _SLOWER_UNDER_LOAD.search(said):
+            # "how much slower do the H200s get under background traffic": what load does to a machine, the
+            # congestion question, whatever a profiler trace of it holds
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent in ("topology", "metric_lookup", "size_sweep", "out_of_scope", "link_efficiency") \
                 and _MAXES_OUT_A_LINK.search(said) and (slots.get("link_type") or slots.get("app")):
             # "does the xeon 8280 max out its UPI link with SU3_Bench": how much of the link's rate is used ("max"
@@ -3082,6 +3121,9 @@ class NLU:
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if copy_dir or (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
+            or (intent == "scaling" and slots.get("count_kind") and slots.get("metric") not in (None, "memory", "count",
+                                                                                                "result")
+                and _WITH_THE_NUMBER_OF.search(said)) \
             or (slots.get("app") and slots.get("metric") == "memory") \
             or (slots.get("src") and _PART_HANGS_OFF.search(said)) else spec_question(said)
         if slots.get("src") and _PART_HANGS_OFF.search(said) and intent in ("metric_lookup", "out_of_scope") \
@@ -3108,6 +3150,18 @@ class NLU:
             intent = "compare_systems" if slots.get("compare_with") or not slots.get("system") \
                 else "topology" if spec["spec"] in ("links", "count") else "metric_lookup"
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)    # the words settle it, whatever the model read
+        if intent in ("list_data", "metric_lookup", "out_of_scope") and isinstance(slots.get("system"), str) \
+                and _PUT_TOGETHER.search(said) and not _MEASURE_SAID.search(said) and self._has_links(slots) \
+                and slots.get("metric") in (None, "count"):
+            # "how is the LLM simulated memory system put together": its parts and how they join, the graph
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
+                and _FIGURE_A_SOURCE_LISTS.search(said):
+            # "what memory bandwidth does the spec sheet list for the DGX-1 P100": "list" is what a source does with
+            # the one figure asked for, not a request for a listing
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         if not spec and intent != "list_data" and isinstance(slots.get("system"), str) and asks_setup(said):
             # "which version of nccl-tests produced the H200 collective numbers", "how many repetitions were the
             # mgbench copies averaged over": how the numbers were made, which the runs' settings answer (the
@@ -3527,6 +3581,13 @@ class NLU:
             slots.pop("compare_with", None)
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent == "metric_lookup" and _HOW_MUCH_CUT.search(said) and self.catalog is not None \
+                and isinstance(slots.get("system"), str):
+            # "by how much does ExaHyPE 2 cut the CCZ4 update time on Hamilton 8": the cut itself is asked, where
+            # the machine stores it (not only a reading tried when the time is missing)
+            cut = verb_readings(words, slots, self.catalog.metrics.get(slots["system"], set())).get("metric")
+            if cut:
+                slots["metric"] = cut[0]
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -3535,7 +3596,7 @@ class NLU:
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings, spelled=spelled,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]),
-                             described=open_descriptions)
+                             described=open_descriptions, asked=_without_reason_text(text, reason))
 
 
 # "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
@@ -3764,6 +3825,20 @@ _GPU_INTO_HOST = re.compile(r"\b(gpu|g p u|device|card|accelerator)s?\b.{0,25}\b
                             r"(in)?to (the )?(host|cpu|system memory|main memory|ram)\b")
 # links listed by their kind ("one row per link type", "grouped by link type"); no measure named (_MEASURE_SAID)
 _PER_LINK_TYPE = re.compile(r"\b(per|by|for each|each|every) (link|connection|interconnect) (types?|kinds?|class(es)?)\b")
+# a value set aside ("..., not NVLink", "rather than the time"): its slots, and the words before it that set it aside
+_CONTRASTED_SLOTS = ("link_type", "metric", "operation", "precision", "app", "library")
+_CONTRASTING = re.compile(r"(?:^|\s)(not|rather than|instead of|other than|as opposed to)( (the|a|an|over|via|through|"
+                          r"its|their))?$")
+
+
+def _contrasted(words: list[str], a: int) -> bool:
+    """The words just before position `a` set the value there aside ("not NVLink", "rather than the time")."""
+    return bool(_CONTRASTING.search(" ".join(w.lower() for w in words[max(0, a - 4):a])))
+
+
+# the kind of link asked for ("link type", "what sort of connection")
+_LINK_KIND_ASKED = re.compile(r"\b(link|connection|interconnect) (types?|kinds?)\b|"
+                              r"\b(type|kind|sort)s? of (link|connection|interconnect)s?\b")
 # words of a curve over sizes that the size-sweep rules above do not list ("sweep", "at every size", "sizes")
 _CURVE_OF_SIZES_SAID = re.compile(r"\b(sweep\w*|sizes|every size|all sizes|each size|up to|until|onwards?|beyond|"
                                   r"above|below|under|over|past|from|between|crossover|cross|knee|saturat\w*|plateau\w*|"
@@ -3785,6 +3860,9 @@ _FITS_IN_MEMORY = re.compile(r"\b(largest|biggest|max\w*) .{0,40}\b(dimension|ma
 _SAME_BOARD = re.compile(r"\b(same|one) (base ?board|board|tray|socket|card|carrier|blade|node|chassis|switch)\b|"
                          r"\b(?P<share>shares?|sharing) (a|the|its) (base ?board|board|tray|socket|card|switch)\b")
 # a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
+# what load does, in plain words ("how much slower ... under background traffic", "degrades under contention")
+_SLOWER_UNDER_LOAD = re.compile(r"\b(slow\w*|worse|degrad\w*|suffer\w*)\b.{0,40}\b(under|with) (\w+ )?(load|traffic|"
+                                r"congestion|contention)\b")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")
 _MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? ,? ?out (its|the|their|a|that|this) ([\w-]+ ){0,3}(links?|bus|fabric|"
@@ -4792,13 +4870,15 @@ def without_citation(words: list[str]) -> tuple[list[str], str]:
 
 
 # the words between the two ends of such a range ("1 - to - 256 MB" is how "1-to-256 MB" is tokenised)
-_UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until")
+_UNIT_RANGE_JOIN = ("-", "to", "–", "..", "...", "through", "till", "until", "up")
+# a number as typed, thousands separators and all ("1,048,576")
+_TYPED_NUMBER = re.compile(r"\d{1,3}(,\d{3})+|\d+(\.\d+)?")
 
 
 
 
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
-    """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB": a range whose unit is written once, after its second end;
+    """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB", "from 1,048,576 up to 1,073,741,824 bytes": a range whose unit is written once, after its second end;
     the first end gets that unit too (the tagger reads "1" alone as no size). Only where the unit makes both ends
     sizes and the first is the smaller."""
     out = list(words)
@@ -4807,8 +4887,8 @@ def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
         j = i + 1
         while j < len(out) and out[j].lower() in _UNIT_RANGE_JOIN:
             j += 1
-        if j == i + 1 or j + 1 >= len(out) or not re.fullmatch(r"\d+(\.\d+)?", out[i]) \
-                or not re.fullmatch(r"\d+(\.\d+)?", out[j]):
+        if j == i + 1 or j + 1 >= len(out) or not _TYPED_NUMBER.fullmatch(out[i]) \
+                or not _TYPED_NUMBER.fullmatch(out[j]):
             i += 1
             continue
         unit = out[j + 1]
@@ -4856,6 +4936,45 @@ def without_writing_task(words: list[str]) -> tuple[list[str], list[str]]:
         return words, []
     n = len(m.group(0).split())
     return (words[n:], words[:n]) if n < len(words) - 1 else (words, [])
+
+
+# a reason or purpose said after the question ("..., since we're choosing hardware for a training cluster", "because i
+# have to report link utilisation"): the conjunction, then the asker as its subject
+_REASON_WORDS = {"since", "because", "cause", "cos", "coz", "as", "so"}
+_REQUEST_VERBS = {"like", "want", "wanted", "wanna", "need", "needs", "wonder", "wondering", "asking", "ask"}
+_ASKER = {"i", "we", "i'm", "we're", "im", "i've", "we've", "i'd", "we'd", "i'll", "we'll", "my", "our", "me", "us"}
+
+
+def without_reason(words: list[str], names_system) -> tuple[list[str], list[str]]:
+    """(the question, the reason given after it): the reason's words ("a training cluster", "direct GPU-to-GPU links")
+    would be read as what is asked. "as" and "so" count only after a comma ("bandwidth as we add GPUs" is the
+    question's axis), "so" also as "so that"; a reason that names a machine stays (it may be the machine asked about)."""
+    lw = [w.lower() for w in words]
+    for k in range(3, len(words) - 2):
+        w, nxt = lw[k], lw[k + 1]
+        after_comma = lw[k - 1] == ","
+        if w not in _REASON_WORDS or (w in ("as", "so") and not after_comma):
+            continue
+        if w == "so" and nxt == "that":
+            nxt = lw[k + 2]
+        if nxt.replace("’", "'") not in _ASKER and not (nxt in ("i", "we") or lw[k + 1:k + 3] in (["i", "'m"],
+                                                                                               ["we", "'re"])):
+            continue
+        if any(x in _REQUEST_VERBS for x in lw[k + 1:k + 5]):
+            continue     # "..., so I would like to see how busbw grows": the request itself, after its reason
+        if names_system(words[k:]):
+            return words, []
+        cut = k - 1 if after_comma else k
+        return words[:cut], words[k:]
+    return words, []
+
+
+def _without_reason_text(text: str, reason: list[str]) -> Optional[str]:
+    """The question as typed up to the reason given after it (without_reason), or None."""
+    if not reason:
+        return None
+    found = list(re.finditer(rf",?\s*\b{re.escape(reason[0])}\s+{re.escape(reason[1])}", text, re.I))
+    return text[:found[-1].start()] if found else None
 
 
 def without_i_mean(words: list[str]) -> list[str]:
@@ -4969,7 +5088,8 @@ _ENDS_ON_TIME = re.compile(r"\b(time|times|timing|timings) ?\?? ?$")
 _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|\bspeed (of|per) (each |every |an? |one )?(\w+ )?(link|brick|lane)s?\b")
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
-_WHICH_SYSTEMS = re.compile(r"^((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) "
+# (or said as a keyword query: "systems with nvlink2 links")
+_WHICH_SYSTEMS = re.compile(r"^(((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) )?"
                             r"(systems|machines|clusters|platforms) ((that|which) )?(have|has|had|with|"
                             r"offer|carry|store|come with|include|support)\b")
 
@@ -5151,6 +5271,12 @@ _UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
                          r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
+# a measure's curve over how many parts there are ("change with the number of cores"): the count is the axis, not a
+# part's stated figure
+_WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b")
+# how a machine is built, in plain words ("how is X put together", "how is it laid out")
+_PUT_TOGETHER = re.compile(r"\bhow (is|are|was|were) (\w[\w'-]* ){0,8}(put together|built( up)?|laid out|organi[sz]ed|"
+                           r"structured|assembled|architected|arranged)\b")
 _WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
@@ -5199,6 +5325,15 @@ _MEASURED_ASKED = re.compile(r"\b(actually|really|in practice|measured?|what did
 # "what percentage of it", "what fraction of that rate": a share of something named before
 _SHARE_OF_IT = re.compile(r"\b(percent(age)?|fraction|share|proportion)( \w+)? of (it|that|this|that rate|this rate|"
                           r"the rate|that figure|this figure)\b")
+# a figure a source lists ("what memory bandwidth does the spec sheet list", "which latency does the paper list")
+_FIGURE_A_SOURCE_LISTS = re.compile(r"\b(what|which|how much) ([\w-]+ ){1,3}(does|do|did) (the |its |their |a |an )?"
+                                    r"([\w'-]+ ){0,3}(list|state|quote|print|report|give)\b")
+# the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
+_HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|reduces?|lowers?|shaves?|saves?|"
+                           r"shortens?)\b")
+# "pinned d2h % of pcie", "what fraction of its NVLink": a share of a kind of link named
+_SHARE_OF_A_LINK = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare|\bproportion) of (the |its |their |a )?(pcie|"
+                              r"pci express|nv ?links?|upi|qpi|x-?bus|ipu-?links?|infiniband|ib|slingshot|links?)\d?\b")
 # "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
 _OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}\b(the |its |their )?(links?|line|"
                            r"port|wire)( ?'s)? (rate|speed)\b")
@@ -5514,7 +5649,9 @@ def other_readings(slots: dict[str, Any], cands) -> dict[str, list[Any]]:
     the value was read from count: another word elsewhere in the question was left out for a reason."""
     out: dict[str, list[Any]] = {}
     for k in READING_SLOTS:
-        if slots.get(k) is None:
+        if slots.get(k) is None or (k == "metric" and slots[k] in NOT_PER_PAIR - {"flops"}):
+            # a reading of a device's sensor is the whole phrase: the "speed" of "fan speed" is no bandwidth, the
+            # "memory" of "memory used" no memory bandwidth
             continue
         where = [(s, e) for s, e, found in cands if found.get(k) == slots[k]]
         alts = []

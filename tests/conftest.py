@@ -86,3 +86,11 @@ def run_intent(con, module, slots):
     plan = module.plan(slots, cat)
     rows = rows_of(con, plan)
     return plan, rows, module.answer(rows, plan, cat)
+
+
+def stored_values(con, sql, params):
+    """The first column of a checking query's rows, which must find some: the reader tests compare an answer's
+    number with what the database stores, read by SQL of their own."""
+    rows = con.execute(sql, params).fetchall()
+    assert rows, (sql, params)
+    return [r[0] for r in rows]

@@ -9,12 +9,7 @@ import pytest
 
 from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
-
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_code_read_as_words():

@@ -10,11 +10,7 @@ the data lacks (not the H200 pair), "the Hopper pair" the H200s; next-generation
 Real model, real built database; numbers are checked with separate SQL."""
 import pytest
 
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_one_point_of_a_described_chart(asker, built_con):

@@ -9,11 +9,7 @@ its NVLink2 bandwidth" and "how close ... to the rate of their NVLinks" a link's
 database; numbers are checked with separate SQL."""
 import pytest
 
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_an_unknown_machine_that_would_beat_a_known_one(asker):

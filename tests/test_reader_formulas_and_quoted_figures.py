@@ -10,11 +10,7 @@ one machine; a spec figure quoted as context before the measured value is asked.
 numbers are checked with separate SQL."""
 import pytest
 
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_bus_bandwidth_by_its_formula(asker, built_con):

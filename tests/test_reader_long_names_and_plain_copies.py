@@ -12,12 +12,7 @@ checked with separate SQL."""
 import pytest
 
 from nlu.spelled_out import short_forms
-
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_long_forms_become_short_ones():

@@ -11,12 +11,7 @@ import pytest
 
 from nlu.spelling import HARDWARE_WORDS
 from nlu.written_forms import shifted_sizes
-
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_a_size_written_as_a_shift():

@@ -10,11 +10,7 @@ release nobody measured, and e-mailing an answer, refused; a next reading only o
 built database; numbers are checked with separate SQL."""
 import pytest
 
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_a_stated_factor_for_a_copy(asker, built_con):

@@ -5,12 +5,7 @@ then switched off; a copy "into GPU2" ends there; "which pairs ..., and what are
 curve; a benchmark run asked for, a vendor's plans and the asker's own CSV refused; "CC off vs on" the congestion
 question whatever the model guessed; "one GPU against 2 GPUs" two points of a curve; "X has two GPUs" a fact, no
 count; "runs + sources" a list. Real model, real built database; numbers are checked with separate SQL."""
-
-
-def _values(con, sql, params):
-    rows = con.execute(sql, params).fetchall()
-    assert rows, (sql, params)
-    return [r[0] for r in rows]
+from conftest import stored_values as _values
 
 
 def test_a_tagged_statement_is_context_for_a_value(asker, built_con):

@@ -77,6 +77,16 @@ WHERE true{filters}{group}
 GROUP BY m.system_id, s.name
 ORDER BY n_measurements DESC, m.system_id"""
 
+BY_APP = """SELECT r.system_id, s.name, count(*) AS n_measurements, count(DISTINCT m.run_id) AS n_runs,
+       string_agg(DISTINCT r.tool, ', ' ORDER BY r.tool) AS tools,
+       string_agg(DISTINCT m.metric, ', ' ORDER BY m.metric) AS metrics,
+       string_agg(DISTINCT m.operation, ', ' ORDER BY m.operation) AS operations,
+       min(m.source) AS source
+FROM measurements m JOIN runs r ON r.run_id = m.run_id JOIN systems s ON s.system_id = r.system_id
+WHERE lower(m.app) = lower($app){filters}{group}
+GROUP BY r.system_id, s.name
+ORDER BY n_measurements DESC, r.system_id"""
+
 BY_LINK = """SELECT l.system_id, s.name, count(*) AS n_links, sum(coalesce(l.count, 1)) AS n_lanes,
        string_agg(DISTINCT l.link_type, ', ' ORDER BY l.link_type) AS link_types,
        max(l.bw_gbps_per_dir) AS max_gbps_per_dir, min(l.source) AS source
@@ -274,6 +284,12 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         params["link_types"] = cat.link_family(str(s["link_type"]))
         sql, mode = (WITHOUT_LINK, "no_link") if _LACKING.search(question or "") else (BY_LINK, "link")
         sql = sql.format(switch_end=_SWITCH_END if str(s["link_type"]).lower() == "nvswitch" else "")
+    elif isinstance(s.get("app"), str):
+        # "which systems have MaxFlops results": the systems whose rows name that benchmark, counted row by row (a
+        # run of SHOC holds every SHOC program's rows)
+        params["app"] = s["app"]
+        sql, mode = BY_APP.format(filters=filters, group=" AND list_contains($group, r.system_id)" if group else ""), \
+            "filter"
     elif filters:
         sql, mode = BY_METRIC.format(filters=filters,
                                      group=" AND list_contains($group, m.system_id)" if group else ""), "filter"
@@ -343,7 +359,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             many = len(names) > 1
             return (f"None apart from {' and '.join(names)}, the only {'ones' if many else 'one'} that "
                     f"{'have' if many else 'has'} them{cite(only)}.")
-    what = " ".join(x for x in (s.get("library"), s.get("operation"), s.get("metric")) if x) or s.get("_what", "")
+    what = " ".join(x for x in (s.get("library"), s.get("app") if not s.get("system") else None, s.get("operation"),
+                                s.get("metric")) if x) or s.get("_what", "")
     if mode == "tool":
         return _tool_answer(rows, plan, cat)
     if mode == "papers":
