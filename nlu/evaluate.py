@@ -185,7 +185,7 @@ LATER_SETS = (
     ("holdout35", "thirty-sixth", "blind in session 58", "from the end of session 58 on"),
     ("holdout36", "thirty-seventh", "blind in session 58", "from session 59 on"),
     ("holdout37", "thirty-eighth", "blind in session 58", "from later in session 59 on"),
-    ("holdout38", "thirty-ninth", "blind in session 59", None),
+    ("holdout38", "thirty-ninth", "blind in session 59", "from session 60 on"),
     ("holdout39", "fortieth", "blind in session 59", None),
     ("holdout40", "forty-first", "blind in session 60", None),
 )
