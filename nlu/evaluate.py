@@ -119,6 +119,8 @@ HOLDOUT38_SET = Path(__file__).resolve().parent / "eval" / "holdout38.jsonl"
 HOLDOUT39_SET = Path(__file__).resolve().parent / "eval" / "holdout39.jsonl"
 # The forty-first set: written blind in session 60, before the thirty-ninth is read (blind too).
 HOLDOUT40_SET = Path(__file__).resolve().parent / "eval" / "holdout40.jsonl"
+# The forty-second set: written blind in session 60, before the fortieth is read (blind too).
+HOLDOUT41_SET = Path(__file__).resolve().parent / "eval" / "holdout41.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -141,7 +143,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout37": HOLDOUT37_SET,
              "holdout38": HOLDOUT38_SET,
              "holdout39": HOLDOUT39_SET,
-             "holdout40": HOLDOUT40_SET}
+             "holdout40": HOLDOUT40_SET,
+             "holdout41": HOLDOUT41_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -188,6 +191,7 @@ LATER_SETS = (
     ("holdout38", "thirty-ninth", "blind in session 59", "from session 60 on"),
     ("holdout39", "fortieth", "blind in session 59", None),
     ("holdout40", "forty-first", "blind in session 60", None),
+    ("holdout41", "forty-second", "blind in session 60", None),
 )
 
 
@@ -246,7 +250,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout40`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout41`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
