@@ -1222,14 +1222,22 @@ OPERATION_ALIASES = {"p2p": ("sendrecv", "the point-to-point test of nccl-tests 
 def _counted_part(words: list[str], components: set[str]) -> Optional[str]:
     """The component kind a "how many ... " question counts, when the system's graph has that kind ("gpus" -> gpu)."""
     lw = [w.lower() for w in words]
-    if not any(a == "how" and b == "many" for a, b in zip(lw, lw[1:])):
+    starts = [i + 2 for i, (a, b) in enumerate(zip(lw, lw[1:])) if a == "how" and b == "many"]
+    if not starts:
         return None
     kinds = {c.rstrip("0123456789") for c in components}
-    for w in lw:
+    # what is counted follows "how many" ("how many gpus", "how many of the NVSwitches"), before the verb: in "how many
+    # kilowatt-hours does the IPU system use" the IPUs are not counted
+    for w in lw[starts[0]:starts[0] + 4]:
+        if w in _COUNT_STOPS:
+            break
         k = w[:-1] if w.endswith("s") else w
         if k in kinds and k != "host":
             return k
     return None
+
+
+_COUNT_STOPS = {"does", "do", "did", "is", "are", "was", "were", "has", "have", "can", "will", "would", "sit", "in", "on"}
 
 
 # conditions that all mean "the figure a vendor or paper states" rather than a measurement: reading one as another

@@ -513,6 +513,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"^(please )?((convert|export|upload|delete|rename) (this|that|these|those|the|my|our) "
                     r"(\w+ )?(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?)|reboot|restart|kill|"
                     r"submit|schedule)|"
+                    # a machine's setting to be changed ("please lower the power limit of the DGX-2 GPUs"): an action
+                    r"^(please |(can|could|would) you (please )?)?(lower|raise|set|change|increase|decrease|cap|"
+                    r"throttle|overclock|underclock|adjust|bump) (the |its |their |our |my )?(\S+ ){0,5}(power|clock|"
+                    r"fan|frequency|voltage)s?( limits?| caps?| speeds?| settings?)?\b|"
                     # results to be sent somewhere ("email these DGX-2 NVLink results to my supervisor")
                     r"^(please )?(e ?-? ?mail|mail|send|forward|share) (this|that|these|those|the|my|our) (\S+ ){0,4}"
                     r"(traces?|files?|profiles?|outputs?|logs?|reports?|results?|runs?|numbers|plots?|charts?|"

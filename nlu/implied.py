@@ -124,7 +124,13 @@ def operation_family(intent: str, words: list[str], taken: set[int], slots: dict
             said = " ".join(words).lower()
             # "sgemm, T variant", "the transposed sgemm": the member that variant names
             variant = f"{family[0][:-2]}_t" if family[0].endswith("_n") and _T_VARIANT.search(said) else None
-            pick = variant if variant in family else family[0]
+            # the member that has rows under the condition asked ("the IPU's nominal local-memory bandwidth": only
+            # local_memory_access has a nominal figure), else the plainest
+            cond = slots.get("condition")
+            with_cond = [f for f in family if cond and any(c[0] == sid and c[2] == f and c[3] == cond
+                                                           and slots.get("metric") in (None, c[1])
+                                                           for c in catalog.combos)]
+            pick = variant if variant in family else with_cond[0] if with_cond else family[0]
             slots["operation"] = pick
             others = ", ".join([f for f in family if f != pick][:3]) + (" ..." if len(family) > 4 else "")
             return f"{w} read as {pick}" + (f" (also stored: {others})" if others else "")

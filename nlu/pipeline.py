@@ -326,6 +326,12 @@ class NLU:
         owners = self._owners(slots, ("operation", "metric"))
         return owners[0] if len(owners) == 1 else None
 
+    def _model_of(self, systems: list[str], model: str) -> bool:
+        """Whether a GPU model word ("V100") is the model of a named system's parts (or, with no catalog, assumed so)."""
+        if self.catalog is None:
+            return True
+        return any(model.lower() in self.catalog.part_words.get(sid, set()) for sid in systems)
+
     def _has_links(self, slots: dict[str, Any]) -> bool:
         """Whether the question's system has a stored link graph (True when that cannot be known)."""
         info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
@@ -363,6 +369,7 @@ class NLU:
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words, reason = without_reason(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
+        words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
@@ -758,7 +765,10 @@ class NLU:
                     if n and 0 < n <= 100_000 and (words[i].isdigit() or words[i].isalpha()):
                         slots["count"], slots["count_kind"] = n, "gpus"
                         gpu_model_at.add(i + 1)
-                        unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
+                        if not systems or self._model_of(systems, words[i + 1]):
+                            # (a model the named machine lacks stays a name to resolve: "would 200 A100 GPUs beat
+                            # Lassen's speedup" asks about other hardware)
+                            unresolved = [u for u in unresolved if not (u[0] == "system" and u[2] <= i < u[3])]
                         break
         if slots.get("count_kind") in (None, "boards"):
             # "what do the two IPUs on one C2 board reach together": the number said before the devices counts them
@@ -772,8 +782,10 @@ class NLU:
                     slots["count"], slots["count_kind"] = n, kind
                     break
         if systems and gpu_model_at:
-            # "one V100 on Summit": with a system named, the counted GPU model names no second one
-            unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at)]
+            # "one V100 on Summit": with a system named, the counted GPU model names no second one (unless the named
+            # system has none of that model: "would 100 A100 GPUs beat Lassen's speedup" names other hardware)
+            unresolved = [u for u in unresolved if not (u[0] == "system" and u[3] - u[2] == 1 and u[2] in gpu_model_at
+                                                        and self._model_of(systems, words[u[2]]))]
         # "the DGX-1 P100 ... the V100 version": a part that completes another system's name is that system,
         # before the ambiguity of a bare "V100" (a GPU, or a qualifier of the system named) is weighed
         heads = shared_head_systems(words, unresolved, sys_spans, self.norm)
@@ -2250,6 +2262,16 @@ class NLU:
             # rate is named: "what percentage of the link rate do gpu to gpu copies get")
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "link_efficiency", {intent})
+        link_share = _HOW_MUCH_OF_A_LINK.search(said)
+        if intent == "metric_lookup" and link_share and slots.get("metric") in (None, "bandwidth") \
+                and slots.get("operation") in (None, *POINT_TO_POINT) and self._has_links(slots):
+            # "how much of the n v link rate does tartan get on the d g x two": a copy's rate as a share of the
+            # link's own, the link's efficiency
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.pop("metric", None)
+            if not slots.get("link_type") and re.sub(r"\W", "", link_share.group("link")) in ("nvlink", "nvlinks"):
+                slots["link_type"] = "NVLink"
         if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") in (None, "bandwidth") \
                 and (_SHARE_OF_IT.search(said) or _SHARE_OF_A_LINK.search(said)) and self._has_links(slots):
             # "first look up the DGX-1 V100's NVLink2 rate, then tell me what percentage of it GPU-to-GPU copies
@@ -2471,6 +2493,11 @@ class NLU:
             # "peer access on the H200 pair can be switched off, right? with it disabled, what ...": the access named,
             # then switched off
             slots["condition"] = "p2p_off"
+        deepbench_kind = _DEEPBENCH_KIND.search(said)
+        if deepbench_kind and not slots.get("app") and slots.get("operation") in (None, "allreduce"):
+            # "dgx2 deepbench single allreduce": DeepBench's single-process all-reduce, by the word its name keeps
+            slots["app"] = "nccl_single_all_reduce" if deepbench_kind.group("kind") == "single" else "nccl_mpi_all_reduce"
+            slots.setdefault("operation", "allreduce")
         if slots.get("metric") in (None, "speed", "throughput") and _FAN_SPINNING.search(said):
             # "how fast was the fan on the g t x nine eighty spinning": the fan's speed, however far the words are apart
             slots["metric"] = "fan_speed"
@@ -2493,6 +2520,8 @@ class NLU:
             notes.append(f"“{' '.join(task)}”: the facts for it below; the wording is yours")
         if reason:
             notes.append(f"“{' '.join(reason)}” read as why you ask, not as part of the question")
+        if presented:
+            notes.append(f"“{' '.join(presented)}” read as how to answer, not as part of the question")
         if cited:
             notes.append(f"“{cited}” read as where the number is printed; every answer cites its own source")
         fam = operation_family(intent, words, covered | hit_words, slots, self.catalog)
@@ -2692,6 +2721,14 @@ class NLU:
                 # "are device-to-host copies faster than host-to-device at 1 GiB": one size, two things: looked up
                 ruled_out.add(intent)
                 intent = "metric_lookup"
+        extreme_size = _SIZE_OF_THE_EXTREME.search(said)
+        if intent == "size_sweep" and extreme_size and slots.get("aggregate") in (None, "max", "min") \
+                and not _SIZE_CURVE_ASKED.search(said):
+            # "at which message size does the H200 pair reach its highest all-reduce busbw": the one extreme value
+            # and the size it is at (a lookup, as the sets label it), no curve asked for
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.setdefault("aggregate", "min" if extreme_size.group(4) in ("lowest", "minimum", "min") else "max")
         if intent == "link_efficiency" and slots.get("metric") in ("latency", "time"):
             # "dgx2 p2p latency at 1 byte, nvlink vs pcie": a latency is no share of a link's rated bandwidth; the
             # link named is the transfer mode the copies were run in (how Tartan's rows are keyed)
@@ -2865,6 +2902,12 @@ class NLU:
                 # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink", read first as a link's
                 # efficiency, then as congestion: two machines set side by side, whatever the runner-up
                 intent, conf = "compare_systems", max(conf, model_conf)
+            elif span and "count" not in slots:
+                # "how does it change for transfers from about a kilobyte up to about a gigabyte": read first as
+                # congestion, the range of sizes is the curve's axis
+                intent, conf = "size_sweep", max(conf, model_conf, CONFIDENCE_FLOOR)
+                slots.pop("msg_bytes", None)
+                slots["size_range"] = list(span)
             elif _OVER_SIZES.search(said) and "count" not in slots and "msg_bytes" not in slots:
                 # "how does the IPU's gather bandwidth vary with the number of bytes each tile sends": the sizes are
                 # the axis the words ask for
@@ -3036,8 +3079,12 @@ class NLU:
                 del slots["aggregate"]
         if slots.get("metric") in (None, "message_size") and _PAYS_OFF_AT_A_SIZE.search(said) \
                 and self._stores({**slots, "metric": "crossover_msg_size"}):
-            # "where does compressed all-to-all pay off at a smaller message size": the crossover size
+            # "where does compressed all-to-all pay off at a smaller message size": the crossover size, one stored
+            # value ("from which message size does it win": no curve)
             slots["metric"] = "crossover_msg_size"
+            if intent == "size_sweep":
+                ruled_out.add(intent)
+                intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
         op = slots.get("operation")
         if (intent == "topology" or intent == "out_of_scope" and slots.get("metric") and not asks_advice(said)) \
                 and isinstance(op, str) and isinstance(slots.get("system"), str) \
@@ -3347,6 +3394,18 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots = {k: v for k, v in slots.items() if k in ("system", "link_type")}
+        if intent in ("metric_lookup", "out_of_scope") and isinstance(slots.get("system"), str) \
+                and not (slots.get("src") or slots.get("dst")) and _EACH_DIRECTION.search(said) \
+                and slots.get("operation") in (None, "p2p") and slots.get("metric") in (None, "bandwidth", "latency") \
+                and not re.search(r"\b(sum|total|combined|added|self|own memory)\b", said) and self.catalog is not None \
+                and sum(1 for p in self.catalog.parts.get(slots["system"], {}).values() if p.get("kind") == "gpu") == 2:
+            # "the p2p latency between the two H200 GPUs in both directions": on a two-GPU machine, each way between
+            # them, the two cells of its grid
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.setdefault("operation", "p2p")
+            if slots.get("metric") == "latency":
+                slots.pop("direction", None)    # a latency has no bidirectional figure: both ways, one at a time
         if intent == "metric_lookup" and slots.get("system") \
                 and len({m.group(0).replace(" ", "") for m in _A_PAIR.finditer(join_spelled(said))}) >= 2:
             # "does GPU0 -> GPU1 get more P2P bandwidth than GPU0 -> GPU2 on Yme": pairs set against each other, the
@@ -3596,7 +3655,9 @@ class NLU:
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings, spelled=spelled,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]),
-                             described=open_descriptions, asked=_without_reason_text(text, reason))
+                             described=open_descriptions,
+                             asked=_text_before(_text_before(text, presented) or text, reason)
+                             or _text_before(text, presented))
 
 
 # "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
@@ -3774,8 +3835,9 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|combinations?|pairings?|all[-
 # a measure's matrix ("bandwidth matrix", "latency matrices"), not a matrix computation ("matrix multiply")
 _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-]+)? matri(x|ces)\b(?! (multipl|mult|"
                              r"product|size|dimension))")
+_EACH_DIRECTION = re.compile(r"\b(both|each|either) (directions?|ways)\b")
 _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|connected|hooked up|wired|plugged) (in)?to|"
-                           r"plugs? into|hooks? up to)\b")
+                           r"plugs? into|hooks? up to|(connect|attach|link)s? (in)?to)\b")
 # ("according to NVIDIA, by what factor does ...": the vendor's word)
 _VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
                            r"\s+claim(s|ed)?\b|\baccording to (nvidia|the vendor|graphcore|ibm|intel)\b")
@@ -3870,7 +3932,8 @@ _MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? ,? ?out (its|the|their|a|that
 # the size from which something is worth it ("where does compression pay off at a smaller message size")
 _PAYS_OFF_AT_A_SIZE = re.compile(r"\b(pays? off|starts? (to )?pay(ing)? off|breaks? even|becomes? worth it|wins?|"
                                  r"crosses over)\b.{0,40}\b(msg|message|transfer|buffer|payload) ?sizes?\b|"
-                                 r"\b(msg|message) ?sizes?\b.{0,40}\b(pays? off|breaks? even)\b")
+                                 r"\b(msg|message) ?sizes?\b.{0,40}\b(pays? off|breaks? even|wins?|starts? (winning|"
+                                 r"to win|beating|to beat)|pulls? ahead)\b")
 # a setting and its negation both said, "loaded and not loaded", "pinned or non-pinned": both sides asked for
 _SIDE_AND_ITS_NEGATION = re.compile(r"\b([\w-]+) (and|or|vs\.?|versus|/) (not |non ?-? ?|un)\1\b")
 # words that set a congestion-free value against something: the other side, or what load does to it
@@ -3933,6 +3996,9 @@ _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|
                             # "when all the tiles are sending": every one of them, the asked pair among the senders
                             r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|"
                             r"g p us) (are |is )?(sending|busy|transmitting|communicating|flooding|hammering)\b|"
+                            # "when every tile sends at once": each of them, the asked pair among the senders
+                            r"\b(when|while|with|if) (every|each) (tile|ipu|gpu|node|core|rank|device|i p u|g p u) "
+                            r"(sends|is sending|transmits|is transmitting|communicates|is busy)\b|"
                             # "with the link loaded by other traffic": a link busy with traffic that is not the pair's
                             r"\b(link|links|fabric|network|interconnect) (is |are )?(loaded|busy|shared|saturated) (by|with) "
                             r"(other|background|competing|extra) (traffic|transfers|jobs|messages)\b")
@@ -4969,11 +5035,36 @@ def without_reason(words: list[str], names_system) -> tuple[list[str], list[str]
     return words, []
 
 
-def _without_reason_text(text: str, reason: list[str]) -> Optional[str]:
-    """The question as typed up to the reason given after it (without_reason), or None."""
-    if not reason:
+# what the answer need not hold, said as a clause of its own ("Leave out the chart.", ", no chart needed", "just the
+# number, please"): words of presentation that the question's reading should not weigh
+_ANSWER_SHAPE = re.compile(
+    r"(?:^|(?<=[.,;:!?] ))((please )?(leave out|skip|omit|drop|no need for|don't need|do n't need|do not need|"
+    r"don't want|do n't want|do not want|without|no) (the |a |an |any )?(chart|plot|graph|figure|picture|table|"
+    r"visuali[sz]ation|sources?|citations?|explanation|details|breakdown)( is| are)?( needed| necessary| required)?"
+    r"( please)?|(a |the )?(chart|plot|graph|table) (is )?(not needed|unnecessary|optional)|(just|only) (the )?(number|"
+    r"value|figure)( please)?|text only)( [.!])?(?= [.,;:!?]|$)")
+
+
+def without_answer_shape(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, what it says the answer need not hold): "What text-query latency does the Surface Pro client see
+    in Hey CAI? Leave out the chart." is the question before the second sentence."""
+    joined = " ".join(w.lower() for w in words)
+    m = _ANSWER_SHAPE.search(joined)
+    if not m or m.start() == 0:
+        return words, []
+    a, b = joined[:m.start()].count(" "), joined[:m.end()].count(" ") + 1
+    rest = words[:a] + words[b:]
+    while rest and rest[-1] in (",", ";", ":"):
+        rest = rest[:-1]
+    return (rest, words[a:b]) if len(rest) >= 3 else (words, [])
+
+
+def _text_before(text: Optional[str], tail: list[str]) -> Optional[str]:
+    """The question as typed up to a tail the reader left out (a reason given after it, what the answer need not
+    hold), found by its first two words; None when there is none or it cannot be found."""
+    if text is None or len(tail) < 2:
         return None
-    found = list(re.finditer(rf",?\s*\b{re.escape(reason[0])}\s+{re.escape(reason[1])}", text, re.I))
+    found = list(re.finditer(rf"[,;:]?\s*\b{re.escape(tail[0])}\s*{re.escape(tail[1])}", text, re.I))
     return text[:found[-1].start()] if found else None
 
 
@@ -5331,6 +5422,17 @@ _FIGURE_A_SOURCE_LISTS = re.compile(r"\b(what|which|how much) ([\w-]+ ){1,3}(doe
 # the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
 _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|reduces?|lowers?|shaves?|saves?|"
                            r"shortens?)\b")
+# the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
+# words that ask for the curve itself
+_SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer |buffer )?size\b.{0,80}\b(highest|"
+                                  r"lowest|peaks?|peaking|maximum|minimum|max|min)\b")
+_SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
+                               r"as (the )?sizes?)\b")
+# DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")
+_DEEPBENCH_KIND = re.compile(r"\bdeep ?bench(?:'s)? (?P<kind>single|mpi)\b(?! (gpu|node|rank|process(or)?)s?\b)")
+# "how much of the n v link rate does tartan get": a share of a link's own rate, in plain words
+_HOW_MUCH_OF_A_LINK = re.compile(r"\bhow much of (the |its |their |an? )?(?P<link>n ?v ?links?|pcie|p c i e|upi|qpi|"
+                                 r"x-?bus|ipu-?links?|links?|interconnect)( ?'s)? (rate|speed|peak|bandwidth|capacity)\b")
 # "pinned d2h % of pcie", "what fraction of its NVLink": a share of a kind of link named
 _SHARE_OF_A_LINK = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare|\bproportion) of (the |its |their |a )?(pcie|"
                               r"pci express|nv ?links?|upi|qpi|x-?bus|ipu-?links?|infiniband|ib|slingshot|links?)\d?\b")
@@ -5815,6 +5917,9 @@ def device_end(slots: dict[str, Any]) -> None:
 _SIZE_RANGE_JOIN = {"to", "-", "–", "—", "->", "→", "through", "till", "until", "and", *_ELLIPSES}
 
 
+_ROUGHLY = {"about", "around", "roughly", "approximately", "approx", "~", "circa", "ca."}
+
+
 def size_range(words: list[str], cands) -> Optional[tuple[Any, Any]]:
     """The two ends of a size range ("256B-1GB", "from 8 bytes to 128 MB", "between 1 KB and 1 GB", "64B..256MB"):
     two message sizes, the first the smaller, one or two range words apart ("up to"); an "and" only after
@@ -5822,7 +5927,8 @@ def size_range(words: list[str], cands) -> Optional[tuple[Any, Any]]:
     spans = _slot_spans(cands, "msg_bytes")
     for (s1, e1, a), (s2, e2, b) in zip(spans, spans[1:]):
         # a comma heard at a pause ("from 256 bytes, to 8GB") and "all the way up to" join as "to" does
-        gap = [w.lower() for w in words[e1:s2] if w != ","]
+        # and an end said roughly ("from about a kilobyte up to about a gigabyte") is still an end
+        gap = [w.lower() for w in words[e1:s2] if w != "," and w.lower() not in _ROUGHLY]
         if gap[:4] == ["all", "the", "way", "up"]:
             gap = gap[3:]
         if not (0 < len(gap) <= 2 and isinstance(a, int) and isinstance(b, int) and a < b):

@@ -76,7 +76,10 @@ def test_an_ipus_cores_are_its_tiles(asker):
 
 def test_a_range_of_counts_is_no_pair_of_gpus(asker):
     res = asker.ask("Horovod speedup between 2 and 12 GPUs on Gemini")
-    assert res.slots.get("operation") != "p2p" and res.intent == "scaling", (res.intent, res.slots)
+    # read as a curve over counts; Gemini stores no Horovod speedup series (and its one time at one count derives
+    # none), so the data refuses it (session 60)
+    assert res.slots.get("operation") != "p2p" and "scaling" in (res.intent, res.understood_intent), \
+        (res.intent, res.slots)
 
 
 def test_slowing_down_over_counts_is_a_time_curve(asker):

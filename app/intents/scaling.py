@@ -111,6 +111,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     first, last = rows[0], rows[-1]
     unit, kind = first["unit"], first["count_kind"] or ""
     derived = plan.extra.get("derive") and first["metric"] != s.get("metric")
+    if derived and len(rows) == 1:
+        # "how does Summit's speedup grow with the number of GPUs": no speedup is stored, and the only other series
+        # has one count, so there is nothing to derive one from
+        raise OutOfScope(f"No {s['metric']} is stored on {cat.name(first['system_id'])}, and its "
+                         f"{what_words(first.get('operation'), first.get('metric'))} was measured at one count only "
+                         f"({first['count']} {first['count_kind'] or ''}), so none can be derived.")
     if derived:
         plan.extra["agg_words"] = "best (min for time, max for a rate)"
         how = "t(base)/t(n)" if first["metric"] in TIME_LIKE else "x(n)/x(base)"
