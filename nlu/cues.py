@@ -452,7 +452,9 @@ def spec_question(said: str) -> Optional[dict[str, Any]]:
         unit = _IN_A_UNIT.search(said)
         if unit:   # "how much on-chip memory does one IPU have, in bytes?": the amount in that unit
             out["spec_unit"] = _SIZE_UNITS[unit.group(1) or unit.group(2)]
-    elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s)\b", said) \
+    elif _LINKS_PER_PART.search(said) and not re.search(r"\b(bandwidth|bw|rate|speed|nominal|gb/s|latency|latencies)\b|"
+                                                       r"\b(every|each|all|both) (g p u |gpu |ipu |i p u )?pairs?\b",
+                                                       said) \
             and not re.search(r"\bconnect\w* (each |every |a |the )?(gpu|ipu|g p u|i p u)s? to\b", said):
         # ("how many NVLink bricks connect each GPU to its CPU" is the graph's: the links between two parts)
         out = {"spec": "links", "part": _part_of(said)}
@@ -539,6 +541,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "will Graphcore's next chip beat the H200 pair": a machine nobody has measured yet
                     r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
                     r"model|machine|system|node|version)s?\b|"
+                    # "what will the H200 pair's bandwidth be after the next driver update": a change not yet made
+                    r"\b(will|would|gonna)\b.{0,60}\b(after|once|when|with) (the |a |an |its |our )?(next|upcoming|"
+                    r"future|coming|new|planned|latest) ([\w-]+ ){0,2}(updates?|upgrades?|releases?|versions?|drivers?|"
+                    r"firmware|patch(es)?)\b|"
                     # "what will the bandwidth be once NCCL 3.0 is out": a release nobody has measured yet
                     r"\b(will|would)\b.{0,60}\b(once|when|after) .{1,30} (is|are|gets?|comes?) (out|released|"
                     r"shipped|available)\b|"

@@ -370,6 +370,7 @@ class NLU:
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words, reason = without_reason(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
         words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
+        words = without_interjection(words)   # "whoa, show me ...": a feeling, no word of the question
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
@@ -3203,6 +3204,30 @@ class NLU:
             # "how is the LLM simulated memory system put together": its parts and how they join, the graph
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if _PIPE_SIZE.search(said) and isinstance(slots.get("system"), str) and intent in (
+                "metric_lookup", "topology", "link_efficiency", "out_of_scope"):
+            # "how fat is the X-Bus pipe between the CPUs": the link's stated rate, in its graph; "how wide is the pipe
+            # from GPU0 to GPU1 with P2P enabled": a copy's measured rate (a setting of the copies is named)
+            measured = slots.get("condition") or slots.get("operation") in ("h2d", "d2h", "p2p") and slots.get(
+                "direction") or re.search(r"\b(measured|achieved|reach\w*|get|gets|in practice)\b", said)
+            want = "metric_lookup" if measured else "topology"
+            if intent != want:
+                ruled_out.add(intent)
+                intent, conf = want, max(conf, model_conf, CONFIDENCE_FLOOR)
+            if want == "metric_lookup":
+                slots["metric"] = "bandwidth"
+            else:
+                slots.pop("metric", None)
+        if intent in ("out_of_scope", "metric_lookup", "list_data") and isinstance(slots.get("system"), str) \
+                and _RUNS_ASKED.search(said) and not (slots.get("metric") or slots.get("operation")) \
+                and not asks_advice(said):
+            # "gtx980 shoc/scope/tartan runs?": what was run there, the system's inventory (tools offered as
+            # options narrow nothing)
+            if intent != "list_data":
+                ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if "/" in said:
+                slots.pop("app", None)
         if intent == "list_data" and slots.get("metric") and isinstance(slots.get("system"), str) \
                 and _FIGURE_A_SOURCE_LISTS.search(said):
             # "what memory bandwidth does the spec sheet list for the DGX-1 P100": "list" is what a source does with
@@ -4318,6 +4343,15 @@ def spelled_bench_names(words: list[str], names: frozenset[str], number: Callabl
     out: list[str] = []
     i = 0
     while i < len(words):
+        if 2 <= len(words[i]) <= 3 and words[i].isalpha() and i + 1 < len(words) and words[i + 1].isalpha():
+            # "md five": the letters said as one word, the digit as a word ("MD5"; "md" alone stays SHOC's MD)
+            n = number(words[i + 1])
+            joined = f"{words[i].lower()}{int(n)}" if isinstance(n, (int, float)) and 0 <= n < 10 and n == int(n) \
+                else ""
+            if joined and any(x.startswith(joined) for x in names):
+                out.append(joined.upper())
+                i += 2
+                continue
         j = i
         while j < len(words) and len(words[j]) == 1 and words[j].isalpha():
             j += 1
@@ -5045,6 +5079,20 @@ _ANSWER_SHAPE = re.compile(
     r"value|figure)( please)?|text only)( [.!])?(?= [.,;:!?]|$)")
 
 
+# exclamations before a question ("whoa", "wow, ...", "oh man"): no word of what is asked ("hey" is not one of them:
+# "Hey CAI" is a paper's name)
+_INTERJECTIONS = {"whoa", "woah", "wow", "oh", "ooh", "gosh", "yikes", "huh", "ugh", "argh", "geez", "jeez", "dang",
+                  "damn", "phew", "aha", "oops", "yay", "omg", "blimey", "golly", "welp"}
+
+
+def without_interjection(words: list[str]) -> list[str]:
+    """The question without the exclamations it opens with."""
+    i = 0
+    while i < len(words) - 3 and (words[i].lower() in _INTERJECTIONS or i > 0 and words[i] in (",", "!", "...")):
+        i += 1
+    return words[i:]
+
+
 def without_answer_shape(words: list[str]) -> tuple[list[str], list[str]]:
     """(the question, what it says the answer need not hold): "What text-query latency does the Surface Pro client see
     in Hey CAI? Leave out the chart." is the question before the second sentence."""
@@ -5416,6 +5464,11 @@ _MEASURED_ASKED = re.compile(r"\b(actually|really|in practice|measured?|what did
 # "what percentage of it", "what fraction of that rate": a share of something named before
 _SHARE_OF_IT = re.compile(r"\b(percent(age)?|fraction|share|proportion)( \w+)? of (it|that|this|that rate|this rate|"
                           r"the rate|that figure|this figure)\b")
+# the runs or datasets of a machine asked for as keywords ("gtx980 shoc/scope/tartan runs?")
+_RUNS_ASKED = re.compile(r"\b(runs|datasets|data sets|benchmarks run|tools)\s*\??\s*$")
+# the size of a pipe in plain words ("how fat is the X-Bus pipe", "how wide is the link"): its rate
+_PIPE_SIZE = re.compile(r"\bhow (fat|wide|big|thick|broad|large|beefy) (is|are) (the |that |this |its |their )?(\S+ ){0,3}"
+                        r"(pipes?|links?|connections?|interconnects?|lanes?|buses|bus)\b")
 # a figure a source lists ("what memory bandwidth does the spec sheet list", "which latency does the paper list")
 _FIGURE_A_SOURCE_LISTS = re.compile(r"\b(what|which|how much) ([\w-]+ ){1,3}(does|do|did) (the |its |their |a |an )?"
                                     r"([\w'-]+ ){0,3}(list|state|quote|print|report|give)\b")
