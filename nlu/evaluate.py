@@ -193,7 +193,7 @@ LATER_SETS = (
     ("holdout37", "thirty-eighth", "blind in session 58", "from later in session 59 on"),
     ("holdout38", "thirty-ninth", "blind in session 59", "from session 60 on"),
     ("holdout39", "fortieth", "blind in session 59", "from later in session 60 on"),
-    ("holdout40", "forty-first", "blind in session 60", None),
+    ("holdout40", "forty-first", "blind in session 60", "from later in session 60 on"),
     ("holdout41", "forty-second", "blind in session 60", None),
     ("holdout42", "forty-third", "blind in session 60", None),
 )
