@@ -88,7 +88,8 @@ class Asker:
                      transcript=transcript, id=qid)
         res.timings_ms = {"asr": None, "nlu": round(u.ms, 2)}
         if getattr(u, "spelled", None) or getattr(u, "asked", None):
-            # typos as read, and without a reason given after the question (its words are no part of what is asked)
+            # typos as read, and without what the reader left out after the question (a reason, what the answer need
+            # not hold: no part of what is asked)
             res.read_as = repaired(u.asked or question, u.spelled)
         if carried:
             res.notes.append(carried)

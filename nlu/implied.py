@@ -127,9 +127,8 @@ def operation_family(intent: str, words: list[str], taken: set[int], slots: dict
             # the member that has rows under the condition asked ("the IPU's nominal local-memory bandwidth": only
             # local_memory_access has a nominal figure), else the plainest
             cond = slots.get("condition")
-            with_cond = [f for f in family if cond and any(c[0] == sid and c[2] == f and c[3] == cond
-                                                           and slots.get("metric") in (None, c[1])
-                                                           for c in catalog.combos)]
+            with_cond = [f for f in family if cond and (ms := catalog.op_metrics(sid, f, cond))
+                         and slots.get("metric") in (None, *ms)]
             pick = variant if variant in family else with_cond[0] if with_cond else family[0]
             slots["operation"] = pick
             others = ", ".join([f for f in family if f != pick][:3]) + (" ..." if len(family) > 4 else "")

@@ -58,8 +58,8 @@ class Understanding:
     spelled: list[tuple[str, str]] = field(default_factory=list)   # (word as typed, word read) of each typo repaired
     # machines described but not named that a few systems fit ("the AMD machine": three): (words, system ids)
     described: list[tuple[str, list[str]]] = field(default_factory=list)
-    # the question as typed without the reason given after it ("..., since we're choosing hardware"), for the phrase
-    # rules of the answer; None when it gave none
+    # the question as typed without the reason given after it ("..., since we're choosing hardware") or what the
+    # answer need not hold ("Leave out the chart."), for the phrase rules of the answer; None when it gave neither
     asked: Optional[str] = None
 
 
@@ -326,6 +326,14 @@ class NLU:
         owners = self._owners(slots, ("operation", "metric"))
         return owners[0] if len(owners) == 1 else None
 
+    def _names_system(self, words: list[str]) -> bool:
+        """Whether the words name a loaded system (a clause before or after the question that does is kept)."""
+        return any("system" in f for _, _, f in self.gazetteer.candidates(words))
+
+    def _parts_of_kind(self, sid: str, kind: str) -> int:
+        """How many parts of one kind ("gpu") the system's connection graph holds."""
+        return sum(1 for p in self.catalog.parts.get(sid, {}).values() if p.get("kind") == kind)
+
     def _model_of(self, systems: list[str], model: str) -> bool:
         """Whether a GPU model word ("V100") is the model of a named system's parts (or, with no catalog, assumed so)."""
         if self.catalog is None:
@@ -365,10 +373,10 @@ class NLU:
             self.shorthand[w.lower()] if w.lower() in self.shorthand and not (
                 i + 1 < len(words) and self.norm.named("app", f"{w}{words[i + 1]}"))
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
-        context = past_question(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
+        context = past_question(words, self._names_system)
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
-        words, reason = without_reason(words, lambda ws: any("system" in f for _, _, f in self.gazetteer.candidates(ws)))
+        words, reason = without_reason(words, self._names_system)
         words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
         words = without_interjection(words)   # "whoa, show me ...": a feeling, no word of the question
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
@@ -1617,7 +1625,7 @@ class NLU:
         if hyphen_count and isinstance(slots.get("system"), str) and getattr(
                 self.catalog.systems.get(slots["system"]), "kind", None) not in ("cluster", "supercomputer"):
             n, kind = int(hyphen_count.group(1)), hyphen_count.group(2)
-            have = sum(1 for p in self.catalog.parts.get(slots["system"], {}).values() if p.get("kind") == kind)
+            have = self._parts_of_kind(slots["system"], kind)
             if have and n > have:
                 # "on a 64-GPU H200 cluster": more GPUs than the machine has, a count asked for ("4-GPU AC922",
                 # which it has, names the machine and stays out of the filters; a cluster's graph is one node's)
@@ -3423,7 +3431,7 @@ class NLU:
                 and not (slots.get("src") or slots.get("dst")) and _EACH_DIRECTION.search(said) \
                 and slots.get("operation") in (None, "p2p") and slots.get("metric") in (None, "bandwidth", "latency") \
                 and not re.search(r"\b(sum|total|combined|added|self|own memory)\b", said) and self.catalog is not None \
-                and sum(1 for p in self.catalog.parts.get(slots["system"], {}).values() if p.get("kind") == "gpu") == 2:
+                and self._parts_of_kind(slots["system"], "gpu") == 2:
             # "the p2p latency between the two H200 GPUs in both directions": on a two-GPU machine, each way between
             # them, the two cells of its grid
             ruled_out.add(intent)
@@ -3680,9 +3688,7 @@ class NLU:
                              ms=(time.perf_counter() - t0) * 1000, notes=notes, readings=readings, spelled=spelled,
                              ranked=sorted(((i, p) for i, p in zip(self.labels["intents"], intent_probs)
                                             if i not in ruled_out), key=lambda x: -x[1]),
-                             described=open_descriptions,
-                             asked=_text_before(_text_before(text, presented) or text, reason)
-                             or _text_before(text, presented))
+                             described=open_descriptions, asked=_text_without(text, [presented, reason]))
 
 
 # "ipu5 to ipu4 bandwidth for big messages": the rate at the large end, one value; a sweep says both ends or a range
@@ -3946,10 +3952,10 @@ _FITS_IN_MEMORY = re.compile(r"\b(largest|biggest|max\w*) .{0,40}\b(dimension|ma
 # parts that share a board with the one named ("on the same baseboard as GPU5", "share a tray with")
 _SAME_BOARD = re.compile(r"\b(same|one) (base ?board|board|tray|socket|card|carrier|blade|node|chassis|switch)\b|"
                          r"\b(?P<share>shares?|sharing) (a|the|its) (base ?board|board|tray|socket|card|switch)\b")
-# a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 # what load does, in plain words ("how much slower ... under background traffic", "degrades under contention")
 _SLOWER_UNDER_LOAD = re.compile(r"\b(slow\w*|worse|degrad\w*|suffer\w*)\b.{0,40}\b(under|with) (\w+ )?(load|traffic|"
                                 r"congestion|contention)\b")
+# a rate between two parts asked in plain words ("how much traffic can cross between the two sockets")
 _HOW_MUCH_TRAFFIC = re.compile(r"\bhow much (traffic|data)\b.{0,40}\b(cross|flow|move|go|pass|travel|get|push|send)\w*")
 # all of a link's rate used ("does SU3_Bench max out its UPI link")
 _MAXES_OUT_A_LINK = re.compile(r"\bmax(es|ed|ing)? ,? ?out (its|the|their|a|that|this) ([\w-]+ ){0,3}(links?|bus|fabric|"
@@ -4978,9 +4984,9 @@ _TYPED_NUMBER = re.compile(r"\d{1,3}(,\d{3})+|\d+(\.\d+)?")
 
 
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
-    """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB", "from 1,048,576 up to 1,073,741,824 bytes": a range whose unit is written once, after its second end;
-    the first end gets that unit too (the tagger reads "1" alone as no size). Only where the unit makes both ends
-    sizes and the first is the smaller."""
+    """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB", "from 1,048,576 up to 1,073,741,824 bytes": a range whose unit
+    is written once, after its second end; the first end gets that unit too (the tagger reads "1" alone as no size).
+    Only where the unit makes both ends sizes and the first is the smaller."""
     out = list(words)
     i = 0
     while i + 3 < len(out):
@@ -5107,13 +5113,17 @@ def without_answer_shape(words: list[str]) -> tuple[list[str], list[str]]:
     return (rest, words[a:b]) if len(rest) >= 3 else (words, [])
 
 
-def _text_before(text: Optional[str], tail: list[str]) -> Optional[str]:
-    """The question as typed up to a tail the reader left out (a reason given after it, what the answer need not
-    hold), found by its first two words; None when there is none or it cannot be found."""
-    if text is None or len(tail) < 2:
-        return None
-    found = list(re.finditer(rf"[,;:]?\s*\b{re.escape(tail[0])}\s*{re.escape(tail[1])}", text, re.I))
-    return text[:found[-1].start()] if found else None
+def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
+    """The question as typed without the tails the reader left out (what the answer need not hold, a reason given
+    after the question), each found by its first two words and cut off there; None when nothing was cut."""
+    asked = text
+    for tail in tails:
+        if len(tail) < 2:
+            continue
+        found = list(re.finditer(rf"[,;:]?\s*\b{re.escape(tail[0])}\s*{re.escape(tail[1])}", asked, re.I))
+        if found:
+            asked = asked[:found[-1].start()]
+    return asked if asked != text else None
 
 
 def without_i_mean(words: list[str]) -> list[str]:
