@@ -1466,7 +1466,9 @@ _COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up a
                         # "would an MI300X node beat the H200 pair" (not a method that "beats the baseline")
                         r"\b(beats?|outperforms?|outpaces?)\b(?! (the |a |an |its )?(baselines?|references?|defaults?|"
                         r"uncompressed|original))|"
-                        r"\bvs\.? (an? |the )?\w*\d", re.I)
+                        r"\bvs\.? (an? |the )?\w*\d|"
+                        # "b200 pair allreduce as fast as h200 pair?", "does an A100 keep up with the DGX-2"
+                        r"\bas (\w+ ){1,2}as\b|\b(match(es)?|keeps? up with|on (a )?par with|rivals?)\b", re.I)
 
 
 # an accelerator's model number ("a100", "MI300X", "GH200", "L40S"): a name of hardware whatever slot the tagger gave

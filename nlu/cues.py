@@ -597,6 +597,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you explain what a roofline model is": a definition, which no stored number gives
                     r"\b(explain|define|describe) (to me )?what (an? |the )?[\w -]{2,40} (is|are|means?)\b"
                     r"(?!.{0,40}\b(stored|loaded|measured|recorded|in the (database|data))\b)|"
+                    # "Start a new Scope run on the Titan RTX": a run to begin, which the tool never does
+                    r"^(please |(can|could|would|will) you (please )?|let's |lets )?(start|launch|kick off|begin|queue|"
+                    r"submit|schedule|fire off|trigger) (up )?(a |an |the |another )?(new |fresh |quick |second )?"
+                    r"(\S+ ){0,3}?(run|job|benchmark|test|measurement|sweep|profile|trace)s?\b|"
+                    # "gtx980 driver download link": where to get software, no measurement
+                    r"\b(download (link|page|site|url)|driver downloads?|where (can|do) (i|we) (download|get|buy|order))\b|"
                     # "could you run Scope again on Yme tonight": a benchmark run asked for, which the tool never does
                     r"^(please |(can|could|would|will) you (please )?)(re-?run|run|launch|start|repeat|redo) (\S+ ){0,4}?"
                     r"(again|tonight|tomorrow|today|now|later|overnight|this (evening|week|weekend))\b|"

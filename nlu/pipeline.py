@@ -379,6 +379,8 @@ class NLU:
         words, reason = without_reason(words, self._names_system)
         words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
         words = without_interjection(words)   # "whoa, show me ...": a feeling, no word of the question
+        words = without_memory_opener(words)   # "remind me, which systems ...": the asker's memory, not the question
+        words = without_rounding(words)   # "..., 3 significant figures": how to print it, no count of GPUs
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
@@ -432,7 +434,7 @@ class NLU:
                        or _as_a_verb(words, i)}
         if link_counts:
             cands = [c for c in cands if not ("precision" in c[2] and link_counts.intersection(range(c[0], c[1])))]
-        tags = measure_ending_in_a_count_word(repair_tags(tags, cands), cands)
+        tags = stray_joiners(measure_ending_in_a_count_word(repair_tags(tags, cands), cands), words)
         bounds = mend_endpoint_spans(span_bounds(tags), words, tags)
         spans = [(slot, " ".join(words[a:b])) for slot, a, b in bounds]
         slots: dict[str, Any] = {}
@@ -1867,6 +1869,10 @@ class NLU:
             # "how much longer does a text query take on client-1 than on client-3": the time itself, set side by
             # side, where no machine compared stores a slowdown
             del slots["metric"]
+        if intent == "metric_lookup" and "aggregate" not in slots and _AS_HIGH_AS_IT_GETS.search(said):
+            # "... bus bandwidth of the h two hundred pair when it is as high as it gets": its highest value
+            slots["aggregate"] = "min" if slots.get("metric") in self.vocab.lower_is_better and \
+                _AS_HIGH_AS_IT_GETS.search(said).group("x") in ("low", "small", "short") else "max"
         extreme = _ONE_EXTREME_PAIR.search(said) if intent == "pair_matrix" else None
         if extreme and extreme.group(1) and "aggregate" not in slots:
             # "dgx2 best pcie-mode p2p latency pair": the extreme word the tagger left, for the metric named
@@ -2502,10 +2508,12 @@ class NLU:
             # "peer access on the H200 pair can be switched off, right? with it disabled, what ...": the access named,
             # then switched off
             slots["condition"] = "p2p_off"
-        deepbench_kind = _DEEPBENCH_KIND.search(said)
+        deepbench_kind = _DEEPBENCH_KIND.search(said) or _DEEPBENCH_PROCESSES.search(said)
         if deepbench_kind and not slots.get("app") and slots.get("operation") in (None, "allreduce"):
-            # "dgx2 deepbench single allreduce": DeepBench's single-process all-reduce, by the word its name keeps
-            slots["app"] = "nccl_single_all_reduce" if deepbench_kind.group("kind") == "single" else "nccl_mpi_all_reduce"
+            # "dgx2 deepbench single allreduce", "in the single process deep bench test": DeepBench's single-process
+            # all-reduce, by the word its name keeps
+            kind = deepbench_kind.group("kind") or deepbench_kind.group("kind2")
+            slots["app"] = "nccl_single_all_reduce" if kind == "single" else "nccl_mpi_all_reduce"
             slots.setdefault("operation", "allreduce")
         if slots.get("metric") in (None, "speed", "throughput") and _FAN_SPINNING.search(said):
             # "how fast was the fan on the g t x nine eighty spinning": the fan's speed, however far the words are apart
@@ -2737,7 +2745,8 @@ class NLU:
             # and the size it is at (a lookup, as the sets label it), no curve asked for
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-            slots.setdefault("aggregate", "min" if extreme_size.group(4) in ("lowest", "minimum", "min") else "max")
+            slots.setdefault("aggregate", "min" if (extreme_size.group("x") or extreme_size.group("y")) in (
+                "lowest", "minimum", "min") else "max")
         if intent == "link_efficiency" and slots.get("metric") in ("latency", "time"):
             # "dgx2 p2p latency at 1 byte, nvlink vs pcie": a latency is no share of a link's rated bandwidth; the
             # link named is the transfer mode the copies were run in (how Tartan's rows are keyed)
@@ -3212,6 +3221,14 @@ class NLU:
             # "how is the LLM simulated memory system put together": its parts and how they join, the graph
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("pair_matrix", "metric_lookup", "out_of_scope") and isinstance(slots.get("system"), str) \
+                and _LINKS_COUNTED.search(said) and not _MEASURE_SAID.search(said) and self._has_links(slots):
+            # "h200 pair: number of nvlinks between the gpus": links counted, the graph's, no copy's rate
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, model_conf, CONFIDENCE_FLOOR)
+            for k in ("operation", "metric"):
+                if slots.get(k) in ("p2p", "bandwidth"):
+                    slots.pop(k)
         if _PIPE_SIZE.search(said) and isinstance(slots.get("system"), str) and intent in (
                 "metric_lookup", "topology", "link_efficiency", "out_of_scope"):
             # "how fat is the X-Bus pipe between the CPUs": the link's stated rate, in its graph; "how wide is the pipe
@@ -3296,11 +3313,15 @@ class NLU:
         if len(owners) > group and called:
             # "the three hey cai clients": of the four machines with speech-query latency, those the words call so
             owners = [o for o in owners if called in key(o) or called in key(self.catalog.name(o))]
-        if group and len(owners) == group:
+        if group == -1 and len(owners) >= 2:
+            group = len(owners)   # "the hey cai clients": every machine the shared name calls that stores it
+        if group > 0 and len(owners) == group:
             # "incompact3d congestion impact on both clusters with cc off", "are the three hey cai clients within 2x
             # of each other": as many machines as the question counts store what it names, so those are the ones
             slots["system"], slots["compare_with"] = owners[0], owners[1:]
-            if intent in ("out_of_scope", "metric_lookup", "pair_matrix", "list_data"):
+            if intent in ("out_of_scope", "metric_lookup", "pair_matrix", "list_data") or (
+                    intent == "topology" and slots.get("metric")):
+                # (a measure named is no graph: "how do the Hey CAI clients stack up on speech-query latency")
                 ruled_out.add(intent)
                 intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
             notes.append("read as " + " and ".join(self.catalog.name(x) for x in owners)
@@ -3821,6 +3842,9 @@ def _next_intent(intents: list[str], probs: list[float], ruled_out: set[str]) ->
 _ONE_POINT_ASKED = re.compile(r"\b(value|number|figure|reading|point)\b.{0,25}\b(right at|exactly at|sits? at|at that "
                               r"(point|tick|size|mark))\b|\b(value|number|reading) (right |exactly )?at (the |that )?"
                               r"[\d.]+ ?[kmgt]i?b\b")
+# "when it is as high as it gets", "at its peak": the extreme of what is asked
+_AS_HIGH_AS_IT_GETS = re.compile(r"\bas (?P<x>high|fast|good|big|large|low|small|short) as (it|they) (gets?|goes|go|can "
+                                 r"get)\b|\bat (its|their) (?P<y>highest|peak|best|maximum)\b")
 # "best pinned D2H bandwidth ... at any transfer size": one extreme over every size
 _EXTREME_AT_ANY_SIZE = re.compile(r"\b(?P<x>best|highest|peak|maximum|max|top|lowest|minimum|min|worst|fastest|"
                                   r"slowest)\b.{0,80}\b(at|over|across|for) (any|all) (transfer |message |buffer "
@@ -3930,6 +3954,9 @@ def _contrasted(words: list[str], a: int) -> bool:
 
 
 # the kind of link asked for ("link type", "what sort of connection")
+# "number of nvlinks between the gpus", "count of IPU-Links": links counted, in plain words
+_LINKS_COUNTED = re.compile(r"\b(number|count|no\.?|#|how many) (of )?(nv ?links?|nvlink\d?s|links|ipu-?links|lanes|"
+                            r"cables|connections|bricks|x-?bus(es)?|upi links|pcie links)\b")
 _LINK_KIND_ASKED = re.compile(r"\b(link|connection|interconnect) (types?|kinds?)\b|"
                               r"\b(type|kind|sort)s? of (link|connection|interconnect)s?\b")
 # words of a curve over sizes that the size-sweep rules above do not list ("sweep", "at every size", "sizes")
@@ -4377,6 +4404,26 @@ def spelled_bench_names(words: list[str], names: frozenset[str], number: Callabl
                 continue
         out.extend(words[i:max(j, i + 1)])
         i = max(j, i + 1)
+    return out
+
+
+_SPELLED_DEVICES = {("g", "p", "u"): "GPU", ("i", "p", "u"): "IPU", ("c", "p", "u"): "CPU"}
+
+
+def spelled_devices(words: list[str]) -> list[str]:
+    """"g p u one of mini summit", "i p u five to i p u four": a device word spelled letter by letter, as speech
+    writes it, joined (the tagger read "of" after four letters as part of a machine's name, and "i p u four" as a
+    size)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        got = _SPELLED_DEVICES.get(tuple(w.lower() for w in words[i:i + 3]))
+        if got:
+            out.append(got if words[i].isupper() else got.lower())
+            i += 3
+            continue
+        out.append(words[i])
+        i += 1
     return out
 
 
@@ -5011,16 +5058,27 @@ _GROUP_NOUN = r"(clusters|clients|systems|machines|nodes|boxes|servers|sites|com
 _GROUP_COUNT = {"both": 2, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4, "five": 5, "5": 5}
 _SAID_GROUP = re.compile(rf"\b(both|(?:the|these|those|all) (?:two|three|four|five|[2-5]))( of)?( the)?"
                          rf"( [\w-]+){{0,3}}? {_GROUP_NOUN}\b")
+# "how do the Hey CAI clients compare": machines named by what they share, not counted
+_NAMED_GROUP = re.compile(rf"\b(the|all)(?P<name>( [\w-]+){{1,3}}?) (clients|clusters|nodes|servers)\b")
+_GENERIC_NOUNS = {"machine", "system", "box", "computer", "platform"}
+_NOT_A_NAME = {"other", "different", "same", "two", "three", "four", "five", "both", "these", "those", "all", "many",
+               "several", "various", "given", "following", "above", "below", "listed", "its", "their", "our", "my"}
 
 
 def said_group(said: str) -> tuple[int, str]:
-    """How many machines "both clusters" / "the three hey cai clients" counts (0 when the question counts none), and
-    what it calls them, as a vocabulary key of the words and the noun in the singular ("heycaiclient")."""
+    """How many machines "both clusters" / "the three hey cai clients" counts (0 when the question counts none; -1 for
+    every machine a shared name calls, "the hey cai clients"), and what it calls them, as a vocabulary key of the words
+    and the noun in the singular ("heycaiclient"; "the three hey cai client machines" also "heycaiclient")."""
     m = _SAID_GROUP.search(said)
     if not m:
-        return 0, ""
+        named = _NAMED_GROUP.search(said)
+        if not named or set(named.group("name").split()) & _NOT_A_NAME:
+            return 0, ""
+        return -1, key(named.group("name") + " " + re.sub(r"s$", "", named.group(4)))
     words = [w for w in m.group(0).split()[len(m.group(1).split()):] if w not in ("of", "the")]
-    words[-1] = re.sub(r"(es|s)$", "", words[-1])
+    words[-1] = re.sub(r"(?<=x)es$|s$", "", words[-1])   # "boxes", "machines", "clusters"
+    if len(words) > 1 and words[-1] in _GENERIC_NOUNS:
+        words = words[:-1]
     return _GROUP_COUNT.get(m.group(1).split()[-1], 0), key(" ".join(words))
 
 
@@ -5097,6 +5155,45 @@ def without_interjection(words: list[str]) -> list[str]:
     while i < len(words) - 3 and (words[i].lower() in _INTERJECTIONS or i > 0 and words[i] in (",", "!", "...")):
         i += 1
     return words[i:]
+
+
+# "remind me, which systems have IPU-Links", "I forget, how many GHash/s ...": the asker's memory, not the question
+# ("remind me to rerun Scope on friday" is a reminder to set, and stays)
+_MEMORY_OPENERS = (("remind", "me"), ("i", "forget"), ("i", "forgot"), ("refresh", "my", "memory"),
+                   ("remind", "me", "again"), ("quick", "reminder"))
+_ASKING_WORDS = {"what", "which", "how", "who", "where", "when", "why", "whether", "if", "is", "are", "was", "were",
+                 "does", "do", "did", "can", "could", "has", "have", "the"}
+
+
+def without_memory_opener(words: list[str]) -> list[str]:
+    """The question without an opening "remind me" that is followed by the question itself."""
+    lw = [w.lower() for w in words]
+    for opener in sorted(_MEMORY_OPENERS, key=len, reverse=True):
+        n = len(opener)
+        if tuple(lw[:n]) != opener:
+            continue
+        k = n + (n < len(lw) and lw[n] in (",", ":", "-", "..."))
+        if k < len(lw) - 2 and (lw[k] in _ASKING_WORDS or k > n):
+            return words[k:]
+    return words
+
+
+# "dgx2 fp64 maxflops gpu7, 3 significant figures", "rounded to 2 decimals": how to print the number; its digit is
+# no count of GPUs
+_ROUNDING = re.compile(r"(^|(?<= ))((, )?(rounded |round (it |them )?|given |give (it |them )?)?(to |in |at |with )?"
+                       r"([1-9]|one|two|three|four|five|six) (significant (figures?|digits?)|sig\.? ?figs?|s\.f\.|"
+                       r"decimal (places?|points?|digits?)|decimals)\b( please)?)( ,)?(?=( |$))")
+
+
+def without_rounding(words: list[str]) -> list[str]:
+    """The question without how many digits its answer should show."""
+    joined = " ".join(w.lower() for w in words)
+    m = _ROUNDING.search(joined)
+    if not m:
+        return words
+    a, b = joined[:m.start(2)].count(" "), joined[:m.end(2)].count(" ") + 1
+    rest = words[:a] + words[b:]
+    return rest if len(rest) >= 3 else words
 
 
 def without_answer_shape(words: list[str]) -> tuple[list[str], list[str]]:
@@ -5394,7 +5491,9 @@ _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\)
                           rf"{_SAID_NUMBER}\b")
 _LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant|level|steady)\b|\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
-                         r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b")
+                         r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b|"
+                         # "still rising at 16 gpus?", "does it still grow past 1 GiB": whether the curve goes on up
+                         r"\bstill (grow|ris|increas|improv|climb)\w*\b")
 # where a curve falls away ("does the sendrecv busbw tank below 64 KB", "... or does it choke?"): a curve where a bound
 # or a count is said with it ("tank at 128 bytes" asks for the value there)
 _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(drop|fall)s? off\b")
@@ -5487,11 +5586,17 @@ _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|red
                            r"shortens?)\b")
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
 # words that ask for the curve itself
-_SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer |buffer )?size\b.{0,80}\b(highest|"
-                                  r"lowest|peaks?|peaking|maximum|minimum|max|min)\b")
+_SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer |buffer )?size\b.{0,80}\b(?P<x>"
+                                  r"highest|lowest|peaks?|peaking|maximum|minimum|max|min)\b|"
+                                  # "minisummit pinned h2d into gpu0: size with the highest bw"
+                                  r"\bsize (with|of|giving|that gives|that yields|at) (the )?(?P<y>highest|lowest|"
+                                  r"peak|maximum|minimum|max|min|best)\b")
 _SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
                                r"as (the )?sizes?)\b")
 # DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")
+_DEEPBENCH_PROCESSES = re.compile(r"\b(?P<kind>single|mpi|multi)[- ]?process(es)? (version of |variant of )?(the )?"
+                                  r"deep ?bench\b|\bdeep ?bench(?:'s)? (\w+ ){0,3}?(?P<kind2>single|mpi|multi)[- ]?"
+                                  r"process")
 _DEEPBENCH_KIND = re.compile(r"\bdeep ?bench(?:'s)? (?P<kind>single|mpi)\b(?! (gpu|node|rank|process(or)?)s?\b)")
 # "how much of the n v link rate does tartan get": a share of a link's own rate, in plain words
 _HOW_MUCH_OF_A_LINK = re.compile(r"\bhow much of (the |its |their |an? )?(?P<link>n ?v ?links?|pcie|p c i e|upi|qpi|"
@@ -5704,7 +5809,7 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
     return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
 
 
-_SELF_PAIR = re.compile(r"\b(diagonal|to itself|own memory|self ?-? ?cop(y|ies)|within (the same|one) (gpu|device)|local copy|copy (with)?in "
+_SELF_PAIR = re.compile(r"\b(diagonal|(to|within|inside|in) itself|own memory|self ?-? ?cop(y|ies)|within (the same|one) (gpu|device)|local copy|copy (with)?in "
                         r"(the|its|one) (same )?(gpu|device)|(inside|within) (gpu|device) ?\d+)\b")
 # a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
 # "the fastest system for ..."
@@ -5826,6 +5931,21 @@ def other_readings(slots: dict[str, Any], cands) -> dict[str, list[Any]]:
                 alts.append(v)
         if alts:
             out[k] = alts
+    return out
+
+
+_JOINERS = {"of", "on", "in", "at", "for", "the", "to", "from", "with", "and"}
+
+
+def stray_joiners(tags: list[str], words: list[str]) -> list[str]:
+    """"gpu one | of | mini summit" tagged B-src I-src I-system B-system: a function word tagged as the inside of a
+    span that starts only after it is no word of that span (it made "of" a second machine, and "summit" a third)."""
+    out = list(tags)
+    for i in range(len(out) - 1):
+        t = out[i]
+        if t.startswith("I-") and words[i].lower() in _JOINERS and out[i + 1] == "B-" + t[2:] \
+                and (i == 0 or out[i - 1][2:] != t[2:]):
+            out[i] = "O"
     return out
 
 
