@@ -597,6 +597,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "can you explain what a roofline model is": a definition, which no stored number gives
                     r"\b(explain|define|describe) (to me )?what (an? |the )?[\w -]{2,40} (is|are|means?)\b"
                     r"(?!.{0,40}\b(stored|loaded|measured|recorded|in the (database|data))\b)|"
+                    # "Turn tensor cores on for the DGX-2 convolution runs": a setting to change, said as an order
+                    r"^(please )?(turn|switch|flip) (\S+ ){1,4}?(on|off)\b(?! (the|a|an) )|^(please )?(turn|switch|flip) "
+                    r"(on|off) (\S+ ){1,4}?(for|on|in) |^(please )?(enable|disable|reboot|restart|reinstall|"
+                    r"upgrade|downgrade|overclock|underclock) (the |its |their )?\S+|"
                     # "Start a new Scope run on the Titan RTX": a run to begin, which the tool never does
                     r"^(please |(can|could|would|will) you (please )?|let's |lets )?(start|launch|kick off|begin|queue|"
                     r"submit|schedule|fire off|trigger) (up )?(a |an |the |another )?(new |fresh |quick |second )?"

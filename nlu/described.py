@@ -61,6 +61,9 @@ _INFORMATIVE = 8
 # cluster" is a cluster
 _ONE_MACHINE = {"box", "machine", "server", "workstation", "desktop", "rig", "computer"}
 _MANY_MACHINES = {"cluster", "supercomputer", "document"}
+# the kinds of machine a plural calls ("the NTNU desktops" are workstations, "the TACC clusters" clusters)
+_PLURAL_KINDS = {"desktops": {"workstation"}, "workstations": {"workstation"}, "servers": {"gpu_server", "cpu_server"},
+                 "clusters": {"cluster", "supercomputer"}}
 _COUNTED = [
     # "4x Tesla V100-SXM2-32GB", "8x NVIDIA Tesla V100", "2x H200"
     re.compile(r"\b(\d+)\s*x\s+(?:[A-Za-z][\w-]*\s+){0,3}?([A-Za-z]*\d+[\w-]*)"),
@@ -275,6 +278,25 @@ class DescribedMachines:
             out = kept or out
         if len(out) > 1 and context:
             out = {s for s in out if context & self.features[s]} or out
+        return out
+
+    def groups(self, words: list[str], number: Callable[[str], object]) -> list[tuple[str, set[str]]]:
+        """The machines each plural description calls ("the NTNU desktops", "the NTNU POWER9 servers", "ntnu v100
+        servers ...", "the TACC clusters"): (the words, the machines every word fits, of the kind the noun says).
+        The reader keeps those that store what is asked, and sets them side by side."""
+        out: list[tuple[str, set[str]]] = []
+        for i, w in enumerate(words):
+            bare = i == 0 and w.lower() not in _DETERMINERS and w.lower() not in _STOP
+            if not (w.lower() in _DETERMINERS or bare):
+                continue
+            got = self.read(words, i - 1 if bare else i, number)
+            if not got or got[3] not in _PLURALS:
+                continue
+            end, feats, counts, noun = got
+            kinds = _PLURAL_KINDS.get(noun)
+            fit = {s for s in self.fits(feats, counts, "", frozenset()) if not kinds or self.kinds.get(s) in kinds}
+            if len(fit) >= 2:
+                out.append((" ".join(words[i + (0 if bare else 1):end]), fit))
         return out
 
     def _owner_at(self, words: list[str], i: int) -> bool:

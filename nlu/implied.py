@@ -229,7 +229,9 @@ def _could_be(sid: str, surfaces: list[str], catalog) -> bool:
     info = catalog.systems.get(sid)
     names = [info.name, *info.aliases] if info else [sid]
     theirs = {w for n in names for w in _name_words(n)} - _GENERIC_NAME_WORDS
-    return all(_name_words(s) & theirs for s in surfaces)
+    # ("an NVIDIA B300 node" is no H200 node: a model number said that the system's names lack rules it out)
+    return all(_name_words(s) & theirs and not any(
+        re.fullmatch(r"[a-z]+\d+[a-z]*", w) and w not in theirs for w in _name_words(s)) for s in surfaces)
 
 
 def _name_words(text: str) -> set[str]:
@@ -244,7 +246,9 @@ def _name_words(text: str) -> set[str]:
 
 # ("an A100 pair" shares no more than "pair" with "the H200 pair")
 _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "machine", "test", "with", "and",
-                       "gpu", "gpus", "cpu", "cpus", "pair", "pairs", "box", "duo"}
+                       "gpu", "gpus", "cpu", "cpus", "pair", "pairs", "box", "duo",
+                       # a vendor is shared by many machines ("an NVIDIA B300 node", "2x NVIDIA H200 node")
+                       "nvidia", "amd", "intel", "ibm"}
 
 
 def only_system_note(name: str) -> str:

@@ -312,11 +312,11 @@ class NLU:
         catalog's order ([] when the slots name none of them)."""
         cat = self.catalog
         held = {"operation": cat.operations, "metric": cat.metrics, "condition": cat.conditions, "app": cat.app_ops}
-        named = {k: slots[k] for k in keys if isinstance(slots.get(k), str)}
+        named = {k: slots[k].lower() if k == "app" else slots[k] for k in keys if isinstance(slots.get(k), str)}
         if not named:
             return []
         return [sid for sid, info in cat.systems.items() if info.kind != "document"
-                and all(v in held[k].get(sid, ()) for k, v in named.items())]
+                and all(v in held[k].get(sid, ()) for k, v in named.items())]   # (app_ops keys are lower case)
 
     def _only_owner(self, slots: dict[str, Any]) -> Optional[str]:
         """The one system whose rows hold the operation and metric named (None when several or none do, or when
@@ -399,6 +399,8 @@ class NLU:
         # "the Power9 box with only two V100s" is the Mini Summit: a machine described by what is in it
         words, described, open_descriptions = self.described.rewrite(
             words, self.norm.number, lambda t: bool(self.norm.value("system", t)))
+        # "the NTNU desktops", "the TACC clusters": machines called by what they share, set side by side below
+        plural_groups = self.described.groups(words, self.norm.number)
         words = family_with_model(words, lambda t: self.norm.value("system", t))
         if self.catalog is not None:
             words = join_split_endpoints(words, self.endpoints)
@@ -462,6 +464,12 @@ class NLU:
             if slot == "precision" and b - a == 1 and a in link_counts:
                 covered.add(a)
                 continue                      # "the double-NVLink pairs": two links, not double precision
+            if slot == "link_type" and _conceded(words, a):
+                # "Although the Titan RTX card has NVLink connectors, what links does the desktop's GPU use?": the
+                # link granted before the question is not the one asked about
+                covered.update(range(a, b))
+                consumed.update(range(a, b))
+                continue
             if _contrasted(words, a) and (slot == "link_type" or slot in _CONTRASTED_SLOTS and any(
                     s2 == slot and a2 != a for s2, a2, _ in bounds) or slot == "condition" and self.norm.value(
                     "condition", " ".join(words[a:b])) in CONDITION_LINK_TYPES):
@@ -891,6 +899,13 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
+        if slots.get("operation") == "sort" and _SORT_ORDER.search(said):
+            # "sort the d g x two yme and mini summit by f p sixty four max flops": an order to put them in, not
+            # SHOC's Sort benchmark
+            del slots["operation"]
+            if len(systems) > 1 and intent in ("metric_lookup", "out_of_scope", "list_data"):
+                ruled_out.add(intent)
+                intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "power" and _POWER_PROCESSOR.search(said) and not _POWER_DRAWN.search(said):
             # "the two power nine sockets", "the IBM Power machine called Yme": IBM's processors, no power drawn
             del slots["metric"]
@@ -2745,8 +2760,9 @@ class NLU:
             # and the size it is at (a lookup, as the sets label it), no curve asked for
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-            slots.setdefault("aggregate", "min" if (extreme_size.group("x") or extreme_size.group("y")) in (
-                "lowest", "minimum", "min") else "max")
+            said_extreme = extreme_size.group("x") or extreme_size.group("y")
+            slots.setdefault("aggregate", "min" if said_extreme in ("lowest", "minimum", "min") or (
+                not said_extreme and slots.get("metric") in self.vocab.lower_is_better) else "max")
         if intent == "link_efficiency" and slots.get("metric") in ("latency", "time"):
             # "dgx2 p2p latency at 1 byte, nvlink vs pcie": a latency is no share of a link's rated bandwidth; the
             # link named is the transfer mode the copies were run in (how Tartan's rows are keyed)
@@ -3186,8 +3202,9 @@ class NLU:
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if copy_dir or (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
-            or (intent == "scaling" and slots.get("count_kind") and slots.get("metric") not in (None, "memory", "count",
-                                                                                                "result")
+            or (intent == "scaling" and slots.get("count_kind") and (
+                slots.get("metric") not in (None, "memory", "count", "result")
+                or slots.get("metric") is None and (slots.get("app") or slots.get("operation")))
                 and _WITH_THE_NUMBER_OF.search(said)) \
             or (slots.get("app") and slots.get("metric") == "memory") \
             or (slots.get("src") and _PART_HANGS_OFF.search(said)) else spec_question(said)
@@ -3315,12 +3332,33 @@ class NLU:
             owners = [o for o in owners if called in key(o) or called in key(self.catalog.name(o))]
         if group == -1 and len(owners) >= 2:
             group = len(owners)   # "the hey cai clients": every machine the shared name calls that stores it
+        # (a machine named outside the description, "the DGX-2 and the NTNU desktops", is asked about too: left to
+        # the rules for machines named)
+        in_group = bool(plural_groups) and all(
+            text.lower() in plural_groups[0][0].lower() or not self.norm.value("system", text)
+            for slot, text in spans if slot == "system")
+        if self.catalog is not None and plural_groups and in_group and not (group > 0 and len(owners) == group):
+            # "How do the NTNU POWER9 servers compare on MD5Hash throughput": the machines the description fits
+            # that store what is asked
+            fit = []
+            for keys in (("operation", "metric", "condition", "app"), ("operation", "metric", "app"),
+                         ("operation", "app")):
+                # (a condition said as people say it, "pinned", may be stored under another name, "pinned_wc"; a
+                # link's efficiency is worked out from the copies' bandwidth)
+                fit = [o for o in self._owners(slots, keys) if o in plural_groups[0][1]]
+                if len(fit) >= 2:
+                    break
+            if len(fit) >= 2:
+                owners, group = fit, len(fit)
         if group > 0 and len(owners) == group:
             # "incompact3d congestion impact on both clusters with cc off", "are the three hey cai clients within 2x
             # of each other": as many machines as the question counts store what it names, so those are the ones
             slots["system"], slots["compare_with"] = owners[0], owners[1:]
             if intent in ("out_of_scope", "metric_lookup", "pair_matrix", "list_data") or (
-                    intent == "topology" and slots.get("metric")):
+                    intent == "topology" and slots.get("metric")) or (
+                    intent == "size_sweep" and slots.get("metric") in ("crossover_msg_size", "threshold")) or (
+                    intent == "scaling" and not slots.get("count_kind") and _STACK_UP.search(said)):
+                # (a crossover size is one number per machine, no curve: "compare the TACC clusters on ...")
                 # (a measure named is no graph: "how do the Hey CAI clients stack up on speech-query latency")
                 ruled_out.add(intent)
                 intent, conf = "compare_systems", max(conf, model_conf, CONFIDENCE_FLOOR)
@@ -3948,15 +3986,28 @@ _CONTRASTING = re.compile(r"(?:^|\s)(not|rather than|instead of|other than|as op
                           r"its|their))?$")
 
 
+_CONCEDING = {"although", "though", "despite", "granted", "admittedly"}
+_WHICH_LINK = re.compile(r"\b(what|which) (kind of |type of |sort of )?(links?|interconnects?|connections?|buses|bus)\b")
+
+
+def _conceded(words: list[str], a: int) -> bool:
+    """Position `a` lies in a clause granted before the question ("although ... , what links does it use?"), and the
+    question asks which link."""
+    lw = [w.lower() for w in words]
+    start = 2 if lw[:2] == ["even", "though"] else 1 if lw[:1] and lw[0] in _CONCEDING else 0
+    comma = lw.index(",") if start and "," in lw else -1
+    return start <= a < comma and bool(_WHICH_LINK.search(" ".join(lw[comma + 1:])))
+
+
 def _contrasted(words: list[str], a: int) -> bool:
     """The words just before position `a` set the value there aside ("not NVLink", "rather than the time")."""
     return bool(_CONTRASTING.search(" ".join(w.lower() for w in words[max(0, a - 4):a])))
 
 
-# the kind of link asked for ("link type", "what sort of connection")
 # "number of nvlinks between the gpus", "count of IPU-Links": links counted, in plain words
 _LINKS_COUNTED = re.compile(r"\b(number|count|no\.?|#|how many) (of )?(nv ?links?|nvlink\d?s|links|ipu-?links|lanes|"
                             r"cables|connections|bricks|x-?bus(es)?|upi links|pcie links)\b")
+# the kind of link asked for ("link type", "what sort of connection")
 _LINK_KIND_ASKED = re.compile(r"\b(link|connection|interconnect) (types?|kinds?)\b|"
                               r"\b(type|kind|sort)s? of (link|connection|interconnect)s?\b")
 # words of a curve over sizes that the size-sweep rules above do not list ("sweep", "at every size", "sizes")
@@ -4029,7 +4080,10 @@ _PARTS_ASKED = re.compile(r"\b(what|which) (hardware|parts|components|chips|proc
                           r"is in|are in|is inside|are inside|hangs? off|(is|are) attached to|sits? (in|on)|does .{1,60}"
                           r"\b(have|contain|hold))\b|\bwhat hangs off\b|\bwhat (is|'s) inside\b|"
                           # "what does a lassen node look like on the inside"
-                          r"\blooks? like (on the )?inside\b|\bwhat (is|'s) in (a|an|the|one) [\w-]+( node| box)?\??$")
+                          r"\blooks? like (on the )?inside\b|\bwhat (is|'s) in (a|an|the|one) [\w-]+( node| box)?\??$|"
+                          # "what parts make up a Gemini node", "what is a chifflot node made of"
+                          r"\b(what|which) (hardware|parts|components|chips|processors|devices) (make|makes|made) up\b|"
+                          r"\bwhat (is|are) .{1,40}\b(made|built) (of|from|up of)\b")
 # how parts are placed ("how PIUMA's cores, switches and chips are laid out", "the layout of the DGX-2's GPUs")
 _LAID_OUT = re.compile(r"\b(laid out|layout|arranged|arrangement|organi[sz]ed|placed)\b")
 # peer access named as a setting ("P2P-enabled", "with peer-to-peer off", "without p2p")
@@ -5522,6 +5576,13 @@ _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|p
 # a measure's curve over how many parts there are ("change with the number of cores"): the count is the axis, not a
 # part's stated figure
 _WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b")
+# machines set against each other in words ("how do the NTNU desktops stack up on ..."), no curve over counts
+_STACK_UP = re.compile(r"\b(stacks? up|compare[sd]?|side by side|measure up|fare)\b")
+# an order asked for: "sort the DGX-2 GPUs by FP32 MaxFlops", "ordered by busbw", "from highest to lowest"
+_SORT_ORDER = re.compile(r"^(please |can you |could you )?(sort|order|rank)\b(?! (benchmark|test|kernel|rate|time|"
+                         r"throughput|bandwidth|results?)\b)(?=.{0,80}\bby\b)|\b(sorted|ordered|ranked) by\b|"
+                         r"\bfrom (highest|lowest|best|worst|fastest|slowest) to (highest|lowest|best|worst|fastest|"
+                         r"slowest)\b|\bin (ascending|descending) order\b")
 # how a machine is built, in plain words ("how is X put together", "how is it laid out")
 _PUT_TOGETHER = re.compile(r"\bhow (is|are|was|were) (\w[\w'-]* ){0,8}(put together|built( up)?|laid out|organi[sz]ed|"
                            r"structured|assembled|architected|arranged)\b")
@@ -5590,7 +5651,10 @@ _SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer
                                   r"highest|lowest|peaks?|peaking|maximum|minimum|max|min)\b|"
                                   # "minisummit pinned h2d into gpu0: size with the highest bw"
                                   r"\bsize (with|of|giving|that gives|that yields|at) (the )?(?P<y>highest|lowest|"
-                                  r"peak|maximum|minimum|max|min|best)\b")
+                                  r"peak|maximum|minimum|max|min|best)\b|"
+                                  # "busbw 2 gpus: winning message size", "allgather busbw peak size"
+                                  r"\b(?P<z>winning|best|peak|optimal|top|fastest) (message |msg |transfer |buffer )?"
+                                  r"size\b")
 _SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
                                r"as (the )?sizes?)\b")
 # DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")

@@ -28,6 +28,13 @@ _SOUNDS = (("air", "are"), ("are", "air"), ("ph", "f"), ("f", "ph"), ("sy", "cy"
            ("ee", "ea"), ("ea", "ee"), ("k", "c"), ("c", "k"))
 
 
+# question words typed with two letters swapped: too short for the lexicon (four letters and up), and "hwo" is as
+# near "who" as "how"; these slips are of one word only
+_SHORT_SLIPS = {"hwo": "how", "hw": "how", "waht": "what", "whta": "what", "waht's": "what's", "whcih": "which",
+                "wich": "which", "whihc": "which", "teh": "the", "hte": "the", "adn": "and", "nad": "and", "taht": "that",
+                "dose": "does", "deos": "does", "doesnt": "doesn't"}
+
+
 def _deletes(w: str) -> set[str]:
     return {w[:i] + w[i + 1:] for i in range(len(w))}
 
@@ -112,6 +119,9 @@ class Speller:
         """The lexicon word `word` is a typo of, or None when it is not a (repairable) typo. `before`, `after`:
         the neighbouring words, which settle a tie between two lexicon words."""
         w = word.lower()
+        if w in _SHORT_SLIPS and w not in self.known:
+            fixed = _SHORT_SLIPS[w]
+            return fixed.capitalize() if word[:1].isupper() else fixed
         if (m := _NUMBERED.match(w)) and w not in self.known:
             stems = [c for c in self._numbered.get(m.group(2), ()) if c != m.group(1) and _slip(m.group(1), c)]
             return stems[0] + m.group(2) if len(stems) == 1 else None

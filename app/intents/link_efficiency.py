@@ -104,7 +104,14 @@ def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
             filters += frag
             params[k] = s[k]
     pair = bool(s.get("src") and s.get("dst"))
-    if bool(s.get("src")) != bool(s.get("dst")):
+    one_end = "dst" if s.get("operation") == "h2d" and s.get("dst") and not s.get("src") else \
+        "src" if s.get("operation") == "d2h" and s.get("src") and not s.get("dst") else None
+    if one_end:
+        # "Mini Summit's pinned host-to-device copy into GPU1": the host is the other end; the copies of that GPU,
+        # over the link class they take
+        filters += f" AND m.{one_end} = ${one_end}"
+        params[one_end] = s[one_end]
+    elif bool(s.get("src")) != bool(s.get("dst")):
         raise OutOfScope("Link efficiency needs both ends of the link (src and dst), or a link type, or neither "
                          "(all links of the system).")
     if pair:

@@ -84,7 +84,9 @@ _WHICH_SIZE = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?size
 # extreme is over every size
 _SIZE_OF_AN_EXTREME = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?size\b.{0,80}\b(highest|lowest|"
                                  r"peaks?|peaking|maximum|minimum|max|min|best)\b|\bsize (with|of|giving|that gives|"
-                                 r"that yields|at) (the )?(highest|lowest|peak|maximum|minimum|max|min|best)\b", re.I)
+                                 r"that yields|at) (the )?(highest|lowest|peak|maximum|minimum|max|min|best)\b|"
+                                 r"\b(winning|best|peak|optimal|top|fastest) (message |msg |transfer |buffer )?size\b",
+                                 re.I)
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:

@@ -8,6 +8,7 @@ slots selected) and completes plan.chart with the nodes, edges and highlighted p
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, Optional
 
 import networkx as nx
@@ -412,7 +413,9 @@ def _answer_parts(rows: list[dict[str, Any]], plan: Plan, name: str) -> str:
     by_kind: dict[str, list[str]] = {}
     for r in sorted(rows, key=lambda r: (r["kind"], natural(r["component_id"]))):
         by_kind.setdefault(r["kind"], []).append(r.get("label") or endpoint(r["component_id"]))
-    kinds = "; ".join(f"{k} " + ", ".join(labels) for k, labels in by_kind.items())
+    # "cpu 4x Intel E5-2698v4; gpu 8x NVIDIA Tesla V100": a label repeated is said once, with how many
+    kinds = "; ".join(f"{k} " + ", ".join(f"{n}x {label}" if n > 1 else label
+                                          for label, n in Counter(labels).items()) for k, labels in by_kind.items())
     plan.chart.update({"nodes": [{"id": r["component_id"], "kind": r["kind"], "label": r.get("label") or
                                   r["component_id"], "parent": r.get("parent")}
                                  for r in sorted(rows, key=lambda r: natural(r["component_id"]))]})
