@@ -127,6 +127,8 @@ HOLDOUT42_SET = Path(__file__).resolve().parent / "eval" / "holdout42.jsonl"
 HOLDOUT43_SET = Path(__file__).resolve().parent / "eval" / "holdout43.jsonl"
 # The forty-fifth set: written blind in session 61, before the forty-third is read (blind too).
 HOLDOUT44_SET = Path(__file__).resolve().parent / "eval" / "holdout44.jsonl"
+# The forty-sixth set: written blind in session 61, before the forty-fourth is read (blind too).
+HOLDOUT45_SET = Path(__file__).resolve().parent / "eval" / "holdout45.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -153,7 +155,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout41": HOLDOUT41_SET,
              "holdout42": HOLDOUT42_SET,
              "holdout43": HOLDOUT43_SET,
-             "holdout44": HOLDOUT44_SET}
+             "holdout44": HOLDOUT44_SET,
+             "holdout45": HOLDOUT45_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -204,6 +207,7 @@ LATER_SETS = (
     ("holdout42", "forty-third", "blind in session 60", None),
     ("holdout43", "forty-fourth", "blind in session 61", None),
     ("holdout44", "forty-fifth", "blind in session 61", None),
+    ("holdout45", "forty-sixth", "blind in session 61", None),
 )
 
 
@@ -262,7 +266,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout44`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout45`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
