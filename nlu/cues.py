@@ -583,7 +583,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"cards?|chips?|hardware)\b.{0,60}\b(will|would)\b|"
                     # "delete the Titan RTX rows from the database": a change to the data, never made from a question
                     r"^(please |(can|could|would) you (please )?)?(delete|remove|erase|wipe|purge|drop) (\S+ ){0,6}?"
-                    r"(rows|data|measurements|runs|records|entries|tables?|numbers|results)\b|"
+                    r"(rows?|data|measurements?|runs?|records?|entries|entry|tables?|numbers|results?)\b|"
                     # "what will the all-reduce busbw be once NCCL 3 ships": a release nobody has measured yet
                     r"\b(once|when|after) (the )?[\w.-]+( [\w.-]+){0,2} (ships|is released|comes out|is out|lands|"
                     r"gets released)\b|"

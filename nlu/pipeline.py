@@ -708,6 +708,8 @@ class NLU:
         for h in self.gazetteer.hits(words, covered, prefer, cands=cands):
             if h.slot == "msg_bytes" and _per_second(words, h.end):
                 continue    # "their twenty five gigabytes per second": a rate, no size
+            if h.slot == "metric" and h.value == "time" and _times_as_a_multiple(words, h.start, h.end):
+                continue    # "how many times higher is the bandwidth": a multiple, no time
             if _contrasted(words, h.start) and (h.slot == "link_type" or h.slot == "condition"
                                                 and h.value in CONDITION_LINK_TYPES):
                 continue    # "the NVLink connections, not the PCIe ones": a link set aside (as above)
@@ -3480,7 +3482,9 @@ class NLU:
                 slots["condition"] = mode.group(1)
                 slots.pop("link_type", None)
         info = self.catalog.systems.get(str(slots.get("system"))) if self.catalog is not None else None
-        if intent in ("out_of_scope", "metric_lookup") and info is not None and _HOW_ATTACHED.search(said) \
+        if (intent in ("out_of_scope", "metric_lookup") or intent == "link_efficiency" and not any(
+                slots.get(k) for k in ("operation", "condition", "direction", "msg_bytes"))) \
+                and info is not None and _HOW_ATTACHED.search(said) \
                 and not slots.get("metric") and (info.n_links or info.n_components):
             # "walk me through how the Titan RTX desktop's GPU hangs off the host": how its parts are joined, the graph
             ruled_out.add(intent)
@@ -3739,6 +3743,21 @@ class NLU:
             cut = verb_readings(words, slots, self.catalog.metrics.get(slots["system"], set())).get("metric")
             if cut:
                 slots["metric"] = cut[0]
+        if intent == "metric_lookup" and slots.get("compare_with") and isinstance(slots.get("system"), str) \
+                and _TIMES_MORE_THAN.search(said):
+            # "How many times greater is the pinned bandwidth of Yme than of the GTX 980": one machine's figure as a
+            # multiple of the other's, which the comparison states
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("operation") in ("reduction", "reduce") and _TIME_REDUCTION.search(said) \
+                and self.catalog is not None and isinstance(slots.get("system"), str) \
+                and "time_reduction" in self.catalog.metrics.get(slots["system"], set()):
+            # "What runtime reduction does ExaHyPE 2 give the CCZ4 finite-volume update": the time cut, which the
+            # machine stores, not a reduction collective
+            slots["metric"] = "time_reduction"
+            slots.pop("operation")
+            if intent == "out_of_scope":
+                intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -3923,14 +3942,17 @@ _PAIR_CUE = re.compile(r"pair|matri|grid|heat ?map|combinations?|pairings?|all[-
                        r"device|card|node|cpu|c p u|socket|board|chip)s?\b(?! ?(to|->|-|and|with|other|pairs?)\b))|"
                        r"between all|among|full|whole|table|"
                        r"\b\d+ ?(by|x) ?\d+\b|\b(sixteen|eight|four|two) by\b|all (the )?(gpus|ipus|cores)|"
-                       r"between (the )?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
+                       r"between (the |which (two )?)?(gpus|ipus|cores|devices)|p2pbandwidthlatencytest|all of them|"
                        r"\b(gpu|ipu|core|tile)s? ?(-|to|->) ?(gpu|ipu|core|tile)s?\b|latencies|bandwidths")
 # a measure's matrix ("bandwidth matrix", "latency matrices"), not a matrix computation ("matrix multiply")
 _MEASURE_MATRIX = re.compile(r"\b(bandwidth|bandwith|bw|latency|latencies)( [\w-]+)? matri(x|ces)\b(?! (multipl|mult|"
                              r"product|size|dimension))")
 _EACH_DIRECTION = re.compile(r"\b(both|each|either) (directions?|ways)\b")
 _HOW_ATTACHED = re.compile(r"\bhow\b.{0,60}\b(hangs? off|(is|are) (attached|connected|hooked up|wired|plugged) (in)?to|"
-                           r"plugs? into|hooks? up to|(connect|attach|link)s? (in)?to)\b")
+                           r"plugs? into|hooks? up to|(connect|attach|link)s? (in)?to|"
+                           # "how the GPUs of the DGX-2 reach the NVSwitches": the way there, not a share of a peak
+                           r"reach(es)? (the |its |their )?(nv ?switch(es)?|switch(es)?|pcie switch(es)?|cpus?|host|"
+                           r"nics?|network|other gpus))\b")
 # ("according to NVIDIA, by what factor does ...": the vendor's word)
 _VENDOR_CLAIM = re.compile(r"\b(nvidia|nvidia'?s|nvidias|vendor'?s?|graphcore'?s?|ibm'?s?|intel'?s?)\b(\s+[\w-]+){0,4}"
                            r"\s+claim(s|ed)?\b|\baccording to (nvidia|the vendor|graphcore|ibm|intel)\b")
@@ -3997,6 +4019,19 @@ def _conceded(words: list[str], a: int) -> bool:
     start = 2 if lw[:2] == ["even", "though"] else 1 if lw[:1] and lw[0] in _CONCEDING else 0
     comma = lw.index(",") if start and "," in lw else -1
     return start <= a < comma and bool(_WHICH_LINK.search(" ".join(lw[comma + 1:])))
+
+
+_MULTIPLE_BEFORE = {"many", "two", "three", "four", "five", "ten", "several", "few"}
+# (not "faster", "slower", "longer": "how many times slower" is read from the time, as a slowdown, further on)
+_COMPARATIVES = {"higher", "more", "lower", "larger", "bigger", "greater", "better", "smaller", "worse", "as", "over"}
+
+
+def _times_as_a_multiple(words: list[str], a: int, b: int) -> bool:
+    """words[a:b] is "times" of a multiple ("how many times higher", "3 times faster"), not a measured time."""
+    if [w.lower() for w in words[a:b]] != ["times"] or a == 0 or b >= len(words):
+        return False
+    before = words[a - 1].lower()
+    return (before in _MULTIPLE_BEFORE or before.replace(".", "", 1).isdigit()) and words[b].lower() in _COMPARATIVES
 
 
 def _contrasted(words: list[str], a: int) -> bool:
@@ -4094,7 +4129,9 @@ _BUNDLED_LINK = re.compile(r"\b(double|triple|quadruple|dual|two|three|four)[- ]
                            r"\bnv ?link2? ?x ?[234]\b")
 # one pair at an extreme ("the slowest gpu pair", "which pair is fastest"), and the grid asked for beside it
 _ONE_EXTREME_PAIR = re.compile(r"\b(slowest|fastest|best|worst|highest|lowest|weakest|strongest|quickest)( [\w-]+){0,5}"
-                               r" pair\b(?!s)|\bwhich (\w+ )?pair\b(?!s)")
+                               r" pair\b(?!s)|\bwhich (\w+ )?pair\b(?!s)|"
+                               # "between which GPUs of the DGX-2 is the ... bandwidth lowest"
+                               r"\bbetween which (two )?(gpus|ipus|devices|cards|g p us|i p us)\b")
 _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|each pair|table)\b")
 # measures of a machine or a device, never of a pair of endpoints
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
@@ -4241,7 +4278,10 @@ _JOINED_BY = re.compile(r"\b(joined|connected|linked|wired|attached|tied|coupled
                         r"through|via|over)\b")
 _MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|fast\w*|slow\w*|time|gb/s|efficien\w*)\b")
 # the applications run on a machine ("callgraph cluster apps profiled", "which codes were benchmarked on X")
-_APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs)\b.{0,20}\b(profiled|run|ran|measured|"
+_APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs) (in|stored in|loaded in) (the )?(db|"
+                        r"database|data)\b|"
+                        # "azure apps in db": the applications whose rows the database holds for that machine
+                        r"\b(apps|applications|codes|benchmarks|workloads|programs)\b.{0,20}\b(profiled|run|ran|measured|"
                         r"tested|benchmarked|covered|studied|used|traced)\b|\b(which|what) (apps|applications|codes|"
                         r"benchmarks|workloads|programs) (were|are|have been|got)\b")
 # "what is", "what's", "what data is": the opening of a question about what the database holds
@@ -4368,7 +4408,10 @@ _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|eve
                          # "vary with the number of bytes each tile sends": the size said as what is sent
                          r"(grows?|growing|scales?|changes?|varies|vary|rises?|depends?) (with|on) (the )?(number|"
                          r"amount|count) of bytes|bytes (each|per|every) (tile|rank|gpu|process|node|thread) "
-                         r"(sends?|moves?|transfers?|writes?))\b")
+                         r"(sends?|moves?|transfers?|writes?)|"
+                         # "does the pageable bandwidth stay awfully low for small transfers": the small end of the curve
+                         r"(for|with|at) (small|smaller|tiny|short|large|larger|big|bigger|huge) (msgs|messages|"
+                         r"transfers|buffers|payloads|copies|sizes))\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:
@@ -5643,6 +5686,10 @@ _PIPE_SIZE = re.compile(r"\bhow (fat|wide|big|thick|broad|large|beefy) (is|are) 
 _FIGURE_A_SOURCE_LISTS = re.compile(r"\b(what|which|how much) ([\w-]+ ){1,3}(does|do|did) (the |its |their |a |an )?"
                                     r"([\w'-]+ ){0,3}(list|state|quote|print|report|give)\b")
 # the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
+_TIMES_MORE_THAN = re.compile(r"\b(how many|what multiple|\d+(\.\d+)?) times (higher|greater|larger|bigger|more|faster|"
+                              r"lower|smaller|slower|better|worse)\b.{0,120}\bthan\b")
+_TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock )?time|walltime|compute time) "
+                             r"reductions?\b")
 _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|reduces?|lowers?|shaves?|saves?|"
                            r"shortens?)\b")
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
@@ -5667,7 +5714,8 @@ _HOW_MUCH_OF_A_LINK = re.compile(r"\bhow much of (the |its |their |an? )?(?P<lin
                                  r"x-?bus|ipu-?links?|links?|interconnect)( ?'s)? (rate|speed|peak|bandwidth|capacity)\b")
 # "pinned d2h % of pcie", "what fraction of its NVLink": a share of a kind of link named
 _SHARE_OF_A_LINK = re.compile(r"(%|\bpercent(age)?|\bfraction|\bshare|\bproportion) of (the |its |their |a )?(pcie|"
-                              r"pci express|nv ?links?|upi|qpi|x-?bus|ipu-?links?|infiniband|ib|slingshot|links?)\d?\b")
+                              r"pci express|p c i e|nv ?links?|n v links?|upi|qpi|x-?bus|ipu-?links?|infiniband|ib|"
+                              r"slingshot|links?)( ?\d| (one|two|three|four|gen ?\d))?\b")
 # "what percentage of the link rate", "how close to the link's speed": a share of a link's own rate
 _OF_LINK_RATE = re.compile(r"\b(percent(age)?|fraction|share|how close)\b.{0,20}\b(the |its |their )?(links?|line|"
                            r"port|wire)( ?'s)? (rate|speed)\b")

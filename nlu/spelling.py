@@ -224,7 +224,9 @@ HARDWARE_WORDS = frozenset({"baseboard", "baseboards", "motherboard", "motherboa
                             "risers", "heatsink", "heatsinks", "baseplate"})
 # plain English words the encoder reads in pieces that sit two edits from a domain word ("farthest" had become
 # "fastest")
-PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest", "slowness", "quickness"})
+PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest", "slowness", "quickness",
+                         # "give me the lowdown on how the GPUs reach the NVSwitches": an account, no slowdown
+                         "lowdown", "rundown"})
 
 
 def english_words(tok) -> set[str]:

@@ -37,7 +37,7 @@ TIMER = ",\n       json_extract_string(m.params, '$.timer') AS _timer"
 
 # the most rows a ranking lists ("the fifty slowest ..."); more is a table, which the rows themselves are
 TOP_N_MAX = 50
-_PAIR_SAID = re.compile(r"\bpairs?\b", re.I)
+_PAIR_SAID = re.compile(r"\bpairs?\b|\bbetween which\b", re.I)   # "between which GPUs is ... highest": a pair too
 # Over thousands of rows ("the slowest GPU pair on the DGX-2": Tartan's sweeps, 10,000 rows), handing them all to
 # Python cost 30-50 ms; these keep only the largest size per metric, quantity and count, a superset of the rows the
 # size default keeps (a row at the largest size of the narrowed rows is the largest of its own group too). Below
