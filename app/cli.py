@@ -410,8 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "session 57), 'holdout33' to 'holdout35' (the thirty-fourth to thirty-sixth, read for fixes "
                            "since session 58), 'holdout36' and 'holdout37' (the thirty-seventh and thirty-eighth, read "
                            "for fixes since session 59), 'holdout38' to 'holdout40' (the thirty-ninth to forty-first, "
-                           "read for fixes since session 60), 'holdout41' (the blind forty-second set, "
-                           "nlu/eval/holdout41.jsonl: score it, do not read its misses), 'holdout42' (the forty-third, "
+                           "read for fixes since session 60), 'holdout41' to 'holdout43' (the forty-second to "
+                           "forty-fourth, read for fixes since session 61), 'holdout44' (the blind forty-fifth set, "
+                           "nlu/eval/holdout44.jsonl: score it, do not read its misses), 'holdout45' (the forty-sixth, "
                            "blind too, for the round after) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")

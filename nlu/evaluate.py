@@ -203,9 +203,9 @@ LATER_SETS = (
     ("holdout38", "thirty-ninth", "blind in session 59", "from session 60 on"),
     ("holdout39", "fortieth", "blind in session 59", "from later in session 60 on"),
     ("holdout40", "forty-first", "blind in session 60", "from later in session 60 on"),
-    ("holdout41", "forty-second", "blind in session 60", None),
-    ("holdout42", "forty-third", "blind in session 60", None),
-    ("holdout43", "forty-fourth", "blind in session 61", None),
+    ("holdout41", "forty-second", "blind in session 60", "from session 61 on"),
+    ("holdout42", "forty-third", "blind in session 60", "from later in session 61 on"),
+    ("holdout43", "forty-fourth", "blind in session 61", "from later in session 61 on"),
     ("holdout44", "forty-fifth", "blind in session 61", None),
     ("holdout45", "forty-sixth", "blind in session 61", None),
 )
