@@ -285,6 +285,8 @@ class DescribedMachines:
         servers ...", "the TACC clusters"): (the words, the machines every word fits, of the kind the noun says).
         The reader keeps those that store what is asked, and sets them side by side."""
         out: list[tuple[str, set[str]]] = []
+        if not any(w.lower() in _PLURALS for w in words):
+            return out     # (every question passes here; a description's noun is one of its words)
         for i, w in enumerate(words):
             bare = i == 0 and w.lower() not in _DETERMINERS and w.lower() not in _STOP
             if not (w.lower() in _DETERMINERS or bare):

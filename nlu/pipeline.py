@@ -1886,10 +1886,11 @@ class NLU:
             # "how much longer does a text query take on client-1 than on client-3": the time itself, set side by
             # side, where no machine compared stores a slowdown
             del slots["metric"]
-        if intent == "metric_lookup" and "aggregate" not in slots and _AS_HIGH_AS_IT_GETS.search(said):
+        as_far_as_it_gets = _AS_HIGH_AS_IT_GETS.search(said) if intent == "metric_lookup" else None
+        if as_far_as_it_gets and "aggregate" not in slots:
             # "... bus bandwidth of the h two hundred pair when it is as high as it gets": its highest value
             slots["aggregate"] = "min" if slots.get("metric") in self.vocab.lower_is_better and \
-                _AS_HIGH_AS_IT_GETS.search(said).group("x") in ("low", "small", "short") else "max"
+                as_far_as_it_gets.group("x") in ("low", "small", "short") else "max"
         extreme = _ONE_EXTREME_PAIR.search(said) if intent == "pair_matrix" else None
         if extreme and extreme.group(1) and "aggregate" not in slots:
             # "dgx2 best pcie-mode p2p latency pair": the extreme word the tagger left, for the metric named
@@ -4505,26 +4506,6 @@ def spelled_bench_names(words: list[str], names: frozenset[str], number: Callabl
     return out
 
 
-_SPELLED_DEVICES = {("g", "p", "u"): "GPU", ("i", "p", "u"): "IPU", ("c", "p", "u"): "CPU"}
-
-
-def spelled_devices(words: list[str]) -> list[str]:
-    """"g p u one of mini summit", "i p u five to i p u four": a device word spelled letter by letter, as speech
-    writes it, joined (the tagger read "of" after four letters as part of a machine's name, and "i p u four" as a
-    size)."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        got = _SPELLED_DEVICES.get(tuple(w.lower() for w in words[i:i + 3]))
-        if got:
-            out.append(got if words[i].isupper() else got.lower())
-            i += 3
-            continue
-        out.append(words[i])
-        i += 1
-    return out
-
-
 def join_split_names(words: list[str], names: dict[tuple[str, str], str]) -> list[str]:
     """"the 2 power 9 sockets" -> "the 2 POWER9 sockets": a name a transcript wrote as a measurement word and a
     number (split_names), joined back."""
@@ -5283,13 +5264,18 @@ _ROUNDING = re.compile(r"(^|(?<= ))((, )?(rounded |round (it |them )?|given |giv
                        r"decimal (places?|points?|digits?)|decimals)\b( please)?)( ,)?(?=( |$))")
 
 
+def _word_span(joined: str, start: int, end: int) -> tuple[int, int]:
+    """The words [a, b) a match at joined[start:end] covers, where joined is the words joined by single spaces."""
+    return joined[:start].count(" "), joined[:end].count(" ") + 1
+
+
 def without_rounding(words: list[str]) -> list[str]:
     """The question without how many digits its answer should show."""
     joined = " ".join(w.lower() for w in words)
     m = _ROUNDING.search(joined)
     if not m:
         return words
-    a, b = joined[:m.start(2)].count(" "), joined[:m.end(2)].count(" ") + 1
+    a, b = _word_span(joined, m.start(2), m.end(2))
     rest = words[:a] + words[b:]
     return rest if len(rest) >= 3 else words
 
@@ -5301,7 +5287,7 @@ def without_answer_shape(words: list[str]) -> tuple[list[str], list[str]]:
     m = _ANSWER_SHAPE.search(joined)
     if not m or m.start() == 0:
         return words, []
-    a, b = joined[:m.start()].count(" "), joined[:m.end()].count(" ") + 1
+    a, b = _word_span(joined, m.start(), m.end())
     rest = words[:a] + words[b:]
     while rest and rest[-1] in (",", ";", ":"):
         rest = rest[:-1]
@@ -5686,11 +5672,13 @@ _PIPE_SIZE = re.compile(r"\bhow (fat|wide|big|thick|broad|large|beefy) (is|are) 
 # a figure a source lists ("what memory bandwidth does the spec sheet list", "which latency does the paper list")
 _FIGURE_A_SOURCE_LISTS = re.compile(r"\b(what|which|how much) ([\w-]+ ){1,3}(does|do|did) (the |its |their |a |an )?"
                                     r"([\w'-]+ ){0,3}(list|state|quote|print|report|give)\b")
-# the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
+# one machine's figure as a multiple of another's ("how many times greater is ... than ...")
 _TIMES_MORE_THAN = re.compile(r"\b(how many|what multiple|\d+(\.\d+)?) times (higher|greater|larger|bigger|more|faster|"
                               r"lower|smaller|slower|better|worse)\b.{0,120}\bthan\b")
+# a cut of the time named as such ("runtime reduction"), not a reduction collective
 _TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock )?time|walltime|compute time) "
                              r"reductions?\b")
+# the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
 _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|reduces?|lowers?|shaves?|saves?|"
                            r"shortens?)\b")
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
