@@ -24,7 +24,8 @@ def test_typos_of_domain_words_are_repaired(speller, typo, fixed):
 
 
 @pytest.mark.parametrize("word", ["lammps", "xlink", "kernels", "gpus", "VASP", "f214", "gpu0", "Heid", "idle",
-                                  "quick", "the", "amoebanet", "wat", "megabytes", "kibibytes", "gigabits"])
+                                  "quick", "the", "amoebanet", "wat", "megabytes", "kibibytes", "gigabits",
+                                  "hw"])   # ("dgx2 hw specs": hardware, not "how")
 def test_known_words_names_and_ids_are_left_alone(speller, word):
     assert speller.correct(word) is None
 
