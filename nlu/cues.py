@@ -542,12 +542,15 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\b(will|would|could)\b.{0,40}\b(next|upcoming|future|coming|new) (chip|generation|gen|gpu|ipu|card|"
                     r"model|machine|system|node|version)s?\b|"
                     # "what will the H200 pair's bandwidth be after the next driver update": a change not yet made
-                    r"\b(will|would|gonna)\b.{0,60}\b(after|once|when|with) (the |a |an |its |our )?(next|upcoming|"
+                    r"\b(will|would|gonna)\b.{0,60}\b(after|once|when|with|at|in|during) (the |a |an |its |our )?"
+                    r"(next|upcoming|"
                     r"future|coming|new|planned|latest) ([\w-]+ ){0,2}(updates?|upgrades?|releases?|versions?|drivers?|"
                     r"firmware|patch(es)?)\b|"
                     # "what will the bandwidth be once NCCL 3.0 is out": a release nobody has measured yet
                     r"\b(will|would)\b.{0,60}\b(once|when|after) .{1,30} (is|are|gets?|comes?) (out|released|"
                     r"shipped|available)\b|"
+                    # "ssh session to the ipu host", "log me in to Yme": a shell on the machine, no data question
+                    r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"
                     # "what's the best compiler flag for gromacs on epyc": build advice, which no benchmark here measured

@@ -385,6 +385,7 @@ def _congested_operation(intent: str, slots: dict[str, Any], catalog) -> None:
 _PRECISION_OPS = {"fp32": "sp", "fp64": "dp"}
 
 
+_REDUCING_COLLECTIVES = re.compile(r"\ball ?-? ?reduc\w*|\breduce ?-? ?scatter\w*")
 _CHANGE_WORDS = {"improvement": r"gain|gains|improvement|improved|improves?|increase|increases|boost|speed ?up",
                  "increase": r"increase|increases|growth|grows|more|extra|additional|go(es)? up|went up|rises?|rose",
                  "reduction": r"reduction|reduce|reduced|reduces|saving|savings|saves?|saved|decrease|cut|lower",
@@ -413,6 +414,7 @@ def change_metric(said: str, slots: dict[str, Any], catalog) -> Optional[str]:
     m, sid = slots.get("metric"), slots.get("system")
     if not sid:
         return None
+    said = _REDUCING_COLLECTIVES.sub(" ", said)   # "all-reduce time": a collective's time, no time reduction
     held = catalog.metrics.get(sid, set())
     if not m:
         for stored in sorted(held):

@@ -755,6 +755,10 @@ class NLU:
                     and lib_end < len(words) and words[lib_end].lower() in _PAPER_NOUNS:
                 # "GaspiLS paper: PETSc's parallel efficiency": the first library names the paper, the second ran
                 slots["library"] = h.value
+            elif h.slot == "operation" and str(h.value).startswith(f"{slots.get('operation')}_"):
+                # "how many traversed edges per second does BFS reach": the member of the family the tagger named
+                # (bfs_teps of bfs), named by the words it left
+                slots["operation"] = h.value
             elif h.slot not in slots:
                 slots[h.slot] = h.value
                 if h.slot == "library":
@@ -2009,7 +2013,8 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
         if intent == "metric_lookup" and len(systems) > 1 and (_SETS_SIDE_BY_SIDE.search(said)
-                                                              or _WHILE_THE_OTHER.search(said)):
+                                                              or _WHILE_THE_OTHER.search(said)
+                                                              or _COMPARATIVE_ACROSS.search(said)):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each; "Yme's copies hit 72 GB/s while the DGX-2 manages only
             # 12": the same, said as a contrast
@@ -3279,7 +3284,8 @@ class NLU:
             # the one figure asked for, not a request for a listing
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
-        if not spec and intent != "list_data" and isinstance(slots.get("system"), str) and asks_setup(said):
+        if not spec and intent != "list_data" and isinstance(slots.get("system"), str) and asks_setup(said) \
+                and not asks_advice(said):
             # "which version of nccl-tests produced the H200 collective numbers", "how many repetitions were the
             # mgbench copies averaged over": how the numbers were made, which the runs' settings answer (the
             # inventory's setup listing, app.intents.list_data), not a number of the measurement itself
@@ -3541,6 +3547,7 @@ class NLU:
         if intent == "link_efficiency" and slots.get("link_type") and isinstance(sid_, str) \
                 and re.search(r"\blinks\b", said) and not _asks_efficiency(said) \
                 and not re.search(r"\b(efficien\w*|utili[sz]\w*|percent|%|share|fraction|use[sd]?|uses)\b", said) \
+                and not (any(_REFERENCE.match(w) for w in lw) and rates_against(lw)) \
                 and self._has_links(slots):
             # "ri2 infiniband links + rates": the links and their rated speeds, which the graph holds
             ruled_out.add(intent)
@@ -3759,6 +3766,27 @@ class NLU:
             slots.pop("operation")
             if intent == "out_of_scope":
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if slots.get("metric") == "time_reduction" and intent in ("scaling", "size_sweep") \
+                and _TIME_FALLS.search(said):
+            # "How does the DGX-2's QTC kernel time drop as the GPU count rises": the time itself, falling along
+            # the curve, not a stored cut of it ("time drop" is also the cut's name)
+            slots["metric"] = "time"
+        if (intent == "scaling" and slots.get("count_kind") == "tiles"
+                or intent in ("metric_lookup", "link_efficiency") and _HOW_MUCH_CHANGES.search(said)) \
+                and slots.get("src") and slots.get("dst") and "count" not in slots \
+                and _TILES_SEND_AT_ONCE.search(said) and self.catalog is not None \
+                and self.catalog.conditions.get(str(slots.get("system")), set()) & CONGESTION_CONDITIONS:
+            # "the more tiles send together, the longer the IPU5-to-IPU4 latency", "while the other tiles flood the
+            # links, how much does the IPU5-to-IPU6 latency grow": tiles sending at once are the load, which the
+            # congestion measurements set against the idle case for a pair (a value "while they flood" is one
+            # looked up under load)
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("count_kind", None)
+        elif intent == "metric_lookup" and slots.get("src") and slots.get("dst") and not slots.get("condition") \
+                and _TILES_SEND_AT_ONCE.search(said) and self.catalog is not None \
+                and "under_load" in self.catalog.conditions.get(str(slots.get("system")), set()):
+            slots["condition"] = "under_load"   # "the IPU5-to-IPU4 latency while the other tiles flood the links"
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -4270,13 +4298,19 @@ _SLOWS_DOWN = re.compile(r"\b(slows?|slowing|slowed) down\b|\bget(s|ting)? slowe
 _COST_AS_A_VERB = re.compile(r"\b(does|do|did|would|will) \w+ing\b.{0,40}\bcost\b")
 # the traces held asked for ("loaded traces + ranks", "which traces do you have"), not what is in them
 _TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces (are |were )?(loaded|available|stored)\b|"
-                          r"\b(which|what) (\w+ )?traces (are|do|does|have|exist)\b|^(list|show)( me)? (the |all )?traces\b")
+                          r"\b(which|what) (\w+ )?traces (are|do|does|have|exist)\b|"
+                          r"^(list|show)( me)? (the |all )?traces\b|"
+                          # "the H200 pair has PyTorch profiler traces in the database?"
+                          r"\btraces (are |were )?(in the (database|db|data ?base)|on file)\b")
 # ... and what is in them ("which rank idles longest in the loaded traces")
 _IN_THE_TRACES = re.compile(r"\b(idl\w*|busy|wait\w*|kernels?|longest|shortest|slowest|top|breakdown|overlap\w*|share|"
                             r"fraction|spen[dt]|memcpy|memset|ops|operators?|steps?|time)\b")
 # parts said to be wired by something ("joined by two NVLinks", "connected through the NVSwitch")
 _JOINED_BY = re.compile(r"\b(joined|connected|linked|wired|attached|tied|coupled) (to each other |together )?(by|with|"
-                        r"through|via|over)\b")
+                        r"through|via|over)\b|"
+                        # "the GPUs of the DGX-1 P100 talk to each other over NVLink1 links?"
+                        r"\b(talk|talks|talking|communicat\w*) (to|with) (each other|one another) (by|through|via|"
+                        r"over)\b")
 _MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|fast\w*|slow\w*|time|gb/s|efficien\w*)\b")
 # the applications run on a machine ("callgraph cluster apps profiled", "which codes were benchmarked on X")
 _APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs) (in|stored in|loaded in) (the )?(db|"
@@ -4400,6 +4434,9 @@ _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|eve
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up)|as (the )?(msgs|"
                          r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger))|"
+                         # "when messages grow: gtx980 scope broadcast time"
+                         r"(when|while|once) (the )?(msgs|messages|transfers|buffers|payloads|(msg|message|transfer) "
+                         r"sizes) (grow|increase|get (bigger|larger))|"
                          # "as the message grows", "from the smallest to the biggest message"
                          r"as (the |a )?(msg|message|transfer|buffer|payload) (grows|increases|gets (bigger|larger))|"
                          r"(from )?(the )?smallest to (the )?(biggest|largest)( (msg|message|transfer|buffer|size)s?)?|"
@@ -5533,6 +5570,10 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
                                 r"(than|then)\b|\bbeats?\b|\b(below|above|behind|ahead of)\b(?! \d)|"
                                 r"\boutperform\w*")
+# a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
+# than Yme"); read as a comparison only where two machines are named
+_COMPARATIVE_ACROSS = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower|greater|bigger|smaller|larger) "
+                                 r"([\w/-]+ ){1,12}(than|then)\b")
 # the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")
 _THE_EXTREME_PAIR = re.compile(r"\bthe (slowest|fastest|best|worst|highest|lowest|quickest)( [\w-]+){0,2} pair\b")
 # a copy set against another machine's ("is Yme's GPU2-to-GPU3 copy faster than the same copy on the DGX-2")
@@ -5678,6 +5719,16 @@ _TIMES_MORE_THAN = re.compile(r"\b(how many|what multiple|\d+(\.\d+)?) times (hi
 # a cut of the time named as such ("runtime reduction"), not a reduction collective
 _TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock )?time|walltime|compute time) "
                              r"reductions?\b")
+# a time said to fall, as a verb ("how does the QTC kernel time drop as the GPU count rises")
+_TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goes down) (as|when|while|with|once|if)\b|"
+                         r"\b(do|does|did|will) (\S+ ){0,6}(time|runtime) (drop|fall|shrink)\b")
+# how much a measure changes ("how much does the bandwidth drop", "how much higher is the latency")
+_HOW_MUCH_CHANGES = re.compile(r"\bhow much (\w+ ){0,8}(drops?|falls?|grows?|rises?|increases?|decreases?|degrades?|"
+                               r"suffers?|changes?|worse|lower|higher|longer|shorter|slower)\b")
+# tiles sending at once: the load on a pair ("the more tiles send together", "while the other tiles flood the links")
+_TILES_SEND_AT_ONCE = re.compile(r"\b(more|other|all|many|rest of the) tiles (\w+ ){0,2}(send\w*|transmit\w*|talk\w*|"
+                                 r"communicat\w*|flood\w*|saturat\w*|hammer\w*)\b|\btiles (send|talk|transmit|"
+                                 r"communicate)\w* (together|at once|simultaneously|concurrently|all at once)\b")
 # the size of a cut asked for ("by how much does X cut the time", "how much does compression lower the latency")
 _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|reduces?|lowers?|shaves?|saves?|"
                            r"shortens?)\b")

@@ -227,10 +227,12 @@ HARDWARE_WORDS = frozenset({"baseboard", "baseboards", "motherboard", "motherboa
 PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest", "slowness", "quickness",
                          # "give me the lowdown on how the GPUs reach the NVSwitches": an account, no slowdown
                          "lowdown", "rundown"})
+# units of rate one edit from an English word of the domain lexicon ("teps" had become "temps", a temperature)
+RATE_WORDS = frozenset({"teps", "gteps", "mteps"})
 
 
 def english_words(tok) -> set[str]:
     """Whole words of the encoder's WordPiece vocabulary: the English the model already reads (and HARDWARE_WORDS
-    and PLAIN_WORDS, which it reads in pieces but which are no typos)."""
+    PLAIN_WORDS and RATE_WORDS, which it reads in pieces but which are no typos)."""
     return {w for w in tok.get_vocab() if w.isalpha() and w.islower() and not w.startswith("##")} | HARDWARE_WORDS \
-        | PLAIN_WORDS
+        | PLAIN_WORDS | RATE_WORDS
