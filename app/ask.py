@@ -388,7 +388,7 @@ class Asker:
                 for kind, dropped, value, relaxed in _alternatives(u.intent, slots, u.readings,
                                                                    self._nearest_size(slots), self._app_as_op(slots),
                                                                    self._counted_in_parts(slots),
-                                                                   bool(other_precisions)):
+                                                                   bool(other_precisions), self._op_as_app(slots)):
                     try:
                         self._run(res, mod, relaxed)
                     except OutOfScope:
@@ -441,6 +441,10 @@ class Asker:
                         res.answer = f"Nothing matches app {value}; read as the operation {relaxed['operation']}: " \
                                      f"{res.answer}"
                         res.notes.append(f"no data for app {value}: read as the operation {relaxed['operation']}")
+                        res.slots = relaxed
+                    elif kind == "as_app":
+                        res.notes.append(f"no {value} rows match that: read as the program {relaxed['app']}, whose "
+                                         f"rows there are stored under their own operation names")
                         res.slots = relaxed
                     elif kind == "reading":
                         what = dropped.replace("_", " ")
@@ -783,6 +787,19 @@ class Asker:
             return None
         want = _APP_AS_OPERATION.get(app.lower(), app.lower())
         return next((op for op in sorted(self.cat.operations.get(sid, ())) if op.lower() == want), None)
+
+    def _op_as_app(self, slots: dict[str, Any]) -> Optional[str]:
+        """"the q t c time on four GPUs of the DGX-2 inside a single NUMA node": the program's name read as its
+        operation (qtc), where the rows under the settings asked are the program's under another operation name
+        (the paper's listing stores QTC's "compute"). The app of that name stored for the system, when the question
+        named an operation and no app."""
+        op, sid = slots.get("operation"), slots.get("system")
+        if not isinstance(op, str) or slots.get("app") or not isinstance(sid, str):
+            return None
+        ops = self.cat.app_ops.get(sid, {}).get(op.lower())
+        if not ops or ops == {op}:
+            return None
+        return next((a for a in sorted(self.cat.apps) if a.lower() == op.lower()), None)
 
     def _kin_to_app(self, app: Any, slots: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
         """Is an answer found without the asked app still about it? Yes when the question names an operation
@@ -1274,12 +1291,13 @@ def _same_size(measured: int, asked: int) -> bool:
 
 def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[str, list[Any]]] = None,
                   nearest: Optional[int] = None, app_op: Optional[str] = None,
-                  parts: Optional[tuple[int, str]] = None, unstored_precision: bool = False):
+                  parts: Optional[tuple[int, str]] = None, unstored_precision: bool = False,
+                  op_app: Optional[str] = None):
     """Ways to answer a question the data cannot answer as asked, as (kind, slot, asked value, slots): the same
     metric under the name its tool uses; another value the question's own words give a slot ("share of
     VASP's runtime" read as time: share); the nearest measured message size (`nearest`), under the asked
-    metric or its tool's name; an app read as the system's operation of the same name (`app_op`); then the
-    question with one over-specified detail dropped."""
+    metric or its tool's name; an app read as the system's operation of the same name (`app_op`), or an operation
+    as the app of that name (`op_app`); then the question with one over-specified detail dropped."""
     aliases = METRIC_ALIASES.get(slots.get("metric"), ()) if intent in RELAXING_INTENTS else ()
     for alt in aliases:
         yield "alias", "metric", slots["metric"], {**slots, "metric": alt}
@@ -1297,6 +1315,9 @@ def _alternatives(intent: str, slots: dict[str, Any], readings: Optional[dict[st
     if intent in RELAXING_INTENTS and app_op:
         yield "as_operation", "app", slots["app"], \
             {**{k: v for k, v in slots.items() if k != "app"}, "operation": app_op}
+    if intent in RELAXING_INTENTS and op_app:
+        yield "as_app", "operation", slots["operation"], \
+            {**{k: v for k, v in slots.items() if k != "operation"}, "app": op_app}
     if intent in RELAXING_INTENTS and nearest and slots.get("msg_bytes") is not None:
         for metric in (slots.get("metric"), *aliases):
             near = {**slots, "msg_bytes": nearest}

@@ -550,6 +550,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\b(will|would)\b.{0,60}\b(once|when|after) .{1,30} (is|are|gets?|comes?) (out|released|"
                     r"shipped|available)\b|"
                     # "ssh session to the ipu host", "log me in to Yme": a shell on the machine, no data question
+                    # ("which Slurm partition holds the DGX-2 nodes": the scheduler's set-up, no measurement)
+                    r"\bslurm\b|\b(which|what) (batch |job )?(partition|queue)s?\b|"
                     r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"
@@ -680,6 +682,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"(lifetime|life ?cycle|ends?|window)\b|\b(end of life|eol|warranty|carbon|co2|emissions?)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
                     r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
+                    # "who rents out time on the 16-GPU V100 server": a provider, no measurement
+                    r"\bwho (rents?|sells?|leases?|hosts?|offers?)\b|\brent(s|ing)? out\b|\b(rent|lease) (\w+ )?(time|"
+                    r"hours|nodes)\b|"
                     # (not what a setting costs a run: "how much does disabling P2P cost the DGX-1 on 1000 MB copies")
                     r"\bhow much (does|do|did|would) (?!\w+ing\b).{1,40}\bcost\b|"
                     # "is Azure cheaper per node-hour than the in-house cluster": what time on a machine costs

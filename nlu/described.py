@@ -33,6 +33,11 @@ _DEVICE_NOUNS = {"gpus", "gpu", "cards"}
 # HPC centres as people name them and as the descriptions abbreviate them ("Oak Ridge's flagship" is ORNL's Summit)
 _SITES = {"oak ridge": "ornl", "argonne": "anl", "lawrence livermore": "llnl", "livermore": "llnl",
           "texas advanced computing center": "tacc", "leibniz": "lrz", "jülich": "jsc", "julich": "jsc"}
+# NVIDIA's GPU generations as people name a machine by them ("the Pascal cube-mesh server", "the Volta box"): the
+# descriptions give the model (P100), rarely the generation
+_ARCHITECTURES = {"kepler": {"k80", "k40", "k20"}, "maxwell": {"gtx980", "m40", "m60"}, "pascal": {"p100", "gp100"},
+                  "volta": {"v100", "gv100"}, "turing": {"t4", "titanrtx"}, "ampere": {"a100", "a40", "a30"},
+                  "hopper": {"h100", "h200"}}
 # a possessive after a site or owner: "Microsoft's cloud cluster", "Durham's HPC service"
 _POSSESSIVE = {"'s", "’s", "'"}
 _ASKERS_OWN = {"our", "my", "your", "their", "his", "her", "its"}
@@ -54,6 +59,9 @@ _FILLER = {"-", "nvidia", "gpu", "gpus", "cpu", "cpus", "node", "nodes", "system
 # a qualifier after the noun: "... with only two V100s", "... from the hanging-node paper"
 _WITH = {"with", "having", "that", "which"}
 _SOURCE_OPENERS = {"from", "in", "of"}
+# what a machine's processor is called after "with" ("the desktop with the Turing card")
+_PROCESSOR_NOUNS = {"card", "cards", "gpu", "gpus", "chip", "chips", "processor", "processors", "accelerator",
+                    "accelerators"}
 _SOURCE_NOUNS = {"paper", "study", "thesis", "report", "article", "work"}
 # a feature held by more machines than this says too little alone; it still has to fit
 _INFORMATIVE = 8
@@ -70,6 +78,8 @@ _COUNTED = [
     # "with 8 NVIDIA P100 GPUs"
     re.compile(r"\b(\d+)\s+(?:NVIDIA\s+|Tesla\s+)?([A-Za-z]+\d+\w*)\s+GPUs\b"),
 ]
+# a GPU's model among counted processors ("16x Tesla V100"): "the 16-GPU server" counts those (not "2x POWER9")
+_GPU_MODEL = re.compile(r"^(v|p|a|h|k|t|l|b|gv|gp|gh)\d{1,3}$")
 _GPU_COUNT = re.compile(r"\((\d+) GPUs\b|\bwith (\d+) (?:[\w-]+ ){0,2}GPUs\b")
 
 
@@ -145,6 +155,10 @@ class DescribedMachines:
             counts |= {(int(a or b), "gpu") for a, b in _GPU_COUNT.findall(text)}
             d.counts[sid] = counts
             d.models |= {m for _, m in counts}
+            for arch, models in _ARCHITECTURES.items():
+                if models & d.features[sid]:       # "the Pascal cube-mesh server": the GPUs' generation
+                    d.features[sid].add(arch)
+                    d.strong.add(arch)
             for site, acronym in _SITES.items():
                 if acronym in d.features[sid]:     # the site's name said for its acronym
                     d.features[sid].add(key(site))
@@ -189,8 +203,8 @@ class DescribedMachines:
         while i < len(words) and i - start <= 7:
             w = words[i].lower()
             if (w in _NOUNS or w in _DEVICE_NOUNS and (i + 1 == len(words) or words[i + 1].lower() not in _NOUNS)) \
-                    and i > start + 1:
-                noun = i
+                    and (i > start + 1 or w in _NOUNS and i + 1 < len(words) and words[i + 1].lower() in _WITH):
+                noun = i              # ("the desktop with the Turing card": all it is said by follows the noun)
                 break
             if w in _STOP:
                 return None
@@ -217,15 +231,42 @@ class DescribedMachines:
         if noun is None:
             return None
         end = noun + 1
-        # "... with only two V100s", "... with four v one hundreds"
+        # "... with only two V100s", "... with four v one hundreds", "... with a pair of V100s"
         if end < len(words) and words[end].lower() in _WITH:
             j = end + 1
             if j < len(words) and words[j].lower() in ("only", "just", "has", "have"):
                 j += 1
-            c, took = self._count(words, j, number)
+            pair = [w.lower() for w in words[j:j + 3]] == ["a", "pair", "of"]
+            c, took = self._count(["2", *words[j + 3:]], 0, number) if pair else self._count(words, j, number)
             if c:
                 counts.add(c)
-                end = j + took
+                end = j + took + (2 if pair else 0)
+            else:
+                # "... with the Turing card": what its processor is
+                k = j + (1 if j < len(words) and words[j].lower() in ("a", "an", "the") else 0)
+                inner: set[str] = set()
+                while k < min(len(words), j + 5) and words[k].lower() not in _PROCESSOR_NOUNS:
+                    f, took = self._known(words, k, len(words))
+                    if not f:
+                        break
+                    inner.add(f)
+                    k += took
+                if inner and k < len(words) and words[k].lower() in _PROCESSOR_NOUNS:
+                    feats |= inner
+                    end = k + 1
+                else:
+                    # "... with twelve hundred sixteen tiles per chip": a number its description states, and what
+                    # it counts
+                    for n_words in (4, 3, 2, 1):
+                        n = number(" ".join(words[j:j + n_words])) if j + n_words < len(words) else None
+                        said = str(n) if isinstance(n, int) and not isinstance(n, bool) else ""
+                        if said in self.strong and self.owners.get(said, set()) & self.owners.get(
+                                key(words[j + n_words]), set()):
+                            feats |= {said, key(words[j + n_words])}
+                            end = j + n_words + 1
+                            break
+        if not feats and not counts:
+            return None
         # "... from the hanging-node paper"
         if end + 1 < len(words) and words[end].lower() in _SOURCE_OPENERS and words[end + 1].lower() == "the":
             for j in range(end + 2, min(len(words), end + 8)):
@@ -263,7 +304,8 @@ class DescribedMachines:
         """The machines every feature and count fits, when one feature at least says something. A processor model
         must be one a machine's description counts, where it counts any ("the P100 machine" is not the DGX-1 with
         V100s, whose description compares it with the P100 one)."""
-        if not any(f in self.strong and len(self.owners.get(f, ())) <= _INFORMATIVE for f in feats):
+        # (a count beside a common model says enough: "the 16-GPU V100 server")
+        if not any(f in self.strong and (len(self.owners.get(f, ())) <= _INFORMATIVE or counts) for f in feats):
             return set()
         out = set(self.names)
         for f in feats:
@@ -271,7 +313,8 @@ class DescribedMachines:
             if f in self.models:
                 out = {s for s in out if not self.counts.get(s) or any(m == f for _, m in self.counts[s])}
         for c in counts:
-            out = {s for s in out if c in self.counts.get(s, set())}
+            out = {s for s in out if c in self.counts.get(s, set()) or c[1] == "gpu" and any(
+                n == c[0] and (m in feats or _GPU_MODEL.match(m)) for n, m in self.counts.get(s, set()))}
         if noun in _ONE_MACHINE or noun == "cluster":
             many = {s for s in out if self.kinds.get(s) in _MANY_MACHINES}
             kept = (out - many) if noun in _ONE_MACHINE else many

@@ -330,6 +330,24 @@ class NLU:
         """Whether the words name a loaded system (a clause before or after the question that does is kept)."""
         return any("system" in f for _, _, f in self.gazetteer.candidates(words))
 
+    def _program_named(self, words: list[str], cands: list, slots: dict[str, Any]) -> Optional[str]:
+        """"yme busspeeddownload host to gpu2": SHOC's program said by its own name, which the vocabulary also reads
+        as its operation (h2d); where other programs measured that operation on the machine too (Scope's copies),
+        the program named is kept, so the lookup answers with its rows. None where the name is only an operation's
+        word, or no other program shares the operation."""
+        op, sid = slots.get("operation"), slots.get("system")
+        if not isinstance(op, str) or not isinstance(sid, str):
+            return None
+        stored = self.catalog.app_ops.get(sid, {})
+        for a, b, found in cands:
+            app = found.get("app")
+            if found.get("operation") != op or not isinstance(app, str) or key(" ".join(words[a:b])) != key(app):
+                continue
+            if op in stored.get(app.lower(), set()) and any(op in ops for other, ops in stored.items()
+                                                            if other != app.lower()):
+                return app
+        return None
+
     def _parts_of_kind(self, sid: str, kind: str) -> int:
         """How many parts of one kind ("gpu") the system's connection graph holds."""
         return sum(1 for p in self.catalog.parts.get(sid, {}).values() if p.get("kind") == kind)
@@ -2580,6 +2598,9 @@ class NLU:
                 slots["metric"] = "bandwidth"
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
+            named_program = self._program_named(words, cands, slots)
+            if named_program:
+                slots["app"] = named_program
         elif isinstance(slots.get("app"), str) and self.catalog is not None:
             notes.extend(app_spelled_otherwise(slots, self.catalog))
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
@@ -2657,6 +2678,8 @@ class NLU:
         if intent != "scaling" and "count" not in slots:
             # "between GPUs", "bytes per tile": what is counted matters only with a count, or as a scaling axis
             slots.pop("count_kind", None)
+        if intent == "topology" and not _RANKING_WORDS.intersection(lw):
+            slots.pop("top_n", None)    # "how are the sixteen chips linked": every one of them, no ranking
         if intent == "size_sweep" and not slots.get("msg_bytes") and not slots.get("size_range") \
                 and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said) \
                 and not _WHERE_PEAK.search(said) and not _BIGGER_CHUNKS.search(said):
@@ -3787,6 +3810,36 @@ class NLU:
                 and _TILES_SEND_AT_ONCE.search(said) and self.catalog is not None \
                 and "under_load" in self.catalog.conditions.get(str(slots.get("system")), set()):
             slots["condition"] = "under_load"   # "the IPU5-to-IPU4 latency while the other tiles flood the links"
+        if intent == "metric_lookup" and not (slots.get("src") or slots.get("dst")) \
+                and _BETWEEN_ALL_DEVICES.search(said) and slots.get("metric") in ("latency", "bandwidth") \
+                and isinstance(slots.get("system"), str):
+            # "the unified memory latency between the g p us of yme": every pair of them, the grid
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
+        if intent == "compare_systems" and slots.get("compare_with") and slots.get("src") \
+                and slots.get("src") == slots.get("dst"):
+            # "the FP32 MaxFlops of the DGX-2's GPU0 and Mini Summit's GPU0": one device on each machine, no copy
+            # from a GPU to itself
+            del slots["dst"]
+        if slots.get("operation") in ("reduce", "reduction") and _REDUCE_AS_A_VERB.search(said) \
+                and self.catalog is not None and isinstance(slots.get("system"), str) \
+                and slots["operation"] not in self.catalog.operations.get(slots["system"], set()):
+            # "how much does congestion control reduce the congestion impact": the verb, no reduce collective
+            del slots["operation"]
+        op_, sid_ = slots.get("operation"), slots.get("system")
+        if (intent == "topology" or intent == "out_of_scope" and all(i in covered or i in hit_words
+                                                                    for i in range(len(words)))) \
+                and isinstance(op_, str) and isinstance(sid_, str) and self.catalog is not None \
+                and not (slots.get("link_type") or slots.get("src") or slots.get("dst")) \
+                and not _GRAPH_ASKED.search(said) and not _LINK_OR_COPY.search(said) \
+                and self.catalog.op_metrics(sid_, op_):
+            # "titan rtx bfs", "yme triad": a program the machine ran, named with nothing about its wiring (or
+            # nothing else at all), is its measurement
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            measures = self.catalog.op_metrics(sid_, op_)
+            if "metric" not in slots and len(measures) == 1:
+                slots["metric"] = next(iter(measures))     # (what the program measures there)
         readings = other_readings(slots, cands)
         for k, alts in [*verb_readings(words, slots, self.norm.vocab.canonicals("metric")).items(),
                         *family_readings(slots).items(), *precision_readings(words, slots).items()]:
@@ -5722,6 +5775,12 @@ _TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock
 # a time said to fall, as a verb ("how does the QTC kernel time drop as the GPU count rises")
 _TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goes down) (as|when|while|with|once|if)\b|"
                          r"\b(do|does|did|will) (\S+ ){0,6}(time|runtime) (drop|fall|shrink)\b")
+# every pair of a machine's devices ("the unified memory latency between the g p us of yme")
+_BETWEEN_ALL_DEVICES = re.compile(r"\bbetween (the|all|all the|its|every|each of the) (?!two |both |2 )(\w+ ){0,2}"
+                                  r"(gpus|g p us|ipus|"
+                                  r"i p us|devices|cards|chips)\b")
+# "reduce" as what something does to a measure ("how much does congestion control reduce the impact")
+_REDUCE_AS_A_VERB = re.compile(r"\b(does|do|did|will|would|can|could|to) (\S+ ){0,5}?reduce (the|its|their)\b")
 # how much a measure changes ("how much does the bandwidth drop", "how much higher is the latency")
 _HOW_MUCH_CHANGES = re.compile(r"\bhow much (\w+ ){0,8}(drops?|falls?|grows?|rises?|increases?|decreases?|degrades?|"
                                r"suffers?|changes?|worse|lower|higher|longer|shorter|slower)\b")
