@@ -367,6 +367,12 @@ class Asker:
             slots = {**{k: v for k, v in slots.items() if k != "compare_with"}, "metric": "speedup"}
         mod = intents.get(u.intent)
         beyond = self._beyond_parts(slots) if u.intent == "trace_breakdown" else None
+        if u.intent == "scaling" and slots.get("count") is None \
+                and self._parts_of(str(slots.get("system")), str(slots.get("count_kind"))) == 1:
+            # "how does the Titan RTX's MD5Hash rate scale from 1 to 4 GPUs": a curve on a machine with one GPU,
+            # whose one measured count is no curve (Yme "from 1 to 8 GPUs" still draws its four)
+            end = _count_span_end(_said(res), slots.get("count_kind"))
+            beyond = self._beyond_parts({**slots, "count": end}) if end else None
         if beyond:
             # "allreduce time for 64 h200s": a trace of the node's own GPUs says nothing about 64 of them
             raise OutOfScope(beyond)
@@ -1115,6 +1121,24 @@ _LOAD_WORDS = re.compile(r"\b(congest\w*|load(ed)?|contention|background traffic
 _COUNT_AS_PREMISE = re.compile(r"\b(has|have|had|with its|comes with|contains?|holds?)( got)? (only |just |all |"
                                r"exactly )?(\d+|two|three|four|five|six|eight|twelve|sixteen|thirty-two) (gpus|ipus|"
                                r"g p us|i p us)\b")
+
+
+def _count_span_end(said: str, kind: Any) -> Optional[int]:
+    """The upper end of a range of counts said ("from 1 to 4 GPUs", "1-4 gpus", "between one and four g p us"),
+    when it counts the kind given."""
+    if kind not in ("gpus", "ipus"):
+        return None
+    said = re.sub(r"\b([gi]) p u(s?)\b", r"\1pu\2", said.lower())
+    words = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty[- ]two|sixty[- ]four"
+    m = re.search(rf"\b({words}) ?(?:to|-|through|and) ?({words}) ({kind[:-1]}s?)\b", said)
+    if not m:
+        return None
+    end = m.group(2)
+    return int(end) if end.isdigit() else _NUMBER_WORDS.get(end.replace("-", " "))
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "thirty two": 32, "sixty four": 64}
 
 
 def _said(res: Result) -> str:

@@ -552,6 +552,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "ssh session to the ipu host", "log me in to Yme": a shell on the machine, no data question
                     # ("which Slurm partition holds the DGX-2 nodes": the scheduler's set-up, no measurement)
                     r"\bslurm\b|\b(which|what) (batch |job )?(partition|queue)s?\b|"
+                    # "which Linux kernel does Mini Summit boot": the operating system's kernel, which no document
+                    # here states; "reserve whichever GPU is free next week": a booking
+                    r"\blinux kernel\b|\bkernel (version|release)s?\b|\b(os|operating system)\b.{0,20}\bkernel\b|"
+                    r"\bboots?\b|^(please )?(reserve|book|allocate)\b|\bfree next (week|month|day)\b|"
                     r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"

@@ -3826,6 +3826,14 @@ class NLU:
                 and slots["operation"] not in self.catalog.operations.get(slots["system"], set()):
             # "how much does congestion control reduce the congestion impact": the verb, no reduce collective
             del slots["operation"]
+        if intent == "compare_systems" and slots.get("compare_with") and _CONGESTION_SLOWS.search(said) \
+                and slots.get("metric") in (None, "slowdown", "congestion_impact") and self.catalog is not None \
+                and all(self.catalog.conditions.get(str(s), set()) & CONGESTION_CONDITIONS
+                        for s in [slots.get("system"), *slots["compare_with"]]):
+            # "how much does congestion slow down VASP on Azure compared to the in-house cluster": the congestion
+            # experiment on each machine, its two settings side by side (not each machine's one best value)
+            ruled_out.add(intent)
+            intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         op_, sid_ = slots.get("operation"), slots.get("system")
         if (intent == "topology" or intent == "out_of_scope" and all(i in covered or i in hit_words
                                                                     for i in range(len(words)))) \
@@ -4322,7 +4330,10 @@ _BIGGER_CHUNKS = re.compile(r"\b(bigger|larger|smaller|bigger and bigger|growing
 _OWN_MEMORY = re.compile(r"\b(its|their) own (local |on-?chip )?memory\b")
 # "which CPU does GPU2 hang off": where a part sits in the graph
 _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|switch|nic|host)\b.{0,40}\b(hangs?|hanging|"
-                             r"attached|attach(es)?|connected|connects?|sits?|belongs?|plugged|lives?|hooked)\b")
+                             r"attached|attach(es)?|connected|connects?|sits?|belongs?|plugged|lives?|hooked)\b|"
+                             # "which GPUs are neighbouring GPU0 over NVLink": the parts next to one in the graph
+                             r"\b(which|what) (gpus|ipus|devices|cards|chips)\b.{0,20}\b(neighbou?r(s|ing)?|adjacent|"
+                             r"next to)\b")
 # "how much of its UPI bandwidth does it use", "how much of the DGX-2's NVLink bandwidth does a copy use": a share of a
 # link's rate
 _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'’-]+ ){0,6}(bandwidth|rate|capacity|peak)\b")
@@ -5775,6 +5786,9 @@ _TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock
 # a time said to fall, as a verb ("how does the QTC kernel time drop as the GPU count rises")
 _TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goes down) (as|when|while|with|once|if)\b|"
                          r"\b(do|does|did|will) (\S+ ){0,6}(time|runtime) (drop|fall|shrink)\b")
+# congestion said as what slows a run down ("how much does congestion slow down VASP")
+_CONGESTION_SLOWS = re.compile(r"\b(congest\w*|contention|incast)\b.{0,30}\b(slow\w*|hurt\w*|degrad\w*)\b|"
+                               r"\bslow(ed|s)? down by (congest\w*|contention)\b")
 # every pair of a machine's devices ("the unified memory latency between the g p us of yme")
 _BETWEEN_ALL_DEVICES = re.compile(r"\bbetween (the|all|all the|its|every|each of the) (?!two |both |2 )(\w+ ){0,2}"
                                   r"(gpus|g p us|ipus|"
