@@ -133,6 +133,8 @@ HOLDOUT45_SET = Path(__file__).resolve().parent / "eval" / "holdout45.jsonl"
 HOLDOUT46_SET = Path(__file__).resolve().parent / "eval" / "holdout46.jsonl"
 # The forty-eighth set: written blind in session 62, before the forty-sixth is read (blind too).
 HOLDOUT47_SET = Path(__file__).resolve().parent / "eval" / "holdout47.jsonl"
+# The forty-ninth set: written blind in session 62, before the forty-seventh is read (blind too).
+HOLDOUT48_SET = Path(__file__).resolve().parent / "eval" / "holdout48.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -162,7 +164,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout44": HOLDOUT44_SET,
              "holdout45": HOLDOUT45_SET,
              "holdout46": HOLDOUT46_SET,
-             "holdout47": HOLDOUT47_SET}
+             "holdout47": HOLDOUT47_SET,
+             "holdout48": HOLDOUT48_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -216,6 +219,7 @@ LATER_SETS = (
     ("holdout45", "forty-sixth", "blind in session 61", None),
     ("holdout46", "forty-seventh", "blind in session 62", None),
     ("holdout47", "forty-eighth", "blind in session 62", None),
+    ("holdout48", "forty-ninth", "blind in session 62", None),
 )
 
 
@@ -274,7 +278,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout47`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout48`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
