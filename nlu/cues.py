@@ -556,6 +556,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # here states; "reserve whichever GPU is free next week": a booking
                     r"\blinux kernel\b|\bkernel (version|release)s?\b|\b(os|operating system)\b.{0,20}\bkernel\b|"
                     r"\bboots?\b|^(please )?(reserve|book|allocate)\b|\bfree next (week|month|day)\b|"
+                    # "in a power-outage scenario does the DGX-2 shut down cleanly", "how long does compiling NCCL
+                    # from source take": operations and builds, which no benchmark here measured
+                    r"\bshut(s|ting)? ?down\b|\bpower[- ]?(outage|failure|cut)s?\b|\bcompil(e|es|ed|ing|ation)\b|"
+                    r"\bfrom source\b|"
                     r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"

@@ -31,6 +31,9 @@ WEAK = {"a", "an", "the", "on", "off", "in", "out", "of", "to", "at", "by", "for
         "same", "different", "direct", "busy", "version", "baseline", "loaded", "measured", "nominal",
         "theoretical", "kernel", "kernels", "estimated", "estimate", "actual", "actually"}
 MAX_WORDS = 6
+# nouns a machine is called by ("the 8-GPU box"), after which a hyphenated count is part of its name
+MACHINE_NOUNS = {"box", "boxes", "system", "systems", "server", "servers", "node", "nodes", "machine", "machines",
+                 "cluster", "clusters", "workstation", "rig", "platform", "chassis"}
 EXTENDING = {"condition", "direction", "precision"}
 FILLER = SETTING_VERBS | {"the"}
 QUANTITY_WORDS = {"both", "single", "dual", "quad", "pair", "a"}
@@ -82,6 +85,8 @@ class Gazetteer:
                 numeric = self._numeric(words[a:b], text)
                 if numeric and "msg_bytes" in numeric and spelled_device(words, b - 1):
                     numeric = {}             # "two g p us": the g begins a spelled GPU, not gigabytes
+                if numeric and b - a == 3 and b < n and words[b].lower() in MACHINE_NOUNS:
+                    numeric = {}             # "the 8-GPU box": a machine's name, no count of a run
                 if numeric:
                     out.append((a, b, numeric))
                 k = key(text)
@@ -111,9 +116,11 @@ class Gazetteer:
         if last.rstrip("s") in SIZE_WORDS or last in SIZE_WORDS:
             size = self.norm.size_bytes(text)
             return {"msg_bytes": size} if size else {}
-        if len(ws) == 2:
-            n, kind = self.norm.count_and_kind(text)
-            if n is not None and kind:
+        if len(ws) == 2 or len(ws) == 3 and ws[1] == "-" and self.norm.number(ws[0]) is not None:
+            # ("the 12-GPU single-process all-reduce": a count of GPUs written as a compound, with its hyphen; "the
+            # 16-IPU box", "the 56-core server" name machines)
+            n, kind = self.norm.count_and_kind(f"{ws[0]} {ws[-1]}")
+            if n is not None and kind and (len(ws) == 2 or kind == "gpus"):
                 return {"count": (n, kind)}
         return {}
 

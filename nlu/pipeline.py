@@ -426,6 +426,7 @@ class NLU:
         words = plain_scientific(words)   # "from 4e5 to 2.58e8 bytes": numbers as the range reader reads them
         words = percent_sign_said(words)   # "titan rtx gpu fan %": the fan's percentage
         words = unit_of_a_range(words, self.norm.size_bytes)   # "1 to 256 MB": both ends in megabytes
+        words = fraction_of_a_unit(words, self.norm.size_bytes)   # "half a gibibyte": 536870912 bytes
         words = four_before_an_operation(words, self.norm)
         words = link_run_into_size(words, self.norm.size_bytes)
         words = part_number_pause(words, self.norm.size_bytes)
@@ -2563,6 +2564,14 @@ class NLU:
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         changed = change_metric(said, slots, self.catalog) if self.catalog is not None else None
+        base_metric = str(slots.get("metric")).removesuffix("_difference")
+        if changed and intent == "compare_systems" and slots.get("compare_with") and slots["metric"] != base_metric \
+                and all(base_metric in self.catalog.metrics.get(str(s), set())
+                        for s in [slots.get("system"), *slots["compare_with"]]):
+            # "percentage difference in 12-GPU Horovod efficiency, Chifflet vs Gemini": the difference between the
+            # machines, which the comparison gives, not a difference one paper stores on one of them
+            slots["metric"] = base_metric
+            changed = None
         if changed:
             notes.append(changed)
         prec = unsaid_precision(slots, self.catalog) if self.catalog is not None else None
@@ -3834,6 +3843,14 @@ class NLU:
             # experiment on each machine, its two settings side by side (not each machine's one best value)
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        if intent == "link_efficiency" and slots.get("metric") == "bandwidth" and slots.get("src") \
+                and slots.get("dst") and slots.get("condition") in CONDITION_LINK_TYPES \
+                and not _LINK_OR_RATE_WORD.search(said) and not OF_PEAK.search(said):
+            # "what unidirectional Tartan NVLink-mode bandwidth does the DGX-2 reach from GPU3 to GPU12": a transfer
+            # mode and a pair's measured bandwidth, nothing set against the link's rate
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("link_type", None)
         op_, sid_ = slots.get("operation"), slots.get("system")
         if (intent == "topology" or intent == "out_of_scope" and all(i in covered or i in hit_words
                                                                     for i in range(len(words)))) \
@@ -5210,6 +5227,34 @@ _TYPED_NUMBER = re.compile(r"\d{1,3}(,\d{3})+|\d+(\.\d+)?")
 
 
 
+_FRACTIONS = {"half": 0.5, "quarter": 0.25, "eighth": 0.125, "third": None}
+_UNIT_WORD = re.compile(r"[kmgt]i?b|bytes?|(kilo|mega|giga|tera|kibi|mebi|gibi|tebi)bytes?|gigs?|megs?")
+
+
+def fraction_of_a_unit(words: list[str], size_bytes) -> list[str]:
+    """"at half a gibibyte", "a quarter of a megabyte", "three quarters of a GiB": a size said as a fraction of a
+    unit, written as the bytes it is ("536870912 bytes"), which every size reader knows. A third of a unit is no
+    whole number of bytes and is left as said."""
+    out: list[str] = []
+    i = 0
+    lw = [w.lower() for w in words]
+    while i < len(words):
+        m = re.match(r"(?:(\S+) and )?(?:(a|an|one|three) )?(half|quarter|eighth)s? (?:of )?(?:a |an |one )?(\S+)",
+                     " ".join(lw[i:i + 8]))
+        unit = size_bytes(f"1 {m.group(4)}") if m and _FRACTIONS[m.group(3)] and _UNIT_WORD.fullmatch(m.group(4)) \
+            else None
+        whole = size_bytes(f"{m.group(1)} {m.group(4)}") if m and m.group(1) else 0
+        if m and isinstance(unit, int) and isinstance(whole, int) \
+                and not (i > 0 and re.fullmatch(r"\d+(\.\d+)?|and|a|an", lw[i - 1])):
+            part = _FRACTIONS[m.group(3)] * (3 if m.group(2) == "three" else 1)
+            out += [str(int(whole + unit * part)), "bytes"]   # ("one and a half GB": 1.5 GiB)
+            i += len(m.group(0).split())
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def unit_of_a_range(words: list[str], size_bytes) -> list[str]:
     """"DGX-2 1-to-256 MB latency", "from 1 to 256 MB", "from 1,048,576 up to 1,073,741,824 bytes": a range whose unit
     is written once, after its second end; the first end gets that unit too (the tagger reads "1" alone as no size).
@@ -5710,7 +5755,10 @@ _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|p
                          r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
 # a measure's curve over how many parts there are ("change with the number of cores"): the count is the axis, not a
 # part's stated figure
-_WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b")
+_WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b|"
+                                 # "how does broadcasting change with the tile count"
+                                 r"\b(change|changes|vary|varies|grow|grows|scale|scales) (with|as|over|by) (the )?"
+                                 r"(tile|gpu|ipu|node|core|rank|process|g p u|i p u) counts?\b")
 # machines set against each other in words ("how do the NTNU desktops stack up on ..."), no curve over counts
 _STACK_UP = re.compile(r"\b(stacks? up|compare[sd]?|side by side|measure up|fare)\b")
 # an order asked for: "sort the DGX-2 GPUs by FP32 MaxFlops", "ordered by busbw", "from highest to lowest"
@@ -5789,6 +5837,9 @@ _TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goe
 # congestion said as what slows a run down ("how much does congestion slow down VASP")
 _CONGESTION_SLOWS = re.compile(r"\b(congest\w*|contention|incast)\b.{0,30}\b(slow\w*|hurt\w*|degrad\w*)\b|"
                                r"\bslow(ed|s)? down by (congest\w*|contention)\b")
+# words of a link itself or its rating ("links", "peak", "nominal"), beside a mode said as "NVLink-mode"
+_LINK_OR_RATE_WORD = re.compile(r"\b(links?|peak|nominal|rated|rating|theoretical|capacity|efficien\w*|utili[sz]\w*|"
+                                r"percent\w*|fraction|share|how close|how near|how much of)\b|%")
 # every pair of a machine's devices ("the unified memory latency between the g p us of yme")
 _BETWEEN_ALL_DEVICES = re.compile(r"\bbetween (the|all|all the|its|every|each of the) (?!two |both |2 )(\w+ ){0,2}"
                                   r"(gpus|g p us|ipus|"

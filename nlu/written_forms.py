@@ -13,6 +13,8 @@ import re
 _GROUP = re.compile(r"\d{3}")
 _HEAD = re.compile(r"[1-9]\d{0,2}")
 _CUDA = re.compile(r"cuda:(\d{1,2})", re.I)
+_INDEX = re.compile(r"\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                    r"fifteen")
 _SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
 
 
@@ -63,6 +65,11 @@ def indexed_devices(words: list[str]) -> list[str]:
                 and re.fullmatch(r"\d{1,2}", words[i + 2]):
             out.append(f"{w.upper()}{words[i + 2]}")
             i += 3
+            continue
+        if w.lower() in ("number", "no", "no.", "#") and i + 1 < len(words) and _INDEX.fullmatch(words[i + 1].lower()) \
+                and (out[-1:] and out[-1].lower() in ("gpu", "ipu")
+                     or [x.lower() for x in out[-3:]] in (["g", "p", "u"], ["i", "p", "u"])):
+            i += 1              # "g p u number three", "gpu no. 3": the index after the device's word
             continue
         out.append(w)
         i += 1
