@@ -371,8 +371,8 @@ class Asker:
                 and self._parts_of(str(slots.get("system")), str(slots.get("count_kind"))) == 1:
             # "how does the Titan RTX's MD5Hash rate scale from 1 to 4 GPUs": a curve on a machine with one GPU,
             # whose one measured count is no curve (Yme "from 1 to 8 GPUs" still draws its four)
-            end = _count_span_end(_said(res), slots.get("count_kind"))
-            beyond = self._beyond_parts({**slots, "count": end}) if end else None
+            end = _count_span_end(_said(res), slots.get("count_kind")) or 2   # ("... with GPU count": more than one)
+            beyond = self._beyond_parts({**slots, "count": end})
         if beyond:
             # "allreduce time for 64 h200s": a trace of the node's own GPUs says nothing about 64 of them
             raise OutOfScope(beyond)

@@ -924,6 +924,9 @@ class NLU:
             # "nvlink bandwidth under heavy load vs idle": a load with a word between is still the load (a link
             # named beside it stays the link, no copy mode)
             slots["condition"] = "under_load"
+        if slots.get("operation") == "sort" and re.search(r"\b(what|which|any|some|that|this) sort of\b", said) \
+                and len(re.findall(r"\bsort\b", said)) == 1:
+            del slots["operation"]   # "what sort of latency ...": a kind asked about, not SHOC's Sort
         if slots.get("operation") == "sort" and _SORT_ORDER.search(said):
             # "sort the d g x two yme and mini summit by f p sixty four max flops": an order to put them in, not
             # SHOC's Sort benchmark
@@ -3247,9 +3250,14 @@ class NLU:
                 or slots.get("metric") is None and (slots.get("app") or slots.get("operation")))
                 and _WITH_THE_NUMBER_OF.search(said)) \
             or (slots.get("app") and slots.get("metric") == "memory") \
-            or (slots.get("src") and _PART_HANGS_OFF.search(said)) else spec_question(said)
-        if slots.get("src") and _PART_HANGS_OFF.search(said) and intent in ("metric_lookup", "out_of_scope") \
-                and self._has_links(slots):
+            or (slots.get("src") and _PART_HANGS_OFF.search(said)) or _WHICH_PARTS_LINKED.search(said) \
+            else spec_question(said)
+        linked_from = _WHICH_PARTS_LINKED.search(said) and re.search(r"\b(gpu|ipu)(\d+)\b", said)
+        if linked_from and not slots.get("src") and intent in ("metric_lookup", "out_of_scope", "pair_matrix",
+                                                               "topology"):
+            slots["src"] = linked_from.group(0)    # (the part whose links are asked about, where the tagger left it)
+        if slots.get("src") and (_PART_HANGS_OFF.search(said) or linked_from) \
+                and intent in ("metric_lookup", "out_of_scope", "pair_matrix") and self._has_links(slots):
             # "which CPU does GPU2 of the TUM AC922 hang off": where a part sits in the connection graph
             ruled_out.add(intent)
             intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
@@ -3851,6 +3859,13 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
             slots.pop("link_type", None)
+        if intent == "link_efficiency" and slots.get("metric") == "efficiency" and not slots.get("link_type") \
+                and isinstance(slots.get("system"), str) and self.catalog is not None \
+                and not _LINK_OR_COPY.search(said) and not _LINK_OR_RATE_WORD.search(said.replace("efficien", "")) \
+                and "efficiency" in self.catalog.op_metrics(slots["system"], slots.get("operation")):
+            # "Chifflet's Tarantella training efficiency on 12 GPUs": an efficiency the machine stores, of no link
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         op_, sid_ = slots.get("operation"), slots.get("system")
         if (intent == "topology" or intent == "out_of_scope" and all(i in covered or i in hit_words
                                                                     for i in range(len(words)))) \
@@ -4148,7 +4163,9 @@ def _contrasted(words: list[str], a: int) -> bool:
 
 # "number of nvlinks between the gpus", "count of IPU-Links": links counted, in plain words
 _LINKS_COUNTED = re.compile(r"\b(number|count|no\.?|#|how many) (of )?(nv ?links?|nvlink\d?s|links|ipu-?links|lanes|"
-                            r"cables|connections|bricks|x-?bus(es)?|upi links|pcie links)\b")
+                            r"cables|connections|bricks|x-?bus(es)?|upi links|pcie links)\b|"
+                            # "how uneven are the dgx1 v100 nvlink counts across gpu pairs"
+                            r"\b(nv ?link\d?|link|ipu-?link|connection) counts\b")
 # the kind of link asked for ("link type", "what sort of connection")
 _LINK_KIND_ASKED = re.compile(r"\b(link|connection|interconnect) (types?|kinds?)\b|"
                               r"\b(type|kind|sort)s? of (link|connection|interconnect)s?\b")
@@ -4351,6 +4368,9 @@ _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|
                              # "which GPUs are neighbouring GPU0 over NVLink": the parts next to one in the graph
                              r"\b(which|what) (gpus|ipus|devices|cards|chips)\b.{0,20}\b(neighbou?r(s|ing)?|adjacent|"
                              r"next to)\b")
+# "which GPUs does GPU0 have NVLink1 links to", "which gpu do the gpu0 nvlinks lead to": where one part's links go
+_WHICH_PARTS_LINKED = re.compile(r"\b(which|what) (gpus?|ipus?|devices?)\b.{0,60}\b((nv ?links?|nvlink\d|links?|"
+                                 r"connections?|cables?) (to|into)|lead to|leads to|go to|goes to|run to|runs to)\b")
 # "how much of its UPI bandwidth does it use", "how much of the DGX-2's NVLink bandwidth does a copy use": a share of a
 # link's rate
 _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'’-]+ ){0,6}(bandwidth|rate|capacity|peak)\b")
@@ -5752,7 +5772,8 @@ _UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d
                             r"(gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
-                         r"reaches|has|brings|achieves|delivers|is) (the )?(best|highest|top|peak|fastest|lowest|most)\b")
+                         r"reaches|has|brings|achieves|delivers|is) (the )?([\w'’-]+ ){0,3}?(best|highest|top|peak|fastest|"
+                         r"lowest|most)\b")
 # a measure's curve over how many parts there are ("change with the number of cores"): the count is the axis, not a
 # part's stated figure
 _WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b|"
@@ -5920,7 +5941,10 @@ _OF_A_LINKS_RATE = re.compile(r"(\b(fraction|share|percent|percentage|proportion
                               r"(the |its |their |an? )?(\S+ ){1,4}(bandwidth|bw|rate|capacity|speed)\b|"
                               # "what percent of InfiniBand EDR does Longhorn reach": the link named for its rate
                               r"(\b(fraction|share|percent|percentage|proportion|portion)|%) of (the |its |their |an? )?"
-                              r"(\S+ ){1,3}(does|do|did|can) (\S+ ){1,4}(reach|get|hit|achieve|attain|use|sustain)\b")
+                              r"(\S+ ){1,3}(does|do|did|can) (\S+ ){1,4}(reach|get|hit|achieve|attain|use|sustain)\b|"
+                              # "mini summit write-combined h2d gpu0 vs nvlink2 rate": a copy set against a link's rate
+                              r"\b(vs\.?|versus|against|compared (to|with)) (the |its )?(nv ?link\d?|pcie\s?\d?|x-?bus|"
+                              r"infiniband|upi|ipu-?link)( \w+)? (rate|peak|speed|bandwidth|bw)\b")
 _SHARE_AS_VERB = re.compile(r"\b(share|shares|sharing) (?!of\b)(an?|the|one|their|its|same|a single|\w+ )?(same )?(\S+ )?"
                             r"(links?|nvlinks?|envy links?|x-?bus|switch(es)?|bus(es)?|bricks?|connections?|sockets?|"
                             r"cpus?|hosts?|nics?|ports?|root complex\w*)\b|\b(share|shares|sharing) (\S+ )?with\b")
