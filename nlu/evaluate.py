@@ -218,11 +218,11 @@ LATER_SETS = (
     ("holdout41", "forty-second", "blind in session 60", "from session 61 on"),
     ("holdout42", "forty-third", "blind in session 60", "from later in session 61 on"),
     ("holdout43", "forty-fourth", "blind in session 61", "from later in session 61 on"),
-    ("holdout44", "forty-fifth", "blind in session 61", None),
-    ("holdout45", "forty-sixth", "blind in session 61", None),
-    ("holdout46", "forty-seventh", "blind in session 62", None),
-    ("holdout47", "forty-eighth", "blind in session 62", None),
-    ("holdout48", "forty-ninth", "blind in session 62", None),
+    ("holdout44", "forty-fifth", "blind in session 61", "from session 62 on"),
+    ("holdout45", "forty-sixth", "blind in session 61", "from later in session 62 on"),
+    ("holdout46", "forty-seventh", "blind in session 62", "from later in session 62 on"),
+    ("holdout47", "forty-eighth", "blind in session 62", "from later in session 62 on"),
+    ("holdout48", "forty-ninth", "blind in session 62", "from the end of session 62 on"),
     ("holdout49", "fiftieth", "blind in session 62", None),
 )
 

@@ -5772,8 +5772,8 @@ _UP_TO_A_COUNT = re.compile(r"\b(up|all the way( up)?|the whole way( up)?) to \d
                             r"(gpus|ipus|nodes|ranks|cores|processes|tiles)\b")
 # "which gpu count gives the best ...": the count where a curve peaks
 _BEST_COUNT = re.compile(r"\b(which|what) (?P<kind>gpu|ipu|node|core|rank|tile|process|g p u|i p u) count (gives|yields|"
-                         r"reaches|has|brings|achieves|delivers|is) (the )?([\w'’-]+ ){0,3}?(best|highest|top|peak|fastest|"
-                         r"lowest|most)\b")
+                         r"reaches|has|brings|achieves|delivers|is) (the )?([\w'’-]+ ){0,3}?(best|highest|top|peak|"
+                         r"fastest|lowest|most)\b")
 # a measure's curve over how many parts there are ("change with the number of cores"): the count is the axis, not a
 # part's stated figure
 _WITH_THE_NUMBER_OF = re.compile(r"\b(with|as|over|against|across|by) (the |a )?(number|count) of\b|"
