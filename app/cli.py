@@ -411,9 +411,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "since session 58), 'holdout36' and 'holdout37' (the thirty-seventh and thirty-eighth, read "
                            "for fixes since session 59), 'holdout38' to 'holdout40' (the thirty-ninth to forty-first, "
                            "read for fixes since session 60), 'holdout41' to 'holdout43' (the forty-second to "
-                           "forty-fourth, read for fixes since session 61), 'holdout44' (the blind forty-fifth set, "
-                           "nlu/eval/holdout44.jsonl: score it, do not read its misses), 'holdout45' (the forty-sixth, "
-                           "blind too, for the round after) or the path of a JSON-lines file")
+                           "forty-fourth, read for fixes since session 61), 'holdout44' to 'holdout48' (the forty-fifth "
+                           "to forty-ninth, read for fixes since session 62), 'holdout49' (the blind fiftieth set, "
+                           "nlu/eval/holdout49.jsonl: score it, do not read its misses) or the path of a JSON-lines "
+                           "file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
