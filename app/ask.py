@@ -371,8 +371,13 @@ class Asker:
                 and self._parts_of(str(slots.get("system")), str(slots.get("count_kind"))) == 1:
             # "how does the Titan RTX's MD5Hash rate scale from 1 to 4 GPUs": a curve on a machine with one GPU,
             # whose one measured count is no curve (Yme "from 1 to 8 GPUs" still draws its four)
-            end = _count_span_end(_said(res), slots.get("count_kind")) or 2   # ("... with GPU count": more than one)
-            beyond = self._beyond_parts({**slots, "count": end})
+            end = _count_span_end(_said(res), slots.get("count_kind"))
+            if getattr(self.cat.systems.get(str(slots.get("system"))), "kind", None) in _ONE_BOX_KINDS:
+                beyond = self._beyond_parts({**slots, "count": end or 2})   # ("... with GPU count": more than one)
+            elif end:
+                # "Summit's memcpy bandwidth from 1 to 4 GPUs": its stored parts are one node's GPU, not the
+                # machine's, so it is not said to have one; what was stored is at one count only
+                beyond = self._one_count_only(slots, end)
         if beyond:
             # "allreduce time for 64 h200s": a trace of the node's own GPUs says nothing about 64 of them
             raise OutOfScope(beyond)
@@ -721,6 +726,18 @@ class Asker:
         word = part.upper()
         return (f"{self.cat.name(sid)} has {have} {word}{'s' if have != 1 else ''}, so nothing was measured on "
                 f"{n} {word}s.")
+
+    def _one_count_only(self, slots: dict[str, Any], end: int) -> Optional[str]:
+        """Why a curve to `end` devices cannot be drawn where the system stores runs on one device at most (None
+        where it stores more, or nothing of that kind)."""
+        sid, kind = str(slots.get("system")), str(slots.get("count_kind"))
+        most = self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",
+                                {"system": sid, "kind": kind}).fetchone()[0]
+        if most is None or most > 1 or end <= most:
+            return None
+        word = kind[:-1].upper()
+        return (f"{self.cat.name(sid)} was measured on {most} {word} only, so nothing was measured on {end} {word}s "
+                "and no curve over the count can be drawn.")
 
     def _unmeasured_size(self, slots: dict[str, Any], size: int) -> str:
         """"Nothing was measured at 3 MiB for all-reduce busbw on the H200 pair; the measured sizes nearest it are
@@ -1121,6 +1138,10 @@ _LOAD_WORDS = re.compile(r"\b(congest\w*|load(ed)?|contention|background traffic
 _COUNT_AS_PREMISE = re.compile(r"\b(has|have|had|with its|comes with|contains?|holds?)( got)? (only |just |all |"
                                r"exactly )?(\d+|two|three|four|five|six|eight|twelve|sixteen|thirty-two) (gpus|ipus|"
                                r"g p us|i p us)\b")
+
+
+# machines whose stored parts are the whole machine (a desktop, one server), not one node of many
+_ONE_BOX_KINDS = {"workstation", "gpu_server", "cpu_server"}
 
 
 def _count_span_end(said: str, kind: Any) -> Optional[int]:

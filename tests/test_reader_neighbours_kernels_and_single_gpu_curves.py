@@ -12,6 +12,9 @@ def test_a_curve_on_a_one_gpu_machine_is_refused(asker):
     # (a machine with several GPUs still draws the ones it has)
     res = asker.ask("How does Yme's MD5Hash rate scale from 1 to 8 GPUs?")
     assert res.intent == "scaling", (res.intent, res.answer)
+    # (Summit's stored parts are one node's GPU: it is not said to have one, only to have been measured on one)
+    res = asker.ask("How does Summit's memcpy bandwidth scale from 1 to 8 GPUs?")
+    assert res.intent == "out_of_scope" and "has 1 GPU" not in res.answer and "1 GPU only" in res.answer, res.answer
 
 
 def test_neighbouring_gpus_are_the_graph(asker):
