@@ -719,20 +719,23 @@ class Asker:
         have = self._parts_of(sid, kind)
         if not have or n <= have:
             return None
-        most = self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",
-                                {"system": sid, "kind": kind}).fetchone()[0]
+        most = self._most_counted(sid, kind)
         if most is not None and most > have:
             return None    # Chifflot stores one node's 2 GPUs and runs on 12: its parts are a node's, not the cluster's
         word = part.upper()
         return (f"{self.cat.name(sid)} has {have} {word}{'s' if have != 1 else ''}, so nothing was measured on "
                 f"{n} {word}s.")
 
+    def _most_counted(self, sid: str, kind: str) -> Optional[int]:
+        """The largest count of `kind` ("gpus") any measurement on the system was made at (None: none counted)."""
+        return self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",
+                                {"system": sid, "kind": kind}).fetchone()[0]
+
     def _one_count_only(self, slots: dict[str, Any], end: int) -> Optional[str]:
         """Why a curve to `end` devices cannot be drawn where the system stores runs on one device at most (None
         where it stores more, or nothing of that kind)."""
         sid, kind = str(slots.get("system")), str(slots.get("count_kind"))
-        most = self.con.execute("SELECT max(count) FROM measurements WHERE system_id = $system AND count_kind = $kind",
-                                {"system": sid, "kind": kind}).fetchone()[0]
+        most = self._most_counted(sid, kind)
         if most is None or most > 1 or end <= most:
             return None
         word = kind[:-1].upper()

@@ -242,29 +242,10 @@ class DescribedMachines:
                 counts.add(c)
                 end = j + took + (2 if pair else 0)
             else:
-                # "... with the Turing card": what its processor is
-                k = j + (1 if j < len(words) and words[j].lower() in ("a", "an", "the") else 0)
-                inner: set[str] = set()
-                while k < min(len(words), j + 5) and words[k].lower() not in _PROCESSOR_NOUNS:
-                    f, took = self._known(words, k, len(words))
-                    if not f:
-                        break
-                    inner.add(f)
-                    k += took
-                if inner and k < len(words) and words[k].lower() in _PROCESSOR_NOUNS:
-                    feats |= inner
-                    end = k + 1
-                else:
-                    # "... with twelve hundred sixteen tiles per chip": a number its description states, and what
-                    # it counts
-                    for n_words in (4, 3, 2, 1):
-                        n = number(" ".join(words[j:j + n_words])) if j + n_words < len(words) else None
-                        said = str(n) if isinstance(n, int) and not isinstance(n, bool) else ""
-                        if said in self.strong and self.owners.get(said, set()) & self.owners.get(
-                                key(words[j + n_words]), set()):
-                            feats |= {said, key(words[j + n_words])}
-                            end = j + n_words + 1
-                            break
+                got = self._processor_after(words, j) or self._stated_number_after(words, j, number)
+                if got:
+                    feats |= got[0]
+                    end = got[1]
         if not feats and not counts:
             return None
         # "... from the hanging-node paper"
@@ -283,6 +264,31 @@ class DescribedMachines:
                         end = j + 1
                     break
         return end, feats, counts, words[noun].lower()
+
+    def _processor_after(self, words: list[str], j: int) -> Optional[tuple[set[str], int]]:
+        """"... with the Turing card": what its processor is, as (features, end), or None."""
+        k = j + (1 if j < len(words) and words[j].lower() in ("a", "an", "the") else 0)
+        inner: set[str] = set()
+        while k < min(len(words), j + 5) and words[k].lower() not in _PROCESSOR_NOUNS:
+            f, took = self._known(words, k, len(words))
+            if not f:
+                break
+            inner.add(f)
+            k += took
+        if inner and k < len(words) and words[k].lower() in _PROCESSOR_NOUNS:
+            return inner, k + 1
+        return None
+
+    def _stated_number_after(self, words: list[str], j: int, number: Callable[[str], object]) \
+            -> Optional[tuple[set[str], int]]:
+        """"... with twelve hundred sixteen tiles per chip": a number its description states and what it counts,
+        as (features, end), or None."""
+        for n_words in (4, 3, 2, 1):
+            n = number(" ".join(words[j:j + n_words])) if j + n_words < len(words) else None
+            said = str(n) if isinstance(n, int) and not isinstance(n, bool) else ""
+            if said in self.strong and self.owners.get(said, set()) & self.owners.get(key(words[j + n_words]), set()):
+                return {said, key(words[j + n_words])}, j + n_words + 1
+        return None
 
     def source_context(self, words: list[str]) -> set[str]:
         """The known words of a source named anywhere in the question ("in the hanging node paper, ... the AMD

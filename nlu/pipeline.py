@@ -3242,6 +3242,7 @@ class NLU:
             if intent not in ("metric_lookup", "size_sweep", "compare_systems", "pair_matrix", "link_efficiency"):
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, model_conf, CONFIDENCE_FLOOR)
+        parts_linked = _WHICH_PARTS_LINKED.search(said)
         # a machine's live state ("which gpus are free at the moment") is no part's stated figure either
         spec = None if copy_dir or (intent == "trace_breakdown" and TRACE_WORD.search(said)) or asks_advice(said) \
             or (intent == "scaling" and _BEST_COUNT.search(said)) \
@@ -3250,9 +3251,8 @@ class NLU:
                 or slots.get("metric") is None and (slots.get("app") or slots.get("operation")))
                 and _WITH_THE_NUMBER_OF.search(said)) \
             or (slots.get("app") and slots.get("metric") == "memory") \
-            or (slots.get("src") and _PART_HANGS_OFF.search(said)) or _WHICH_PARTS_LINKED.search(said) \
-            else spec_question(said)
-        linked_from = _WHICH_PARTS_LINKED.search(said) and re.search(r"\b(gpu|ipu)(\d+)\b", said)
+            or (slots.get("src") and _PART_HANGS_OFF.search(said)) or parts_linked else spec_question(said)
+        linked_from = parts_linked and re.search(r"\b(gpu|ipu)(\d+)\b", said)
         if linked_from and not slots.get("src") and intent in ("metric_lookup", "out_of_scope", "pair_matrix",
                                                                "topology"):
             slots["src"] = linked_from.group(0)    # (the part whose links are asked about, where the tagger left it)
@@ -3811,11 +3811,12 @@ class NLU:
             # "How does the DGX-2's QTC kernel time drop as the GPU count rises": the time itself, falling along
             # the curve, not a stored cut of it ("time drop" is also the cut's name)
             slots["metric"] = "time"
+        # tiles sending at once, said of a pair on a machine that stores its load conditions
+        loaded_pair = slots.get("src") and slots.get("dst") and _TILES_SEND_AT_ONCE.search(said) \
+            and self.catalog is not None and self.catalog.conditions.get(str(slots.get("system")), set())
         if (intent == "scaling" and slots.get("count_kind") == "tiles"
                 or intent in ("metric_lookup", "link_efficiency") and _HOW_MUCH_CHANGES.search(said)) \
-                and slots.get("src") and slots.get("dst") and "count" not in slots \
-                and _TILES_SEND_AT_ONCE.search(said) and self.catalog is not None \
-                and self.catalog.conditions.get(str(slots.get("system")), set()) & CONGESTION_CONDITIONS:
+                and "count" not in slots and loaded_pair and loaded_pair & CONGESTION_CONDITIONS:
             # "the more tiles send together, the longer the IPU5-to-IPU4 latency", "while the other tiles flood the
             # links, how much does the IPU5-to-IPU6 latency grow": tiles sending at once are the load, which the
             # congestion measurements set against the idle case for a pair (a value "while they flood" is one
@@ -3823,9 +3824,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
             slots.pop("count_kind", None)
-        elif intent == "metric_lookup" and slots.get("src") and slots.get("dst") and not slots.get("condition") \
-                and _TILES_SEND_AT_ONCE.search(said) and self.catalog is not None \
-                and "under_load" in self.catalog.conditions.get(str(slots.get("system")), set()):
+        elif intent == "metric_lookup" and not slots.get("condition") and loaded_pair and "under_load" in loaded_pair:
             slots["condition"] = "under_load"   # "the IPU5-to-IPU4 latency while the other tiles flood the links"
         if intent == "metric_lookup" and not (slots.get("src") or slots.get("dst")) \
                 and _BETWEEN_ALL_DEVICES.search(said) and slots.get("metric") in ("latency", "bandwidth") \
@@ -3853,7 +3852,8 @@ class NLU:
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         if intent == "link_efficiency" and slots.get("metric") == "bandwidth" and slots.get("src") \
                 and slots.get("dst") and slots.get("condition") in CONDITION_LINK_TYPES \
-                and not _LINK_OR_RATE_WORD.search(said) and not OF_PEAK.search(said):
+                and not _LINK_OR_RATE_WORD.search(said) and not re.search(r"\befficien", said) \
+                and not OF_PEAK.search(said):
             # "what unidirectional Tartan NVLink-mode bandwidth does the DGX-2 reach from GPU3 to GPU12": a transfer
             # mode and a pair's measured bandwidth, nothing set against the link's rate
             ruled_out.add(intent)
@@ -3861,7 +3861,7 @@ class NLU:
             slots.pop("link_type", None)
         if intent == "link_efficiency" and slots.get("metric") == "efficiency" and not slots.get("link_type") \
                 and isinstance(slots.get("system"), str) and self.catalog is not None \
-                and not _LINK_OR_COPY.search(said) and not _LINK_OR_RATE_WORD.search(said.replace("efficien", "")) \
+                and not _LINK_OR_COPY.search(said) and not _LINK_OR_RATE_WORD.search(said) \
                 and "efficiency" in self.catalog.op_metrics(slots["system"], slots.get("operation")):
             # "Chifflet's Tarantella training efficiency on 12 GPUs": an efficiency the machine stores, of no link
             ruled_out.add(intent)
@@ -3872,12 +3872,11 @@ class NLU:
                 and isinstance(op_, str) and isinstance(sid_, str) and self.catalog is not None \
                 and not (slots.get("link_type") or slots.get("src") or slots.get("dst")) \
                 and not _GRAPH_ASKED.search(said) and not _LINK_OR_COPY.search(said) \
-                and self.catalog.op_metrics(sid_, op_):
+                and (measures := self.catalog.op_metrics(sid_, op_)):
             # "titan rtx bfs", "yme triad": a program the machine ran, named with nothing about its wiring (or
             # nothing else at all), is its measurement
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
-            measures = self.catalog.op_metrics(sid_, op_)
             if "metric" not in slots and len(measures) == 1:
                 slots["metric"] = next(iter(measures))     # (what the program measures there)
         readings = other_readings(slots, cands)
@@ -5248,6 +5247,8 @@ _TYPED_NUMBER = re.compile(r"\d{1,3}(,\d{3})+|\d+(\.\d+)?")
 
 
 _FRACTIONS = {"half": 0.5, "quarter": 0.25, "eighth": 0.125, "third": None}
+_FRACTION_OF = re.compile(r"(?:(\S+) and )?(?:(a|an|one|three) )?(half|quarter|eighth)s? (?:of )?(?:a |an |one )?"
+                          r"(\S+)")
 _UNIT_WORD = re.compile(r"[kmgt]i?b|bytes?|(kilo|mega|giga|tera|kibi|mebi|gibi|tebi)bytes?|gigs?|megs?")
 
 
@@ -5255,12 +5256,13 @@ def fraction_of_a_unit(words: list[str], size_bytes) -> list[str]:
     """"at half a gibibyte", "a quarter of a megabyte", "three quarters of a GiB": a size said as a fraction of a
     unit, written as the bytes it is ("536870912 bytes"), which every size reader knows. A third of a unit is no
     whole number of bytes and is left as said."""
+    lw = [w.lower() for w in words]
+    if not any(w.rstrip("s") in _FRACTIONS for w in lw):
+        return words     # (every question passes here)
     out: list[str] = []
     i = 0
-    lw = [w.lower() for w in words]
     while i < len(words):
-        m = re.match(r"(?:(\S+) and )?(?:(a|an|one|three) )?(half|quarter|eighth)s? (?:of )?(?:a |an |one )?(\S+)",
-                     " ".join(lw[i:i + 8]))
+        m = _FRACTION_OF.match(" ".join(lw[i:i + 8]))
         unit = size_bytes(f"1 {m.group(4)}") if m and _FRACTIONS[m.group(3)] and _UNIT_WORD.fullmatch(m.group(4)) \
             else None
         whole = size_bytes(f"{m.group(1)} {m.group(4)}") if m and m.group(1) else 0
@@ -5859,8 +5861,9 @@ _TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goe
 _CONGESTION_SLOWS = re.compile(r"\b(congest\w*|contention|incast)\b.{0,30}\b(slow\w*|hurt\w*|degrad\w*)\b|"
                                r"\bslow(ed|s)? down by (congest\w*|contention)\b")
 # words of a link itself or its rating ("links", "peak", "nominal"), beside a mode said as "NVLink-mode"
-_LINK_OR_RATE_WORD = re.compile(r"\b(links?|peak|nominal|rated|rating|theoretical|capacity|efficien\w*|utili[sz]\w*|"
-                                r"percent\w*|fraction|share|how close|how near|how much of)\b|%")
+# (an efficiency named is one more such word, unless the machine stores that efficiency for a run)
+_LINK_OR_RATE_WORD = re.compile(r"\b(links?|peak|nominal|rated|rating|theoretical|capacity|utili[sz]\w*|percent\w*|"
+                                r"fraction|share|how close|how near|how much of)\b|%")
 # every pair of a machine's devices ("the unified memory latency between the g p us of yme")
 _BETWEEN_ALL_DEVICES = re.compile(r"\bbetween (the|all|all the|its|every|each of the) (?!two |both |2 )(\w+ ){0,2}"
                                   r"(gpus|g p us|ipus|"
