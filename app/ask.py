@@ -284,6 +284,14 @@ class Asker:
             if unknown_sys and "system" not in res.slots:   # "what is the nvlink bandwidth on aurora"
                 raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. "
                                  + self.cat.describe() + ".")
+            sid, link = res.slots.get("system"), res.slots.get("link_type")
+            family = set(self.cat.link_family(link)) if isinstance(link, str) else set()
+            if isinstance(sid, str) and res.slots.get("metric") == "bandwidth" \
+                    and not family & self.cat.rated_links.get(sid, set()) and any(
+                        sid in self.cat.owners.get(("link_type", lk), ()) for lk in family):
+                # "what bandwidth does an XLink of the XMP-64 carry": the links are stored, their rate nowhere
+                raise OutOfScope(f"No source in the data states how fast the {link} links of {self.cat.name(sid)} "
+                                 f"are; ask for its topology to see how they are wired.")
             raise OutOfScope("I can't answer that from the loaded performance data. "
                              + self.cat.describe() + "; ask about their topology, bandwidth, latency, "
                              "collectives, scaling, congestion or traces.")
@@ -617,7 +625,13 @@ class Asker:
                 u.slots.get(k) for k in ("operation", "src", "dst", "app", "msg_bytes", "condition", "count")) \
                 and not _SHARE_ASKED.search(" ".join(u.tokens)):
             # "what is the IPU-Link bandwidth?": nothing measured is named, only a kind of link; its rated bandwidth
-            # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number)
+            # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number);
+            # where no source states the rate of that kind of link ("what bandwidth does an XLink of the XMP-64
+            # carry") the graph has no answer either, and the question stays refused
+            if not set(self.cat.link_family(u.slots["link_type"])) & self.cat.rated_links.get(sid, set()):
+                return None if metric == "bandwidth" else ("topology", (
+                    f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as topology: "
+                    f"the {u.slots['link_type']} links are in the graph"))
             return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
                                 f"topology: the rated bandwidth of {u.slots['link_type']} links is in the graph")
         cond = u.slots.get("condition")
@@ -1153,6 +1167,7 @@ def _count_span_end(said: str, kind: Any) -> Optional[int]:
     if kind not in ("gpus", "ipus"):
         return None
     said = re.sub(r"\b([gi]) p u(s?)\b", r"\1pu\2", said.lower())
+    said = re.sub(r"(\w) ?, (to|through|and) ", r"\1 \2 ", said)   # "from one, to 4 GPUs": a pause heard as a comma
     words = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty[- ]two|sixty[- ]four"
     m = re.search(rf"\b({words}) ?(?:to|-|through|and) ?({words}) ({kind[:-1]}s?)\b", said)
     if not m:

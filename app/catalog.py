@@ -79,6 +79,9 @@ class Catalog:
     # system -> its name, aliases, vendor and description as one text: "the Power9 box with only two V100s" is
     # matched against what the descriptions say (nlu/described.py)
     about: dict[str, str] = field(default_factory=dict)
+    # system -> the link types (lower case) whose rate a source states, on a link or as a GPU's per-link NVLink
+    # rate: "what bandwidth does an XLink carry" has no answer in the graph where no link of its kind has one
+    rated_links: dict[str, set[str]] = field(default_factory=dict)
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if
@@ -266,6 +269,13 @@ def load(con) -> Catalog:
         cat.run_experiments[run_id] = experiment
         cat.owners.setdefault(("tool", tool), set()).add(sid)
     cat.apps = {a for (a,) in con.execute("SELECT DISTINCT app FROM measurements WHERE app IS NOT NULL").fetchall()}
+    for sid, link in con.execute("SELECT DISTINCT system_id, lower(link_type) FROM links "
+                                 "WHERE bw_gbps_per_dir IS NOT NULL").fetchall():
+        cat.rated_links.setdefault(sid, set()).add(link)
+    for sid, link in con.execute("SELECT DISTINCT system_id, lower(link_type) FROM links "
+                                 "WHERE lower(link_type) LIKE 'nvlink%'").fetchall():
+        if any(p["nvlink_gbps_per_dir"] for p in cat.parts.get(sid, {}).values()):
+            cat.rated_links.setdefault(sid, set()).add(link)
     for slot, sql in (("app", "SELECT DISTINCT 'app', lower(app), system_id FROM measurements WHERE app IS NOT NULL"),
                       ("library", "SELECT DISTINCT 'library', lower(library), system_id FROM measurements "
                                   "WHERE library IS NOT NULL"),

@@ -688,8 +688,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # support in five years", "the carbon footprint of the lassen training runs")
                     r"\b(in|within|for|after) (\w+ )?(years?|months?)( time)?\b.{0,20}$|\b(vendor |product )?support "
                     r"(lifetime|life ?cycle|ends?|window)\b|\b(end of life|eol|warranty|carbon|co2|emissions?)\b|"
+                    # GPU generations after the newest stored (Hopper's H200): "will Rubin-generation NVLink double
+                    # the H200's bandwidth" asks about hardware nothing here measured
+                    r"\b(rubin|blackwell|feynman)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
-                    r"\b(price|prices|pricing|msrp|list price)\b|\bcost per (gpu|node|hour|card|unit|ipu)\b|"
+                    r"\b(price|prices|pricing|msrp|list price|discounts?|rebates?)\b|"
+                    r"\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     # "who rents out time on the 16-GPU V100 server": a provider, no measurement
                     r"\bwho (rents?|sells?|leases?|hosts?|offers?)\b|\brent(s|ing)? out\b|\b(rent|lease) (\w+ )?(time|"
                     r"hours|nodes)\b|"

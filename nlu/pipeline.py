@@ -32,7 +32,7 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.written_forms import percent_sign_said, plain_scientific, tool_flags, written_forms
+from nlu.written_forms import counted_collectives, percent_sign_said, plain_scientific, tool_flags, written_forms
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -434,6 +434,7 @@ class NLU:
             words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
+        words = counted_collectives(words)   # "on a pair of GPUs", "up to a dozen": how many devices ran
         words = plain_comparatives(words)
         words = collective_verbs(words)   # "broadcasting 128 MB", "all-reducing": the collective as its name
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
@@ -2624,6 +2625,20 @@ class NLU:
                 del slots["condition"]
         if intent == "trace_breakdown":
             slots.pop("aggregate", None)    # "which kernels take the most time": a breakdown is ranked by time already
+        if intent in ("metric_lookup", "topology") and slots.get("link_type") and slots.get("metric") == "bandwidth" \
+                and self.catalog is not None and isinstance(slots.get("system"), str) and not any(
+                    slots.get(k) for k in _MEASURED_BY_NAME) and not _SUMMED_OVER_LINKS.search(said):
+            # "what bandwidth does an IPU-Link carry": the rate of a kind of link, which the graph holds where a
+            # source states it (a lookup cannot pick rows by link and gave the machine's top number); where none
+            # does ("... an XLink of the XMP-64"), nothing stored answers it
+            rated = set(self.catalog.link_family(slots["link_type"])) & self.catalog.rated_links.get(slots["system"],
+                                                                                                    set())
+            if intent == "metric_lookup" and rated:
+                ruled_out.add(intent)
+                intent, conf = "topology", max(conf, model_conf)
+            elif not rated and intent == "topology":
+                ruled_out.add(intent)
+                intent = "out_of_scope"
         if intent == "topology" and "dst" in slots and "src" not in slots:
             # "which GPUs have no NVLink to GPU0?": links have no direction; the one device named is where they start
             slots["src"] = slots.pop("dst")
@@ -5703,8 +5718,15 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\boutperform\w*")
 # a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
 # than Yme"); read as a comparison only where two machines are named
+# "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
+# of the machine, not one link's rate
+_SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")
+# slots that name something measured, or a part of the machine: with any of them a link's name is no longer a
+# question about the link's own rate
+_MEASURED_BY_NAME = ("operation", "app", "src", "dst", "msg_bytes", "condition", "count", "aggregate", "compare_with",
+                     "library", "precision", "direction")
 _COMPARATIVE_ACROSS = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower|greater|bigger|smaller|larger) "
-                                 r"([\w/-]+ ){1,12}(than|then)\b")
+                                 r"([\w/'’-]+ ){1,12}(than|then)\b")
 # the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")
 _THE_EXTREME_PAIR = re.compile(r"\bthe (slowest|fastest|best|worst|highest|lowest|quickest)( [\w-]+){0,2} pair\b")
 # a copy set against another machine's ("is Yme's GPU2-to-GPU3 copy faster than the same copy on the DGX-2")
@@ -6230,7 +6252,9 @@ def other_readings(slots: dict[str, Any], cands) -> dict[str, list[Any]]:
         alts = []
         for s, e, found in sorted(cands, key=lambda c: (c[0], c[0] - c[1])):
             v = found.get(k)
-            if v is not None and v != slots[k] and v not in alts and any(a <= s and e <= b for a, b in where):
+            if v is not None and v != slots[k] and v not in alts and any(a <= s and e <= b for a, b in where) \
+                    and not (k == "operation" and {v, slots[k]} <= set(COLLECTIVE_OPS)):
+                # (the "reduce" of "all-reduce" is another collective, not another reading of the words)
                 alts.append(v)
         if alts:
             out[k] = alts

@@ -198,6 +198,9 @@ def lexicon_words(vocab) -> set[str]:
     # encoder's WordPiece words) was one edit from nothing and two from "gigabytes", and became it
     from nlu.normalize import SIZE_UNITS
     texts += list(SIZE_UNITS)
+    # and so are numbers said as collective nouns ("on a dozne GPUs": a dozen)
+    from nlu.written_forms import COLLECTIVE_COUNTS
+    texts += list(COLLECTIVE_COUNTS)
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)

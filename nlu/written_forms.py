@@ -187,7 +187,17 @@ def shifted_sizes(words: list[str]) -> list[str]:
 
 
 def written_forms(words: list[str]) -> list[str]:
-    return plus_as_comma(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(words))))))
+    return plus_as_comma(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(
+        paused_ranges(words)))))))
+
+
+def paused_ranges(words: list[str]) -> list[str]:
+    """"scale from one, to 4 GPUs": a comma between a range's two ends is a pause the speech model wrote down
+    (as it hears a breath), not two phrases; the range is read as one."""
+    return [w for i, w in enumerate(words) if not (
+        w == "," and 2 <= i < len(words) - 1 and words[i - 2].lower() in ("from", "between")
+        and (words[i - 1].isdigit() or _INDEX.fullmatch(words[i - 1].lower()))
+        and words[i + 1].lower() in ("to", "through", "till", "until", "and"))]
 
 
 def plus_as_comma(words: list[str]) -> list[str]:
@@ -217,4 +227,41 @@ def plain_scientific(words: list[str]) -> list[str]:
             if v == int(v) and v < 1e15:
                 w = str(int(v))
         out.append(w)
+    return out
+
+
+# a number said as a collective noun: "a pair of GPUs", "a trio of cards", "a dozen", "half a dozen"
+COLLECTIVE_COUNTS = {"pair": 2, "trio": 3, "dozen": 12}
+# the words before a pair of devices that ran something ("on a pair of GPUs", "up to a trio of GPUs"); "between a
+# pair of GPUs" and "a pair of GPUs reaches" are a pair's two ends
+_RAN_ON = {"on", "with", "using", "across", "over", "from", "to", "onto", "at"}
+_COUNTED = re.compile(r"(gpus|ipus|cards|nodes|devices|ranks|processes|cores|tiles|[a-z]\d{2,3}s)", re.I)
+
+
+def counted_collectives(words: list[str]) -> list[str]:
+    """"a pair of GPUs" -> "2 GPUs", "up to a dozen" -> "up to 12", "half a dozen nodes" -> "6 nodes": how many
+    devices ran, as the count readers read a number. Only a pair or trio *of devices* that something ran on is a
+    count ("which pair of GPUs", "between a pair of GPUs", "the H200 pair" stay pairs); a dozen is twelve of whatever
+    follows, or of the devices counted before it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        nxt = [x.lower() for x in words[i + 1:i + 5]]
+        if w in ("a", "one") and nxt[:2] in (["pair", "of"], ["trio", "of"]) and len(nxt) > 2 \
+                and i > 0 and words[i - 1].lower() in _RAN_ON and (
+                _COUNTED.fullmatch(nxt[2]) or nxt[2:4] in (["g", "p"], ["i", "p"])):
+            out.append(str(COLLECTIVE_COUNTS[nxt[0]]))
+            i += 3
+            continue
+        if w == "half" and nxt[:2] == ["a", "dozen"]:
+            out.append("6")
+            i += 3 + (nxt[2:3] == ["of"])
+            continue
+        if w == "a" and nxt[:1] == ["dozen"]:
+            out.append("12")
+            i += 2 + (nxt[1:2] == ["of"])
+            continue
+        out.append(words[i])
+        i += 1
     return out

@@ -210,8 +210,10 @@ _MODE_SAID = re.compile(r"\b(training|train|inference|infer)\b", re.I)
 _MODE_FORMS = {"training": ("training", "train"), "inference": ("inference", "infer")}
 
 
-def said_params(question: str) -> dict[str, tuple[tuple[str, ...], str]]:
-    """{name: (params keys it may be stored under, value)} for the parameters a question names; {} for none."""
+def said_params(question: str, operation: Any = None) -> dict[str, tuple[tuple[str, ...], str]]:
+    """{name: (params keys it may be stored under, value)} for the parameters a question names; {} for none. A
+    mode is DeepBench's GEMM, convolution and RNN rows' only: "for all-reduce-heavy training" filters no
+    all-reduce rows by it (none stores one)."""
     out: dict[str, tuple[tuple[str, ...], str]] = {}
     q = question or ""
     shape = _SHAPE.search(q)
@@ -225,7 +227,7 @@ def said_params(question: str) -> dict[str, tuple[tuple[str, ...], str]]:
         name = {"hiddensize": "hidden", "batchsize": "batch", "timesteps": "timestep"}.get(name, name)
         out[name] = (_PARAM_KEYS.get(name, (word.lower(),) if len(word) == 1 else (name,)), v)
     mode = _MODE_SAID.search(q)
-    if mode:
+    if mode and operation in (None, *set(_DEEPBENCH_OPS.values())):
         out["mode"] = (("mode",), "training" if mode.group(1).lower().startswith("train") else "inference")
     return out
 

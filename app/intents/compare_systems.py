@@ -60,7 +60,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     if s.get("operation"):
         s["operation"] = mode_as_operation(s["operation"], question or "")   # "the training GEMM"
     # "the fp32 conv training layer w=700 h=161 c=1 n=4 k=32": DeepBench's parameters pick its rows
-    shape = said_params(question or "") if s.get("operation") in PARAMETRISED else {}
+    shape = said_params(question or "", s.get("operation")) if s.get("operation") in PARAMETRISED else {}
     shape_sql, shape_params = params_sql(shape)
     across = []
     if not s.get("system") and (s.get("metric") or s.get("operation")):

@@ -225,7 +225,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     said = [w for w in said_words(question or "", s) if w in cat.label_words.get(sid, ())]
     select = SELECT.replace("\nFROM", LABEL + "\nFROM") if said else SELECT
     # "hidden 512, batch 1", "1760x7000x1760", "training": a benchmark's parameters, which rows store in params
-    shape = said_params(question or "") if s.get("operation") in PARAMETRISED else {}
+    shape = said_params(question or "", s.get("operation")) if s.get("operation") in PARAMETRISED else {}
     if shape or (top_n and s.get("operation") in PARAMETRISED):
         select = select.replace("\nFROM", PARAMS + "\nFROM", 1)
     if s.get("metric") in (None, "latency"):
