@@ -1546,7 +1546,8 @@ def trace_name_in(question: str, names: dict[str, set[str]]) -> Optional[tuple[s
 
 
 # words that set two things side by side: with an unknown system as one side, no comparison can be answered
-_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against)\b|"
+_COMPARING = re.compile(r"\b(compare[sd]?|comparison|versus|than|or|stacks? up against|next to|relative to|"
+                        r"alongside)\b|"
                         # "would an MI300X node beat the H200 pair" (not a method that "beats the baseline")
                         r"\b(beats?|outperforms?|outpaces?)\b(?! (the |a |an |its )?(baselines?|references?|defaults?|"
                         r"uncompressed|original))|"
@@ -1580,11 +1581,14 @@ def _describes(span: str, name: str) -> bool:
     return bool(said & words)
 
 
-# machines people ask about that no loaded document measures: named as unknown systems even when typed in lower
-# case ("frontier hpl rmax"), where a lower-case span the tagger took for a system is otherwise ignored
+# machines and accelerators people ask about that no loaded document measures: named as unknown systems even when
+# typed in lower case ("frontier hpl rmax", "an AMD GPU, for instance an MI300X"), where a lower-case span the tagger
+# took for a system is otherwise ignored
 OTHER_MACHINES = frozenset("""frontier aurora fugaku sierra perlmutter polaris lumi leonardo elcapitan selene juwels
 jureca piz daint pizdaint mira sequoia tianhe sunway taihulight jupiter alps crusher tsubame abci hawk
-archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters titan""".split())
+archer archer2 cori edison stampede stampede2 frontera blue waters bluewaters titan
+mi100 mi210 mi250 mi250x mi300 mi300a mi300x mi325x mi355x gaudi gaudi2 gaudi3 tpu tpus b100 b200 gb200
+gh200""".split())
 
 
 def _shown(name: str) -> str:

@@ -688,6 +688,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # support in five years", "the carbon footprint of the lassen training runs")
                     r"\b(in|within|for|after) (\w+ )?(years?|months?)( time)?\b.{0,20}$|\b(vendor |product )?support "
                     r"(lifetime|life ?cycle|ends?|window)\b|\b(end of life|eol|warranty|carbon|co2|emissions?)\b|"
+                    # the people who run a machine, asked about ("do the admins of yme and mini summit talk to one
+                    # another"; not the asker's own job: "sysadmin here: ...", "our admins keep arguing about ...")
+                    r"\b(do|does|did|are|were|will|who are|who is) (the|its|their) (\w+ )?(admins?|administrators?|"
+                    r"sysadmins?)\b|"
                     # GPU generations after the newest stored (Hopper's H200): "will Rubin-generation NVLink double
                     # the H200's bandwidth" asks about hardware nothing here measured
                     r"\b(rubin|blackwell|feynman)\b|"
@@ -725,8 +729,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
 LISTING = re.compile(r"\b(list|lists|listing|which|available|exist|exists|stored|loaded|inventory|catalog|"
                      r"what (data|metrics|measurements|runs|benchmarks|tools|systems|traces))\b")
 # the live state of a machine ("is the dgx2 busy right now") is no stored measurement; the data held now ("which
-# systems have you got data for right now", "what data do you have at the moment") is the inventory
+# systems have you got data for right now", "what data do you have at the moment") is the inventory, and a stored
+# measure asked "at the moment" ("what BusSpeedReadback bandwidth does the Titan RTX reach at the moment", "how are
+# Yme's GPUs and CPUs connected at the moment") is answered from what is stored
 _NOW = re.compile(r"\b(right now|at the moment)\b")
+_LIVE_STATE = re.compile(r"\b(busy|free|idle|in use|available|online|offline|up|down|running|utili[sz]\w*|load|loaded|"
+                         r"temp\w*|hot|users?|queue\w*|jobs?|time is it|happening|doing|say|says|reads?)\b")
 _DATA_HELD = re.compile(r"\b(data|datasets?|loaded|stored|measurements?|results|benchmarks|traces|runs|(in|on) (the )?"
                         r"(database|db|catalog))\b")
 
@@ -761,4 +769,5 @@ def asks_setup(said: str) -> bool:
 
 def asks_advice(said: str) -> bool:
     """Advice, a service, a prediction or a machine's live state: what no stored measurement answers."""
-    return bool(ADVICE.search(said)) or bool(_NOW.search(said) and not _DATA_HELD.search(said))
+    return bool(ADVICE.search(said)) or bool(_NOW.search(said) and _LIVE_STATE.search(said)
+                                             and not _DATA_HELD.search(said))

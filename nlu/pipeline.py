@@ -2043,6 +2043,11 @@ class NLU:
             # 12": the same, said as a contrast
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        if slots.get("operation") == "mesh" and self.catalog is not None and isinstance(slots.get("system"), str) \
+                and "mesh" not in self.catalog.operations.get(slots["system"], set()):
+            # "the entire NVLink2 mesh of the DGX-1 V100": the machine's network, not the mesh stencil of the
+            # ISC papers' codes, which the machine never ran
+            slots.pop("operation")
         held = held_condition(slots, cands, self.catalog)
         if held:
             # "p100 hbm2 bandwidth spec (dgx-1)": "hbm2" is a condition of another system's rows; "spec", also
@@ -2351,9 +2356,11 @@ class NLU:
             slots["metric"] = "efficiency"
         link_said = slots.get("link_type") or CONDITION_LINK_TYPES.get(str(slots.get("condition")))
         if intent in ("metric_lookup", "list_data", "topology") and link_said \
-                and not any(slots.get(k) for k in ("metric", "operation", "app")) and _USES_ITS_LINK.search(said) \
+                and not slots.get("app") and slots.get("metric") in (None, "bandwidth") \
+                and slots.get("operation") in (None, *_MOVES_DATA) and _USES_ITS_LINK.search(said) \
                 and self._has_links({**slots, "link_type": link_said}):
-            # "one number for how well Heid uses its NVLinks": the links' measured rate against their own
+            # "one number for how well Heid uses its NVLinks": the links' measured rate against their own (also
+            # for one kind of copy: "how well do Yme's NVLink2 bricks use their 75 GB/s on GPU-to-GPU copies")
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
             slots["link_type"] = link_said
@@ -3826,6 +3833,12 @@ class NLU:
             # "How does the DGX-2's QTC kernel time drop as the GPU count rises": the time itself, falling along
             # the curve, not a stored cut of it ("time drop" is also the cut's name)
             slots["metric"] = "time"
+        if "metric" not in slots and intent in ("metric_lookup", "compare_systems", "scaling") \
+                and _HOW_MUCH_IMPROVES.search(said) and self.catalog is not None and "improvement" in \
+                self.catalog.metrics.get(str(slots.get("system")), set()):
+            # "how much does Hy-Fi improve ResNet-218v2 training on 8 GPUs": the improvement the paper states, not
+            # the speedup the machine's rows also hold
+            slots["metric"] = "improvement"
         # tiles sending at once, said of a pair on a machine that stores its load conditions
         loaded_pair = slots.get("src") and slots.get("dst") and _TILES_SEND_AT_ONCE.search(said) \
             and self.catalog is not None and self.catalog.conditions.get(str(slots.get("system")), set())
@@ -4291,7 +4304,9 @@ _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|
                             r"(other|background|competing|extra) (traffic|transfers|jobs|messages)\b")
 # the quiet side of the load pair said with "without" ("bandwidth without load", "latency w/o congestion")
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
-                           r"congestor traffic)\b")
+                           r"congestor traffic)\b|"
+                           # "what idle bandwidth does the IPU system reach from IPU5 to IPU6" (not "idle power")
+                           r"\bidle (bandwidth|bw|latency|latencies|throughput)\b")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
@@ -4425,7 +4440,9 @@ _JOINED_BY = re.compile(r"\b(joined|connected|linked|wired|attached|tied|coupled
                         r"through|via|over)\b|"
                         # "the GPUs of the DGX-1 P100 talk to each other over NVLink1 links?"
                         r"\b(talk|talks|talking|communicat\w*) (to|with) (each other|one another) (by|through|via|"
-                        r"over)\b")
+                        r"over)\b|"
+                        # "which GPUs of the DGX-1 V100 reach each other over doubled NVLink2 connections?"
+                        r"\b(reach|reaches|see|sees) (each other|one another) (by|through|via|over)\b")
 _MEASURE_SAID = re.compile(r"\b(bandwidth|bw|latency|latencies|throughput|speed|fast\w*|slow\w*|time|gb/s|efficien\w*)\b")
 # the applications run on a machine ("callgraph cluster apps profiled", "which codes were benchmarked on X")
 _APPS_HELD = re.compile(r"\b(apps|applications|codes|benchmarks|workloads|programs) (in|stored in|loaded in) (the )?(db|"
@@ -4538,8 +4555,8 @@ _OVER_COUNTS = re.compile(
     # "efficiency vs #gpus", "speedup against the number of nodes", "time vs gpu count"
     r"|\b(?:vs\.?|versus|against)\s+(?:the\s+)?(?:#\s*|number of |no\.? of )?"
     r"(?P<d>gpus|ipus|nodes|ranks|tiles|cores|threads|processes)\b"
-    r"|\b(?:vs\.?|versus|against|over|across|by)\s+(?:the\s+)?(?P<e>gpu|ipu|node|rank|tile|core|thread|process) "
-    r"counts?\b"
+    r"|\b(?:vs\.?|versus|against|over|across|by)\s+(?:the\s+)?(?:(?:whole|entire|full)\s+)?"
+    r"(?P<e>gpu|ipu|node|rank|tile|core|thread|process) (counts?|range)\b"
     # "xeon 8280 su3 speedup across cores" (not "across GPUs", which may be a transfer between them)
     r"|\bacross (?:the\s+|its\s+)?(?:different\s+)?(?P<h>cores|nodes|ranks|processes|threads)\s*[?.]?$")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
@@ -5877,6 +5894,8 @@ _TIMES_MORE_THAN = re.compile(r"\b(how many|what multiple|\d+(\.\d+)?) times (hi
 _TIME_REDUCTION = re.compile(r"\b(run ?-?time|time|execution time|wall ?-?(clock )?time|walltime|compute time) "
                              r"reductions?\b")
 # a time said to fall, as a verb ("how does the QTC kernel time drop as the GPU count rises")
+# a library or setting said to improve a run, asked how much ("how much does Hy-Fi improve ... training")
+_HOW_MUCH_IMPROVES = re.compile(r"\bhow much (does|do|did|would|will) .{1,60}\bimproves?\b")
 _TIME_FALLS = re.compile(r"\b(time|runtime|run time) (drops?|falls?|shrinks?|goes down) (as|when|while|with|once|if)\b|"
                          r"\b(do|does|did|will) (\S+ ){0,6}(time|runtime) (drop|fall|shrink)\b")
 # congestion said as what slows a run down ("how much does congestion slow down VASP")
@@ -5889,7 +5908,10 @@ _LINK_OR_RATE_WORD = re.compile(r"\b(links?|peak|nominal|rated|rating|theoretica
 # every pair of a machine's devices ("the unified memory latency between the g p us of yme")
 _BETWEEN_ALL_DEVICES = re.compile(r"\bbetween (the|all|all the|its|every|each of the) (?!two |both |2 )(\w+ ){0,2}"
                                   r"(gpus|g p us|ipus|"
-                                  r"i p us|devices|cards|chips)\b")
+                                  r"i p us|devices|cards|chips)\b|"
+                                  # "... bw all sender and receiver gpus": every sender against every receiver
+                                  r"\b(all|every|each) (sender|source|sending) (and|to|x|by) (receiver|destination|"
+                                  r"receiving|target) (gpus|g p us|ipus|i p us|devices|cards)\b")
 # "reduce" as what something does to a measure ("how much does congestion control reduce the impact")
 _REDUCE_AS_A_VERB = re.compile(r"\b(does|do|did|will|would|can|could|to) (\S+ ){0,5}?reduce (the|its|their)\b")
 # how much a measure changes ("how much does the bandwidth drop", "how much higher is the latency")

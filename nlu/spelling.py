@@ -28,11 +28,11 @@ _SOUNDS = (("air", "are"), ("are", "air"), ("ph", "f"), ("f", "ph"), ("sy", "cy"
            ("ee", "ea"), ("ea", "ee"), ("k", "c"), ("c", "k"))
 
 
-# question words typed with two letters swapped: too short for the lexicon (four letters and up), and "hwo" is as
-# near "who" as "how"; these slips are of one word only
+# question words typed with two letters swapped (or one lost: "how wel"): too short for the lexicon (four letters
+# and up), and "hwo" is as near "who" as "how"; these slips are of one word only
 _SHORT_SLIPS = {"hwo": "how", "waht": "what", "whta": "what", "waht's": "what's", "whcih": "which",
                 "wich": "which", "whihc": "which", "teh": "the", "hte": "the", "adn": "and", "taht": "that",
-                "deos": "does", "doesnt": "doesn't"}
+                "deos": "does", "doesnt": "doesn't", "wel": "well"}
 
 
 def _deletes(w: str) -> set[str]:
