@@ -20,7 +20,7 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import COLLECTIVE_OPS, LISTING as _LISTING, SAME_MEASURE, apply_cues, asks_advice
+from nlu.cues import CONDITION_LINK_TYPES, COLLECTIVE_OPS, LISTING as _LISTING, SAME_MEASURE, apply_cues, asks_advice
 from nlu.implied import only_system_note
 from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
 
@@ -1472,6 +1472,13 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     named is a mode the GPUs were measured in (the slots then name the condition), the sentence that corrects the
     premise where the system has another generation of that link (the slots then name the family), else None."""
     lt, sid = slots.get("link_type"), slots.get("system")
+    mode = CONDITION_LINK_TYPES.get(str(slots.get("condition")))
+    if not lt and mode and isinstance(sid, str) and slots["condition"] not in cat.conditions.get(sid, set()) \
+            and cat.held("link_type", sid) and not set(cat.link_family(mode)) & set(cat.held("link_type", sid)):
+        # "What Tartan NVLink-mode bandwidth does the Titan RTX desktop reach?": a mode over a link the machine
+        # lacks was never measured there; its other figures answer another question
+        raise OutOfScope(f"{cat.name(sid)} has no {mode} links in the loaded topology, so nothing was measured "
+                         f"there in {mode} mode; its links are {', '.join(sorted(cat.held('link_type', sid)))}.")
     if _link_absent(slots, cat):   # "NVSwitch" is a component, not a link type: present
         mode = lt.lower()
         if str(slots.get("condition") or "").lower().removeprefix("with_") == mode or (

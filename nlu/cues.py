@@ -292,6 +292,20 @@ OF_PEAK = re.compile(r"(\b(fraction|percent(age)?|share|how close)\b|%).{0,30}\b
 # a word of message sizes: a size with its unit, "message", "transfer", "sweep"
 SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|message|msg|transfer|buffer|payload|sweep|"
                        r"curve|kilo|mega|giga|\d+[kmg]\b")
+# the size at which a measure is at its extreme, asked for ("at which message size does the H200 pair reach its
+# highest all-reduce busbw", "allgather busbw peak size", "gtx980 best scope pageable h2d bandwidth message size"):
+# one value over every size and the size it is at, no size picked first and no curve
+SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer |buffer )?size\b.{0,80}\b(?P<x>"
+                                 r"highest|lowest|peaks?|peaking|maximum|minimum|max|min|best)\b|"
+                                 # "minisummit pinned h2d into gpu0: size with the highest bw"
+                                 r"\bsize (with|of|giving|that gives|that yields|at) (the )?(?P<y>highest|lowest|"
+                                 r"peak|maximum|minimum|max|min|best)\b|"
+                                 # "busbw 2 gpus: winning message size", "allgather busbw peak size"
+                                 r"\b(?P<z>winning|best|peak|optimal|top|fastest) (message |msg |transfer |buffer )?"
+                                 r"size\b|"
+                                 # "gtx980 best scope pageable h2d bandwidth message size": terse, the size last
+                                 r"\b(best|peak|optimal|top|fastest|highest|lowest)( [\w-]+){1,5} (message|msg|"
+                                 r"transfer|buffer) size\W*$", re.I)
 # "at any message size", "over all sizes": an extreme asked over every size, no size picked first and no curve
 ANY_SIZE = re.compile(r"\b(at|over|across|for) (any|all|every) (message |transfer |buffer |data )?sizes?\b")
 # "memory bandwidth" said of a GPU: its device memory's (app.intents.metric_lookup), never a pair of GPUs

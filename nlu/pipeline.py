@@ -13,7 +13,7 @@ import torch
 from nlu import model as M
 from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
-                      asks_advice, asks_setup,
+                      SIZE_OF_THE_EXTREME, asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, NOT_PER_PAIR, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
@@ -26,13 +26,14 @@ from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, P
                          app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
                          implied_by_intent, infer_implicit, items_per_second, link_as_mode, only_system_note,
                          operation_family, unsaid_precision)
-from nlu.normalize import FABRIC_WORDS
+from nlu.normalize import FABRIC_WORDS, SIZE_UNITS
 from nlu.ordinals import ordinal, ordinal_devices
 from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.written_forms import counted_collectives, percent_sign_said, plain_scientific, tool_flags, written_forms
+from nlu.written_forms import (counted_collectives, percent_sign_said, plain_scientific, spelled_possessive,
+                                tool_flags, worth_of_data, written_forms)
 from nlu.vocab import in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -406,6 +407,8 @@ class NLU:
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
+        words = worth_of_data(words, SIZE_UNITS)   # "a kilobyte's worth of data": the size "a kilobyte"
+        words = spelled_possessive(words)   # "the d g x twos scope ...": the DGX-2's
         long_said = words
         words = short_forms(words)       # "Intelligence Processing Unit", "message digest five": IPU, MD5Hash
         words = named_measures(words)    # "algbw x 2(n-1)/n", "size divided by the elapsed time": busbw, algbw
@@ -2616,6 +2619,14 @@ class NLU:
                     notes.remove(fam)
             if slots.get("metric") == "memory":
                 slots["metric"] = "bandwidth"
+        if slots.get("metric") == "clock" and slots.get("operation") and self.catalog is not None \
+                and isinstance(slots.get("system"), str):
+            # "the tile-local memory clock of the ipu system": a clock is the part's, stored under the one operation
+            # the document lists it with (the IPU's memory_access row for its tile-local memory), not under the
+            # operation the words also name (local memory reads)
+            clocked = self.catalog.metric_ops(slots["system"], "clock")
+            if slots["operation"] not in clocked and len(clocked) == 1:
+                slots["operation"] = next(iter(clocked))
         if "app" not in slots and self.catalog is not None:
             notes.extend(app_family(unresolved, slots, self.catalog))
             named_program = self._program_named(words, cands, slots)
@@ -2818,7 +2829,9 @@ class NLU:
                 # "are device-to-host copies faster than host-to-device at 1 GiB": one size, two things: looked up
                 ruled_out.add(intent)
                 intent = "metric_lookup"
-        extreme_size = _SIZE_OF_THE_EXTREME.search(said)
+        extreme_size = SIZE_OF_THE_EXTREME.search(said)
+        if extreme_size and extreme_size.group("x") == "best":
+            extreme_size = None   # "which message size gives the best all-gather busbw": the curve, as labelled
         if intent == "size_sweep" and extreme_size and slots.get("aggregate") in (None, "max", "min") \
                 and not _SIZE_CURVE_ASKED.search(said):
             # "at which message size does the H200 pair reach its highest all-reduce busbw": the one extreme value
@@ -5926,14 +5939,6 @@ _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|red
                            r"shortens?)\b")
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
 # words that ask for the curve itself
-_SIZE_OF_THE_EXTREME = re.compile(r"\b(at )?(which|what) (message |msg |transfer |buffer )?size\b.{0,80}\b(?P<x>"
-                                  r"highest|lowest|peaks?|peaking|maximum|minimum|max|min)\b|"
-                                  # "minisummit pinned h2d into gpu0: size with the highest bw"
-                                  r"\bsize (with|of|giving|that gives|that yields|at) (the )?(?P<y>highest|lowest|"
-                                  r"peak|maximum|minimum|max|min|best)\b|"
-                                  # "busbw 2 gpus: winning message size", "allgather busbw peak size"
-                                  r"\b(?P<z>winning|best|peak|optimal|top|fastest) (message |msg |transfer |buffer )?"
-                                  r"size\b")
 _SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
                                r"as (the )?sizes?)\b")
 # DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")
@@ -5969,7 +5974,9 @@ _PRODUCED_THE_DATA = re.compile(r"\b(what|which (tools?|programs?|benchmarks?|so
                                 r"results|measurements|files|logs)\b")
 # "h200x2 inventory", "the catalogue for the DGX-2": the word for what is stored
 _INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b|\bwhat( ?'s| is| do you have| have you got)? "
-                              r"(on file|on record)\b")
+                              r"(on file|on record)\b|"
+                              # "what has the dgx-1 p100 run": what the machine ran, which its runs list
+                              r"^what (has|have|did) (the )?[\w -]{1,40}? (run|ran|measured|benchmarked|recorded)\W*$")
 # "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
 _INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
                             r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")

@@ -265,3 +265,49 @@ def counted_collectives(words: list[str]) -> list[str]:
         out.append(words[i])
         i += 1
     return out
+
+
+_SIZED = re.compile(r"\d+(\.\d+)?\s?([kmgt]i?b|bytes?)", re.I)
+
+
+def worth_of_data(words: list[str], units) -> list[str]:
+    """"a kilobyte's worth of data", "sixty four megabytes worth", "a gigabyte of data": a message size said as an
+    amount of data is the size ("a kilobyte", "sixty four megabytes"), which the size readers take."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        out.append(words[i])
+        w = words[i].lower()
+        if w in units or _SIZED.fullmatch(w):
+            j = i + 1
+            if j < len(words) and words[j] in ("'s", "’s"):
+                j += 1
+            worth = j < len(words) and words[j].lower() == "worth"
+            j += worth
+            if j + 1 < len(words) and [x.lower() for x in words[j:j + 2]] == ["of", "data"]:
+                j += 2
+            elif not worth:
+                j = i + 1
+            i = j
+            continue
+        i += 1
+    return out
+
+
+_NUMBER_PLURALS = {"ones": "one", "twos": "two", "threes": "three", "fours": "four", "fives": "five", "sixes": "six",
+                   "sevens": "seven", "eights": "eight", "nines": "nine", "tens": "ten", "sixteens": "sixteen",
+                   "hundreds": "hundred"}
+
+
+def spelled_possessive(words: list[str]) -> list[str]:
+    """"the d g x twos scope reduce bandwidth": a spelled name's possessive as the speech model writes it (no
+    apostrophe on its last number word) is the name's ("d g x two 's"); "twos" after anything but spelled letters
+    stays."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        base = _NUMBER_PLURALS.get(w.lower())
+        if base and i >= 2 and all(len(x) == 1 and x.isalpha() for x in words[i - 2:i]):
+            out += [base, "'s"]
+        else:
+            out.append(w)
+    return out

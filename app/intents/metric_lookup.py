@@ -14,7 +14,7 @@ from app.intents._narrow import made_by, said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
                                  endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
                                  said_params, where)
-from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END
+from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END, SIZE_OF_THE_EXTREME
 from nlu.ordinals import ordinal_word
 
 NAME = "metric_lookup"
@@ -80,13 +80,6 @@ _PER_DEVICE = re.compile(r"\bper (gpu|device|card|accelerator)\b|\b(each|one|a s
 _OF_A_CURVE = re.compile(r"\b(peak|maximum|max|highest|lowest|minimum|min|top|bottom) of (the |its |their )?"
                          r"([\w/-]+ ){0,6}(curve|sweep|plot|graph)\b", re.I)
 _WHICH_SIZE = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?sizes?\b", re.I)
-# "size with the highest bw", "at which transfer size does it reach its highest": the size is what is asked, so the
-# extreme is over every size
-_SIZE_OF_AN_EXTREME = re.compile(r"\b(which|what) (msg |message |transfer |buffer )?size\b.{0,80}\b(highest|lowest|"
-                                 r"peaks?|peaking|maximum|minimum|max|min|best)\b|\bsize (with|of|giving|that gives|"
-                                 r"that yields|at) (the )?(highest|lowest|peak|maximum|minimum|max|min|best)\b|"
-                                 r"\b(winning|best|peak|optimal|top|fastest) (message |msg |transfer |buffer )?size\b",
-                                 re.I)
 
 
 def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Plan:
@@ -198,7 +191,7 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str | None = None) -> Pl
     best_asked = agg == ("min" if s.get("metric") in LOWER_BETTER else "max")
     # "the peak of the H200 all-reduce busbw curve": the highest over the sweep's sizes, as "at any size" says
     any_size = bool(ANY_SIZE.search((question or "").lower()) or _OF_A_CURVE.search(question or "")
-                    or _SIZE_OF_AN_EXTREME.search(question or ""))
+                    or SIZE_OF_THE_EXTREME.search(question or ""))
     # "which message size gives the second-highest busbw": the places are over the sizes, none is fixed
     sizes_ranked = bool(s.get("place")) and bool(_WHICH_SIZE.search(question or ""))
     # "the five slowest gemm times": a ranking of that many, each said with what tells it apart (a kernel's shape,
