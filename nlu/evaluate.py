@@ -143,6 +143,8 @@ HOLDOUT50_SET = Path(__file__).resolve().parent / "eval" / "holdout50.jsonl"
 HOLDOUT51_SET = Path(__file__).resolve().parent / "eval" / "holdout51.jsonl"
 # The fifty-third set: written blind in session 63, before the fifty-second is read (blind too).
 HOLDOUT52_SET = Path(__file__).resolve().parent / "eval" / "holdout52.jsonl"
+# The fifty-fourth set: written blind in session 63, before the fifty-third is read (blind too).
+HOLDOUT53_SET = Path(__file__).resolve().parent / "eval" / "holdout53.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -177,7 +179,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout49": HOLDOUT49_SET,
              "holdout50": HOLDOUT50_SET,
              "holdout51": HOLDOUT51_SET,
-             "holdout52": HOLDOUT52_SET}
+             "holdout52": HOLDOUT52_SET,
+             "holdout53": HOLDOUT53_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -236,6 +239,7 @@ LATER_SETS = (
     ("holdout50", "fifty-first", "blind in session 63", None),
     ("holdout51", "fifty-second", "blind in session 63", None),
     ("holdout52", "fifty-third", "blind in session 63", None),
+    ("holdout53", "fifty-fourth", "blind in session 63", None),
 )
 
 
@@ -294,7 +298,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout52`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout53`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
