@@ -575,6 +575,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\bshut(s|ting)? ?down\b|\bpower[- ]?(outage|failure|cut)s?\b|\bcompil(e|es|ed|ing|ation)\b|"
                     r"\bfrom source\b|"
                     r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
+                    # "where does Lassen's login node sit", "how do i book time on the h two hundred pair": access to
+                    # a machine, no measurement
+                    r"\blogin nodes?\b|\b(book|reserve|schedule) (\w+ )?(time|hours|slots?|a slot)\b|"
+                    # "who wrote the scope benchmark": a tool's authors, which no row stores
+                    r"\bwho (wrote|developed|created|authored|maintains|designed|built)\b|"
+                    # "ipu system rack airflow": the room around a machine
+                    r"\b(airflow|air flow|air ?cooling|cooling|rack space|floor space)\b|"
                     # "can you email me these results": a delivery, no data question
                     r"\b(e-?mail|mail|text|slack) (me|us|them|it|this|these|the results)\b|"
                     # "what's the best compiler flag for gromacs on epyc": build advice, which no benchmark here measured

@@ -169,6 +169,25 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
     return out
 
 
+# number words inside a program's name as the speech model writes them ("speech two text")
+_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+           "nine": "9", "ten": "10"}
+_DIGIT_WORD = re.compile(r"\b(" + "|".join(_DIGITS) + r")\b")
+
+
+def _joined_app(said: str, app: Any, apps) -> Optional[str]:
+    """The stored app named "A+B" ("wav2vec+jointbert") where the question names A and B joined by "with", "and",
+    "plus" or "+" (spelled or spaced as the speech model writes them), and any app the tagger read is one of the
+    two; None otherwise."""
+    squashed = re.sub(r"[\s'’-]+", "", _DIGIT_WORD.sub(lambda m: _DIGITS[m.group(1)], said.lower()))
+    for name in apps:
+        parts = name.lower().split("+")
+        if len(parts) == 2 and all(parts) and (app is None or str(app).lower() in parts + [name.lower()]) \
+                and re.search(re.escape(parts[0]) + r"(with|and|plus|\+|&)" + re.escape(parts[1]), squashed):
+            return name
+    return None
+
+
 def _counts_a_range(words: list[str], a: int, b: int) -> bool:
     """words[a:b] is "ipus 1" before "..16", or the whole "gpus 2 .. 16": a plural device word, then a range."""
     def joined(i: int) -> bool:
@@ -1352,6 +1371,14 @@ class NLU:
             kind = self.norm.count_and_kind(two_counts.group(0).split()[-1])[1]
             if kind and not slots.get("count_kind"):
                 slots["count_kind"] = kind     # what is counted, though the tagger read no count ("the 2 GPUs")
+        if intent == "congestion" and slots.get("count_kind") and not (slots.get("src") or slots.get("dst")) \
+                and (_TWO_COUNTS.search(said) or _COUNT_RANGE.search(said)) and not re.search(_IDLE, said) \
+                and not _SET_AGAINST.search(said):
+            # "ipu p2p latency under load 2 to 1216 tiles": the loaded value along a range of counts is its curve
+            # over them, not the loaded case set against the idle one (which "quiet versus under load" asks for)
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf)
+            slots.pop("count", None)
         if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
             # "supermuc-ng hanging node overhead over node": a measure over a count named last is its curve
             ruled_out.add(intent)
@@ -2634,6 +2661,11 @@ class NLU:
                 slots["app"] = named_program
         elif isinstance(slots.get("app"), str) and self.catalog is not None:
             notes.extend(app_spelled_otherwise(slots, self.catalog))
+        if self.catalog is not None and (not slots.get("app") or isinstance(slots.get("app"), str)):
+            joined = _joined_app(said, slots.get("app"), self.catalog.apps)
+            if joined:
+                # "wav two vec with joint bert": two programs run as one pipeline, stored under their joined name
+                slots["app"] = joined
         device_end(slots)                   # again, for an operation only the data named (app -> operation)
         if intent == "topology" and len(several_values(words, cands, "link_type")) > 1:
             # "does GPU0 -> GPU7 go over PCIe or NVLink?": which links the route takes is the question, so no one
@@ -2729,9 +2761,11 @@ class NLU:
                 and not SIZE_WORD.search(said) and not _TREND.search(said) and not _OVER_SIZES.search(said) \
                 and not _WHERE_PEAK.search(said) and not _BIGGER_CHUNKS.search(said):
             # "how big is the slowdown for GPU0 -> GPU1 copies with peer access disabled": no size, no word of sizes
-            # or of a curve; a sweep over sizes is the model's reading alone
+            # or of a curve; a sweep over sizes is the model's reading alone (and so is a grid of pairs where no pair
+            # or end is named: "titan rtx sort bandwidth shoc")
             ruled_out.add(intent)
-            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
+            unpaired = set() if slots.get("src") or slots.get("dst") or _GRID_OF_PAIRS.search(said) else {"pair_matrix"}
+            intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"} | unpaired)
             conf = max(conf, model_conf)
         if intent in ("trace_breakdown", "compare_systems", "metric_lookup", "topology", "out_of_scope") and (
                 (_TRACES_HELD.search(said) or _HAS_DATA.search(said)) and not _IN_THE_TRACES.search(said)
@@ -3120,9 +3154,11 @@ class NLU:
         if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion", "trace_breakdown") \
                 and (_LEVELS_OFF.search(said) or (_FALLS_AWAY.search(said) and (
                     _BEFORE_A_SIZE.search(said) or _PAST_A_SIZE.search(said)))) \
-                and "threshold" not in slots and (not slots.get("count_kind") or fixed_count) \
+                and "threshold" not in slots and (not slots.get("count_kind") or fixed_count or (
+                    isinstance(slots.get("count"), int) and _ON_A_COUNT.search(said))) \
                 and not _asks_efficiency(said) and (slots.get("operation") or slots.get("src")):
-            # (a count said with a size, "past 64 MB on 4 gpus", is where the curve over sizes was measured)
+            # (a count said with a size, "past 64 MB on 4 gpus", or said as where it ran, "sendrecv busbw on 2 gpus
+            # where does it level off", is where the curve over sizes was measured)
             # "does the GPU4 -> GPU12 bandwidth saturate before 64 MB?": where a curve levels off is read from the
             # curve over sizes; a size said after "before" or "by" is the end of the range to look at
             ruled_out.add(intent)
@@ -5633,8 +5669,10 @@ _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|
 _TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
 # (or said as a keyword query: "systems with nvlink2 links")
 _WHICH_SYSTEMS = re.compile(r"^(((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) )?"
-                            r"(systems|machines|clusters|platforms) ((that|which) )?(have|has|had|with|"
-                            r"offer|carry|store|come with|include|support)\b")
+                            # ("which systems' data include PyTorch traces": the systems by what their data holds)
+                            r"(systems|machines|clusters|platforms)( ?' ?s?)?( (data|results|measurements|numbers))? "
+                            r"((that|which) )?(have|has|had|with|offer|carry|store|come with|include|support|contain|"
+                            r"hold)\b")
 
 
 # "which systems have the highest ...": a ranking of systems, not a list of what is loaded
@@ -5745,9 +5783,11 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
                                 r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
                                 r"(than|then)\b|\bbeats?\b|\b(below|above|behind|ahead of)\b(?! \d)|"
-                                r"\boutperform\w*")
-# a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
-# than Yme"); read as a comparison only where two machines are named
+                                r"\boutperform\w*|"
+                                # "how far apart are yme and mini summit on ...", "how are Yme and Mini Summit doing
+                                # on FP32 MaxFlops"
+                                r"\bhow far apart\b|\bhow (are|is|do|does) [\w' -]{1,30} and [\w' -]{1,30} "
+                                r"(doing|faring|performing|getting on)\b")
 # "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
 # of the machine, not one link's rate
 _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")
@@ -5755,6 +5795,8 @@ _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gp
 # question about the link's own rate
 _MEASURED_BY_NAME = ("operation", "app", "src", "dst", "msg_bytes", "condition", "count", "aggregate", "compare_with",
                      "library", "precision", "direction")
+# a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
+# than Yme"); read as a comparison only where two machines are named
 _COMPARATIVE_ACROSS = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower|greater|bigger|smaller|larger) "
                                  r"([\w/'’-]+ ){1,12}(than|then)\b")
 # the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")
@@ -5797,6 +5839,9 @@ _SAID_NUMBER = (r"(\d+|one|two|three|four|five|six|eight|ten|twelve|sixteen|twen
                 r"eighty|ninety|(a |one )?(hundred|thousand))")
 _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\))? (up )?(to|till|until|through) "
                           rf"{_SAID_NUMBER}\b")
+# the count a run was made on ("on 2 gpus", "with 4 ranks"), not a count the curve goes past
+_ON_A_COUNT = re.compile(r"\b(on|with|using|across) (\d+|one|two|three|four|six|eight|twelve|sixteen) (gpus?|ipus?|"
+                         r"ranks?|nodes?)\b")
 _LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant|level|steady)\b|\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b|"
@@ -5939,6 +5984,9 @@ _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|red
                            r"shortens?)\b")
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
 # words that ask for the curve itself
+# words of a grid of endpoint pairs
+_GRID_OF_PAIRS = re.compile(r"\b(pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all|p2p|"
+                            r"peer[- ]to[- ]peer)\b")
 _SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
                                r"as (the )?sizes?)\b")
 # DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")

@@ -32,7 +32,7 @@ _SOUNDS = (("air", "are"), ("are", "air"), ("ph", "f"), ("f", "ph"), ("sy", "cy"
 # and up), and "hwo" is as near "who" as "how"; these slips are of one word only
 _SHORT_SLIPS = {"hwo": "how", "waht": "what", "whta": "what", "waht's": "what's", "whcih": "which",
                 "wich": "which", "whihc": "which", "teh": "the", "hte": "the", "adn": "and", "taht": "that",
-                "deos": "does", "doesnt": "doesn't", "wel": "well"}
+                "deos": "does", "doesnt": "doesn't", "wel": "well", "doign": "doing"}
 
 
 def _deletes(w: str) -> set[str]:

@@ -44,7 +44,10 @@ def per_device(r: dict[str, Any], flat: bool = False) -> Optional[str]:
     """Why a series is of each device rather than of the whole run, or None: "rate" for nccl-tests' bus and
     algorithm bandwidth (normalised so that ideal scaling keeps them flat) and a GPU collective's bandwidth; "flat"
     for SHOC's results where they barely change with the GPU count (SHOC reports MaxFlops or Triad per device, a
-    multi-GPU Stencil2D in all)."""
+    multi-GPU Stencil2D in all); "load" where the devices counted make the load on a transfer rather than share
+    the work (the IPU's latency under load as more tiles send at once)."""
+    if "under_load" in str(r.get("conditions") or r.get("condition") or ""):
+        return "load"
     if r["metric"] in ("busbw", "algbw") \
             or (r["metric"] == "bandwidth" and r.get("operation") in COLLECTIVES and r.get("count_kind") == "gpus"):
         return "rate"
@@ -163,7 +166,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         why = {"rate": f"{first['metric']} is a rate each device sees, so no speedup against linear scaling is "
                        "derived",
                "flat": "the values barely change with the count, as SHOC's per-device results do, so no speedup "
-                       "against linear scaling is derived"}.get(
+                       "against linear scaling is derived",
+               "load": f"the {kind or 'devices'} counted make the load, not the work, so no speedup is derived"}.get(
             last.get("per_device") or "", f"values as reported, no speedup derived for {first['metric']}")
         return f"{head}: {vals} ({why}{change}){cite([first, last])}."
     if last["scaling_kind"] == "weak":
