@@ -145,6 +145,8 @@ HOLDOUT51_SET = Path(__file__).resolve().parent / "eval" / "holdout51.jsonl"
 HOLDOUT52_SET = Path(__file__).resolve().parent / "eval" / "holdout52.jsonl"
 # The fifty-fourth set: written blind in session 63, before the fifty-third is read (blind too).
 HOLDOUT53_SET = Path(__file__).resolve().parent / "eval" / "holdout53.jsonl"
+# The fifty-fifth set: written blind in session 63, before the fifty-fourth is read (blind too).
+HOLDOUT54_SET = Path(__file__).resolve().parent / "eval" / "holdout54.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -180,7 +182,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout50": HOLDOUT50_SET,
              "holdout51": HOLDOUT51_SET,
              "holdout52": HOLDOUT52_SET,
-             "holdout53": HOLDOUT53_SET}
+             "holdout53": HOLDOUT53_SET,
+             "holdout54": HOLDOUT54_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -240,6 +243,7 @@ LATER_SETS = (
     ("holdout51", "fifty-second", "blind in session 63", None),
     ("holdout52", "fifty-third", "blind in session 63", None),
     ("holdout53", "fifty-fourth", "blind in session 63", None),
+    ("holdout54", "fifty-fifth", "blind in session 63", None),
 )
 
 
@@ -298,7 +302,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout53`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout54`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
