@@ -413,6 +413,8 @@ class NLU:
             else [w])]   # "RS Bench" is RSBench, not the reduce-scatter shorthand with a bench
         context = past_question(words, self._names_system)
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
+        if not context:
+            words, context = known_first(words, self.gazetteer.candidates)
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words, reason = without_reason(words, self._names_system)
         words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
@@ -1379,6 +1381,12 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "scaling", max(conf, model_conf)
             slots.pop("count", None)
+        enough = _ENOUGH_DEVICES.search(said)
+        if intent == "metric_lookup" and "count" not in slots and enough and _LEVELS_OFF.search(said):
+            # "lassen amoebanet-f416 speedup enough gpus to flatten": where the curve over counts levels off
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf)
+            slots["count_kind"] = self.norm.count_and_kind(enough.group(3))[1] or enough.group(3)
         if intent == "metric_lookup" and "count" not in slots and _OVER_COUNTS_AT_END.search(said):
             # "supermuc-ng hanging node overhead over node": a measure over a count named last is its curve
             ruled_out.add(intent)
@@ -2073,6 +2081,19 @@ class NLU:
             # 12": the same, said as a contrast
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        if _RESPECTIVELY.search(said) and slots.get("src") and slots.get("dst") \
+                and intent in ("metric_lookup", "compare_systems", "out_of_scope"):
+            # "What FP64 MaxFlops do the DGX-2 and Yme reach on GPU8 and GPU3, respectively?": one GPU of each
+            # machine (or at each size), not a copy from the first GPU to the second; the machines are compared on
+            # the measure, as one query cannot hold a GPU per machine
+            slots.pop("src")
+            slots.pop("dst")
+            if len(systems) > 1 and intent != "compare_systems":
+                ruled_out.add(intent)
+                intent, conf = "compare_systems", max(conf, model_conf)
+            if isinstance(slots.get("msg_bytes"), int) and len(
+                    {f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1:
+                slots.pop("msg_bytes")   # "... at 1 MiB and 1 GiB, respectively": a size per GPU, none for all
         if slots.get("operation") == "mesh" and self.catalog is not None and isinstance(slots.get("system"), str) \
                 and "mesh" not in self.catalog.operations.get(slots["system"], set()):
             # "the entire NVLink2 mesh of the DGX-1 V100": the machine's network, not the mesh stencil of the
@@ -3152,7 +3173,7 @@ class NLU:
                 slots.pop("part", None)
         fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
         if intent in ("metric_lookup", "link_efficiency", "scaling", "congestion", "trace_breakdown") \
-                and (_LEVELS_OFF.search(said) or (_FALLS_AWAY.search(said) and (
+                and (_LEVELS_OFF.search(said) or _BIG_ENOUGH.search(said) or (_FALLS_AWAY.search(said) and (
                     _BEFORE_A_SIZE.search(said) or _PAST_A_SIZE.search(said)))) \
                 and "threshold" not in slots and (not slots.get("count_kind") or fixed_count or (
                     isinstance(slots.get("count"), int) and _ON_A_COUNT.search(said))) \
@@ -4016,6 +4037,31 @@ def past_question(words: list[str], names_system: Callable[[list[str]], bool] = 
     return words[:len(m.group(0).split())]
 
 
+# what the asker already knows, said first ("I know the H200 pair joins GPU0 and GPU1 with NVLink; what ...")
+# ("I remember X being near 4 TB/s, ...", "I read that the IPU ... 5x faster than a V100. Is that ...": a number to
+# check, which the question asks about, is no such fact)
+_KNOWN_FIRST = re.compile(r"^(i|we) (already )?(know|knew|understand)"
+                          r"( that)? [^.;:?]{3,120}? [.;:,] (?=(which|what|how|is|are|does|do|did|can|could|where|when|"
+                          r"show|give|list|plot|draw|compare|rank|tell|so|but|now|and)\b)")
+
+
+def known_first(words: list[str], candidates) -> tuple[list[str], list[str]]:
+    """(the question, the fact said before it): the fact's endpoints, links and measures are no part of what is
+    asked, but a machine named only there is the question's machine, which is kept ("... what bandwidth does GPU1
+    reach to GPU0" on the H200 pair). `candidates`: the vocabulary's readings of words (Gazetteer)."""
+    m = _KNOWN_FIRST.match(" ".join(w.lower() for w in words) + " ")
+    n = len(m.group(0).split()) if m else 0
+    if not m or n >= len(words) - 2:
+        return words, []
+    fact, question = words[:n], words[n:]
+    machine = [(a, b) for a, b, f in candidates(fact) if "system" in f]
+    if machine and not any("system" in f for _, _, f in candidates(question)):
+        a, b = max(machine, key=lambda ab: ab[1] - ab[0])
+        named = ["on", *([] if fact[a].lower() == "the" else ["the"]), *fact[a:b]]
+        question = [*question[:-1], *named, question[-1]] if question[-1] in ("?", ".") else [*question, *named]
+    return question, fact
+
+
 # the asker's own machine: "our A100 cluster", "my workstation's", "our new H100 nodes"
 _OWN = {"our", "my"}
 _MACHINE_NOUNS = {"cluster", "clusters", "machine", "machines", "system", "systems", "node", "nodes", "box", "boxes",
@@ -4448,13 +4494,18 @@ _PART_HANGS_OFF = re.compile(r"\b(which|what) (cpu|socket|numa node|pcie switch|
                              r"next to)\b")
 # "which GPUs does GPU0 have NVLink1 links to", "which gpu do the gpu0 nvlinks lead to": where one part's links go
 _WHICH_PARTS_LINKED = re.compile(r"\b(which|what) (gpus?|ipus?|devices?)\b.{0,60}\b((nv ?links?|nvlink\d|links?|"
-                                 r"connections?|cables?) (to|into)|lead to|leads to|go to|goes to|run to|runs to)\b")
+                                 r"connections?|cables?) (to|into)|lead to|leads to|go to|goes to|run to|runs to|"
+                                 # "which GPUs does GPU0 of the DGX-1 P100 reach over NVLink1"
+                                 r"reach(es)? (over|via|through|by) (nv ?links?|nvlink\d|([\w-]+ ){1,2}links?))\b")
 # "how much of its UPI bandwidth does it use", "how much of the DGX-2's NVLink bandwidth does a copy use": a share of a
 # link's rate
 _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'’-]+ ){0,6}(bandwidth|rate|capacity|peak)\b")
 # "how close does the su three bench run come to the u p i limit", "how close do the pairs get to the rate of their
 # NVLinks": a share of a link's rate, asked by its nearness
-_NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound|rate|speed)\b")
+_NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound|rate|speed)\b|"
+                             # "dgx2 tartan nvlink p2p bandwidth enough to fill nvlink2": set against the link's rate
+                             r"\benough to (fill|saturate|max out|use up) (the |its |their |an? )?(nv ?links?|nvlink\d|"
+                             r"[\w-]+ links?|links?)\b")
 # "a 64-GPU H200 cluster": a count said with a hyphen
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 # "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
@@ -4901,6 +4952,7 @@ def corrected_systems(words: list[str], mentions) -> list[str]:
 
 # slots whose value a speaker may take back and say again ("one megabyte sorry one gigabyte"); systems are taken back
 # by corrected_systems, after they are resolved
+_FUSED_DEVICE = re.compile(r"(gpu|ipu|cpu|core|tile|chip|node|socket)\d{1,5}")
 _RETAKEN = {"endpoint", "msg_bytes", "count", "operation", "metric", "condition", "direction", "precision",
             "link_type", "app", "library"}
 _STRONG_CORRECTING = {"sorry", "wait", "correction", "rather"}
@@ -4972,7 +5024,9 @@ def taken_back(words: list[str], candidates) -> tuple[list[str], list[str]]:
     taken: list[str] = []
     for _ in range(3):                     # a question takes back three values at the most
         lw = [w.lower() for w in words]
-        cands = candidates(words)
+        # (a device written with its number, "GPU0, sorry, GPU1", is an endpoint the vocabulary keys only apart)
+        cands = candidates(words) + [(i, i + 1, {"endpoint": w}) for i, w in enumerate(lw)
+                                     if _FUSED_DEVICE.fullmatch(w)]
         for r1, r2 in reversed(_correction_runs(lw)):
             start = r2 + (1 if r2 < len(lw) and lw[r2] in ("the", "a", "an") else 0)
             again = {slot for a, _, found in cands if a == start for slot in found if slot in _RETAKEN}
@@ -4981,6 +5035,9 @@ def taken_back(words: list[str], candidates) -> tuple[list[str], list[str]]:
                     and not any(w in (",", "-") for w in lw[a:b])]
             if left:
                 a, b = min(left, key=lambda ab: (r1 - ab[1], ab[0]))     # the nearest, then the longest
+                if a >= 2 and lw[a - 1] == "to" and start + 1 < len(lw) and lw[start + 1] == "to" \
+                        and _FUSED_DEVICE.fullmatch(lw[a - 2]):
+                    a -= 2    # "gpu3 to gpu9 sorry gpu3 to gpu10": the whole pair said again
                 taken.append(" ".join(words[a:b]))
                 words = words[:a] + words[start:]
                 break
@@ -5668,6 +5725,8 @@ _LINK_SPEED = re.compile(r"\blink speeds?\b|\bper( - | |-)link (\w+ )?speeds?\b|
 _LINK_RATE = re.compile(r"\b(rate|per[- ]port|line speed|link speed|signall?ing|how fast)\b")
 _TOPO_TOOL = re.compile(r"\bnvidia ?- ?smi topo\b|\btopo -m\b|\btopo matrix\b")
 # (or said as a keyword query: "systems with nvlink2 links")
+# two lists paired element by element ("on GPU8 and GPU3, respectively")
+_RESPECTIVELY = re.compile(r"\brespectively\b")
 _WHICH_SYSTEMS = re.compile(r"^(((which|what)( \w+){0,2}|(list|show( me)?|name|give me)( all| the| every)*) )?"
                             # ("which systems' data include PyTorch traces": the systems by what their data holds)
                             r"(systems|machines|clusters|platforms)( ?' ?s?)?( (data|results|measurements|numbers))? "
@@ -5787,7 +5846,10 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 # "how far apart are yme and mini summit on ...", "how are Yme and Mini Summit doing
                                 # on FP32 MaxFlops"
                                 r"\bhow far apart\b|\bhow (are|is|do|does) [\w' -]{1,30} and [\w' -]{1,30} "
-                                r"(doing|faring|performing|getting on)\b")
+                                r"(doing|faring|performing|getting on)\b|"
+                                # "what FP64 MaxFlops do both the DGX-2 and Mini Summit reach", "does Yme reach enough
+                                # ... to keep up with the DGX-2"
+                                r"\bboth (the )?[\w' -]{1,30} and\b|\b(keep|keeps|keeping) up with\b")
 # "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
 # of the machine, not one link's rate
 _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")
@@ -5842,6 +5904,10 @@ _COUNT_RANGE = re.compile(rf"\bfrom {_SAID_NUMBER}( \w+)?( \( ?[^()]{{0,30}} ?\)
 # the count a run was made on ("on 2 gpus", "with 4 ranks"), not a count the curve goes past
 _ON_A_COUNT = re.compile(r"\b(on|with|using|across) (\d+|one|two|three|four|six|eight|twelve|sixteen) (gpus?|ipus?|"
                          r"ranks?|nodes?)\b")
+# "lassen amoebanet-f416 speedup enough gpus to flatten": how many devices it takes, read from the curve over counts
+_ENOUGH_DEVICES = re.compile(r"\b(enough|sufficient) (\w+ )?(gpus|ipus|nodes|ranks|tiles|cores)\b")
+# "is sixty four megabytes a big enough message for ... to peak": whether the curve over sizes has peaked by then
+_BIG_ENOUGH = re.compile(r"\b(big|large|long) enough\b.{0,80}\b(peak|saturate|level off|max out|top out|plateau)\b")
 _LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant|level|steady)\b|\bsaturat\w*\b(?! (the|a|its|that|this) (\w+ )?(link|links|bus|interconnect|fabric|socket "
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b|"

@@ -302,6 +302,16 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                           + (f"; the host side is its CPU{'s' if len(cpus) > 1 else ''} ({', '.join(cpus)}), "
                              "their links highlighted" if cpus else "; it has no CPU either"))
         plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in cpu_links]))
+    kids = {c for c, part in plan.extra.get("parts", {}).items() if part.get("parent") == node} \
+        if not sel and isinstance(node, str) else set()
+    if kids:
+        # "xmp-64 xlinks from chip0": a chip's links are its cores' (the graph joins the parts inside it)
+        sel = [r for r in rows if (r["a"] in kids or r["b"] in kids)
+               and (not lt or r["link_type"].lower().startswith(lt))]
+        for r in rows:
+            r["selected"] = r in sel
+        plan.notes.append(f"{endpoint(node)} has no links of its own: those of its parts "
+                          f"({', '.join(endpoint(k) for k in sorted(kids, key=natural))}) are shown")
     if not sel:
         what = plan.slots.get("link_type") or endpoint(node)
         raise OutOfScope(f"No {what} links are stored for {name}; link types there: {', '.join(types)}.")
