@@ -238,11 +238,11 @@ LATER_SETS = (
     ("holdout46", "forty-seventh", "blind in session 62", "from later in session 62 on"),
     ("holdout47", "forty-eighth", "blind in session 62", "from later in session 62 on"),
     ("holdout48", "forty-ninth", "blind in session 62", "from the end of session 62 on"),
-    ("holdout49", "fiftieth", "blind in session 62", None),
-    ("holdout50", "fifty-first", "blind in session 63", None),
-    ("holdout51", "fifty-second", "blind in session 63", None),
-    ("holdout52", "fifty-third", "blind in session 63", None),
-    ("holdout53", "fifty-fourth", "blind in session 63", None),
+    ("holdout49", "fiftieth", "blind in session 62", "from session 63 on"),
+    ("holdout50", "fifty-first", "blind in session 63", "from later in session 63 on"),
+    ("holdout51", "fifty-second", "blind in session 63", "from later in session 63 on"),
+    ("holdout52", "fifty-third", "blind in session 63", "from later in session 63 on"),
+    ("holdout53", "fifty-fourth", "blind in session 63", "from the end of session 63 on"),
     ("holdout54", "fifty-fifth", "blind in session 63", None),
 )
 
