@@ -628,8 +628,9 @@ class Asker:
             # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number);
             # where no source states the rate of that kind of link ("what bandwidth does an XLink of the XMP-64
             # carry") the graph has no answer either, and the question stays refused
-            if not set(self.cat.link_family(u.slots["link_type"])) & self.cat.rated_links.get(sid, set()):
-                return None if metric == "bandwidth" else ("topology", (
+            family = set(self.cat.link_family(u.slots["link_type"]))
+            if not family & self.cat.rated_links.get(sid, set()):
+                return None if metric == "bandwidth" and family & self.cat.held("link_type", sid) else ("topology", (
                     f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as topology: "
                     f"the {u.slots['link_type']} links are in the graph"))
             return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
@@ -1473,10 +1474,12 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     premise where the system has another generation of that link (the slots then name the family), else None."""
     lt, sid = slots.get("link_type"), slots.get("system")
     mode = CONDITION_LINK_TYPES.get(str(slots.get("condition")))
-    if not lt and mode and isinstance(sid, str) and slots["condition"] not in cat.conditions.get(sid, set()) \
+    if not lt and mode and isinstance(sid, str) and not slots.get("compare_with") \
+            and slots["condition"] not in cat.conditions.get(sid, set()) \
             and cat.held("link_type", sid) and not set(cat.link_family(mode)) & set(cat.held("link_type", sid)):
         # "What Tartan NVLink-mode bandwidth does the Titan RTX desktop reach?": a mode over a link the machine
-        # lacks was never measured there; its other figures answer another question
+        # lacks was never measured there; its other figures answer another question (with a second machine named,
+        # "Titan" may be a mishearing of "Tartan" and the other machine's rows answer)
         raise OutOfScope(f"{cat.name(sid)} has no {mode} links in the loaded topology, so nothing was measured "
                          f"there in {mode} mode; its links are {', '.join(sorted(cat.held('link_type', sid)))}.")
     if _link_absent(slots, cat):   # "NVSwitch" is a component, not a link type: present

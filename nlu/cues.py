@@ -581,7 +581,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # "who wrote the scope benchmark": a tool's authors, which no row stores
                     r"\bwho (wrote|developed|created|authored|maintains|designed|built)\b|"
                     # "how much do both the H200 pair and the DGX-2 weigh": a machine's mass
-                    r"\bweigh(s|t|ts)?\b|\bhow heavy\b|"
+                    # (not "... wait for each other", heard as "weight for")
+                    r"\bweighs?\b|\bhow heavy\b|\b(weight|mass) of\b|\bweights? (in|kg|kilos?|pounds|lbs)\b|"
                     # "ipu system rack airflow": the room around a machine
                     r"\b(airflow|air flow|air ?cooling|cooling|rack space|floor space)\b|"
                     # "can you email me these results": a delivery, no data question

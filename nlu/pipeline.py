@@ -2702,12 +2702,13 @@ class NLU:
             # "what bandwidth does an IPU-Link carry": the rate of a kind of link, which the graph holds where a
             # source states it (a lookup cannot pick rows by link and gave the machine's top number); where none
             # does ("... an XLink of the XMP-64"), nothing stored answers it
-            rated = set(self.catalog.link_family(slots["link_type"])) & self.catalog.rated_links.get(slots["system"],
-                                                                                                    set())
+            family = set(self.catalog.link_family(slots["link_type"]))
+            rated = family & self.catalog.rated_links.get(slots["system"], set())
             if intent == "metric_lookup" and rated:
                 ruled_out.add(intent)
                 intent, conf = "topology", max(conf, model_conf)
-            elif not rated and intent == "topology":
+            elif not rated and intent == "topology" and family & self.catalog.held("link_type", slots["system"]):
+                # (a link the machine lacks, "infiniband bandwidth between the h200 nodes", is refused by name later)
                 ruled_out.add(intent)
                 intent = "out_of_scope"
         if intent == "topology" and "dst" in slots and "src" not in slots:

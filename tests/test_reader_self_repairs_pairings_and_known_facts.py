@@ -56,3 +56,16 @@ def test_a_known_fact_said_first(asker):
 def test_pairs_said_respectively(asker):
     res = asker.ask("What FP32 MaxFlops do Yme and the DGX-2 reach on GPU2 and GPU7, respectively?")
     assert res.intent == "compare_systems" and not res.slots.get("dst"), (res.intent, res.slots)
+
+
+def test_what_the_speech_model_mishears_is_not_refused(asker):
+    # "wait for each other" heard as "weight for each other", "Tartan" heard as "Titan" beside the DGX-2
+    res = asker.ask("how long do rank 0 and rank 1 of the short H200 trace weight for each other")
+    assert res.intent == "trace_breakdown", (res.intent, res.slots)
+    res = asker.ask("what one-way Titan NVLink mode bandwidth does the DGX-2 reach from GPU 1 to GPU 4?")
+    assert res.intent == "metric_lookup" and res.rows and res.rows[0]["system_id"] == "dgx2", (res.intent, res.answer)
+
+
+def test_gpus_reached_over_bonded_links(asker):
+    res = asker.ask("which GPUs does GPU5 of the DGX-1 V100 reach over bonded NVLink2 links?")
+    assert res.intent == "topology" and res.slots.get("src") == "gpu5", (res.intent, res.slots)
