@@ -413,6 +413,11 @@ def _part_of(said: str, default: str = "gpu") -> str:
         return "ipu"
     if re.search(r"\b(cpus?|processors?|sockets?)\b", said) and not re.search(r"\b" + _G_P_U + r"\b", said):
         return "cpu"
+    if not re.search(r"\b" + _G_P_U + r"\b", said):
+        # "how much memory does an XMP-64 core have": the part named, where no GPU is ("cuda cores" are a GPU's)
+        for word, part in (("core", "core"), ("chip", "chip"), ("tile", "tile"), ("board", "board")):
+            if re.search(rf"\b(?<!cuda )(?<!tensor ){word}s?\b", said):
+                return part
     return default
 
 
@@ -715,7 +720,17 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # the people who run a machine, asked about ("do the admins of yme and mini summit talk to one
                     # another"; not the asker's own job: "sysadmin here: ...", "our admins keep arguing about ...")
                     r"\b(do|does|did|are|were|will|who are|who is) (the|its|their) (\w+ )?(admins?|administrators?|"
-                    r"sysadmins?)\b|"
+                    r"sysadmins?)\b|\bthe (admins?|administrators?|sysadmins?) (of|for)\b|"
+                    # where a machine stands and what it looks like ("the rack location of the IPU system", "what
+                    # color are the front panels of the DGX-2"), and how one reaches it ("the hostname for logging
+                    # in to Mini Summit")
+                    r"\brack (location|position|number|slot|row)s?\b|\b(which|what) rack\b|\bracked\b|"
+                    r"\bwhat colou?rs? (is|are|does|do)\b|\b(colou?r|paint) of (the|its|their)\b|"
+                    r"\bhost ?names?\b|\bip address(es)?\b|\blogging (in|on) ?to\b|"
+                    # "which compiler flags speed up LAMMPS": build settings, which no benchmark here varied
+                    r"\b(which|what) (compiler|compile|build|gcc|nvcc|icc|clang|linker) (flags?|options?|switches) "
+                    r"((would|will|should|could|can|might) )?(speed|make|improve|help|boost|give|get|yield|maximi[sz]e|"
+                    r"optimi[sz]e)\w*\b|"
                     # GPU generations after the newest stored (Hopper's H200): "will Rubin-generation NVLink double
                     # the H200's bandwidth" asks about hardware nothing here measured
                     r"\b(rubin|blackwell|feynman)\b|"

@@ -251,10 +251,14 @@ _GENERIC_NAME_WORDS = {"the", "system", "systems", "cluster", "node", "nodes", "
                        "nvidia", "amd", "intel", "ibm"}
 
 
+# how that note begins, for the asker to tell an implied machine from a named one
+IMPLIED_SYSTEM = "no system named:"
+
+
 def only_system_note(name: str) -> str:
     """The note an answer carries when no machine was named and the one machine that has what the words name was
     taken (by the reader here, or by the asker for an application only one machine ran): said the same either way."""
-    return f"no system named: {name} is the only loaded system with what the question names"
+    return f"{IMPLIED_SYSTEM} {name} is the only loaded system with what the question names"
 
 
 def infer_implicit(intent: str, slots: dict[str, Any], catalog, unknown: Optional[list[str]] = None,

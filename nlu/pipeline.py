@@ -32,6 +32,7 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
+from nlu.framing import pointed_back, without_guessed_range, without_item_numbers, without_yes_or_no
 from nlu.written_forms import (counted_collectives, percent_sign_said, plain_scientific, spelled_possessive,
                                 tool_flags, worth_of_data, written_forms)
 from nlu.vocab import in_spelled_term, join_spelled, key
@@ -415,6 +416,17 @@ class NLU:
         words = words[len(context):]    # "I asked about all-reduce before; now ...": context, not this question
         if not context:
             words, context = known_first(words, self.gazetteer.candidates)
+        framed: list[str] = []
+        words, form = without_yes_or_no(words)   # "Yes or no: is GPU0 joined to GPU3 ...": what settles it is asked
+        if form:
+            framed.append(f"“{' '.join(form)}”: the answer below settles it")
+        words, items = without_item_numbers(words)   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
+        words, guess = without_guessed_range(words)   # "..., somewhere between 300 and 350 GB/s?": the asker's guess
+        if guess:
+            framed.append(f"“{' '.join(guess)}” read as your guess, not as part of the question")
+        words, pointed = pointed_back(words, self.gazetteer.candidates)   # "of Lassen and Summit, ... the former"
+        if pointed:
+            framed.append(f"read “the former/latter” as {pointed}")
         words, task = without_writing_task(words)   # "draft a bullet for my slides on ...": the question inside
         words, reason = without_reason(words, self._names_system)
         words, presented = without_answer_shape(words)   # "... ? Leave out the chart.": how to answer, not what
@@ -1193,6 +1205,8 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
+            if _PART_BY_PART.search(said) and not (slots.get("src") or slots.get("dst")):
+                intent = "pair_matrix"   # "... under load by IPU pair": the loaded value of each pair, a grid
         known = [x for x in [slots.get("system"), *systems] if isinstance(x, str)]
         if not slots.get("condition") and _ALL_LOADED.search(said) and (
                 self.catalog is None or not known
@@ -2094,6 +2108,19 @@ class NLU:
             if isinstance(slots.get("msg_bytes"), int) and len(
                     {f["msg_bytes"] for _, _, f in cands if "msg_bytes" in f}) > 1:
                 slots.pop("msg_bytes")   # "... at 1 MiB and 1 GiB, respectively": a size per GPU, none for all
+        if intent in ("metric_lookup", "link_efficiency", "compare_systems") and len(systems) > 1 \
+                and _ELIDED_VALUE.search(said):
+            # "yme gets high fp64 max flops on gpu three but does mini summit on gpu one": the second machine's clause
+            # repeats the first's with its own GPU, no copy between the GPUs named; the machines are compared
+            ends = [a2 for a2, _, found in cands if "endpoint" in found]
+            but = [i for i, w in enumerate(words) if w.lower() == "but"]
+            if slots.get("src") and slots.get("dst") and but and any(e < but[0] for e in ends) \
+                    and any(e > but[0] for e in ends):
+                slots.pop("src")
+                slots.pop("dst")
+            if intent != "compare_systems":
+                ruled_out.add(intent)
+                intent, conf = "compare_systems", max(conf, model_conf)
         if slots.get("operation") == "mesh" and self.catalog is not None and isinstance(slots.get("system"), str) \
                 and "mesh" not in self.catalog.operations.get(slots["system"], set()):
             # "the entire NVLink2 mesh of the DGX-1 V100": the machine's network, not the mesh stencil of the
@@ -2645,6 +2672,7 @@ class NLU:
         notes.extend(described)
         if context:
             notes.append(f"left out as context: “{' '.join(context)}”")
+        notes.extend(framed)
         if task:
             notes.append(f"“{' '.join(task)}”: the facts for it below; the wording is yours")
         if reason:
@@ -4226,7 +4254,9 @@ _PART_BY_PART = re.compile(r"\b(gpu|ipu|core|tile|node|cpu|device|rank|g p u|i p
                            r"\b(?P<n>\d{1,2}) ?x ?(?P=n)\b(?! (mesh|torus|array|layout))|"
                            # "source GPU on the rows and destination GPU on the columns": the grid laid out in words
                            r"\b(gpus?|ipus?|sources?|destinations?|senders?|receivers?)( \w+)? (on|as|down|along|in|"
-                           r"across) (the )?(rows?|columns?)\b")
+                           r"across) (the )?(rows?|columns?)\b|"
+                           # "lay out the IPU P2P latency under load by IPU pair", "pair by pair"
+                           r"\b(by|for each|for every) (\w+ ){0,2}pair\b|\bpair by pair\b")
 # the space the tokenizer leaves before a possessive ("Oak Ridge 's flagship"), taken out where words are quoted
 _POSSESSIVE_GAP = re.compile(r" (?=['’]s\b)")
 # a value asked as what was recorded ("what temperature did the database record for it")
@@ -4506,7 +4536,10 @@ _HOW_MUCH_OF_RATE = re.compile(r"\bhow much of (its|the|their|a|an|that) ([\w'�
 _NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|max(imum)?|peak|bound|rate|speed)\b|"
                              # "dgx2 tartan nvlink p2p bandwidth enough to fill nvlink2": set against the link's rate
                              r"\benough to (fill|saturate|max out|use up) (the |its |their |an? )?(nv ?links?|nvlink\d|"
-                             r"[\w-]+ links?|links?)\b")
+                             r"[\w-]+ links?|links?)\b|"
+                             # "yme h2d near the nvlink2 rate": a terse "near" the link's rate
+                             r"\b(near|close to|nearing|approach\w*) (the |its |their )?(nv ?links?\d?|[\w-]+ links?|"
+                             r"pcie\d?|links?)( ?'s)? (rate|speed|peak|limit|max(imum)?)\b")
 # "a 64-GPU H200 cluster": a count said with a hyphen
 _HYPHEN_COUNT = re.compile(r"\b(\d+) ?- ?(gpu|ipu|node)s?\b")
 # "GaspiLS paper: PETSc's ...": a library naming the paper, not what ran
@@ -4532,7 +4565,11 @@ _TRACES_HELD = re.compile(r"\b(loaded|available|stored) (\w+ )?traces\b|\btraces
                           r"\b(which|what) (\w+ )?traces (are|do|does|have|exist)\b|"
                           r"^(list|show)( me)? (the |all )?traces\b|"
                           # "the H200 pair has PyTorch profiler traces in the database?"
-                          r"\btraces (are |were )?(in the (database|db|data ?base)|on file)\b")
+                          r"\btraces (are |were )?(in the (database|db|data ?base)|on file)\b|"
+                          # "does the database hold any trace for the DGX-2?", "is there a trace of the Titan RTX"
+                          r"\b(holds?|ha(s|ve)|contains?|stores?|includes?|is there|are there) (any |a |some )?"
+                          r"(profiler |pytorch |profiling |loaded )?traces?\b(?! (events?|of (the|a|an) (\w+ )?(kernel|"
+                          r"call|step)))")
 # ... and what is in them ("which rank idles longest in the loaded traces")
 _IN_THE_TRACES = re.compile(r"\b(idl\w*|busy|wait\w*|kernels?|longest|shortest|slowest|top|breakdown|overlap\w*|share|"
                             r"fraction|spen[dt]|memcpy|memset|ops|operators?|steps?|time)\b")
@@ -4614,7 +4651,10 @@ _SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
 _ALL_LOADED = re.compile(r"\b(when|while|with|if) (everything|all|every ([\w-]+ ){0,2}|the (whole |entire )?(system|"
                          r"machine|chip|network|box|board)|all (the )?([\w-]+ ){0,2})('s| is| are)? (fully )?(loaded|busy|"
-                         r"saturated)\b")
+                         r"saturated)\b|"
+                         # "how much does background traffic slow the IPU5 -> IPU6 latency": the load said as traffic
+                         r"(?<!no )(?<!without )(?<!zero )(?<!free of )\b(background|cross|competing|neighbou?ring|"
+                         r"contending) (traffic|load|transfers|flows)\b")
 # the quiet side named alone ("no load", "zero load"; _LOAD_SAID names the other side), and words of two things set
 # against each other
 _NO_LOAD = re.compile(r"\b(no|zero|without) (load|background traffic|contention)\b")
@@ -4659,7 +4699,12 @@ _OVER_COUNTS = re.compile(
     r"|\b(?:vs\.?|versus|against|over|across|by)\s+(?:the\s+)?(?:(?:whole|entire|full)\s+)?"
     r"(?P<e>gpu|ipu|node|rank|tile|core|thread|process) (counts?|range)\b"
     # "xeon 8280 su3 speedup across cores" (not "across GPUs", which may be a transfer between them)
-    r"|\bacross (?:the\s+|its\s+)?(?:different\s+)?(?P<h>cores|nodes|ranks|processes|threads)\s*[?.]?$")
+    r"|\bacross (?:the\s+|its\s+)?(?:different\s+)?(?P<h>cores|nodes|ranks|processes|threads)\s*[?.]?$"
+    # "how does the IPU P2P bandwidth under load change with the tile count", "vary with the number of nodes" (not
+    # threads: "how does bandwidth under load change with the number of threads" is labelled the congestion
+    # experiment, aa238, whose threads make the load)
+    r"|\b(?:chang|var|grow|ris|fall|drop|scal|evolv|mov|shift)\w* (?:as|with) (?:the )?(?:number of (?P<i>gpus|ipus|"
+    r"nodes|ranks|tiles|cores|processes)|(?P<j>gpu|ipu|node|rank|tile|core|process) (?:counts?|numbers?))\b")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
 # a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
 # messages that grow ("as the messages grow", "as messages get bigger")
@@ -5860,6 +5905,10 @@ _MEASURED_BY_NAME = ("operation", "app", "src", "dst", "msg_bytes", "condition",
                      "library", "precision", "direction")
 # a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
 # than Yme"); read as a comparison only where two machines are named
+# a value stated of one machine and asked of another by an elided clause ("yme gets high fp64 max flops on gpu three but
+# does mini summit on gpu one")
+_ELIDED_VALUE = re.compile(r"\b(gets?|reach(es)?|hits?|achieves?|scores?|delivers?|sustains?|manages?|posts?) "
+                           r".{3,80}? but (does|do|did|can|will) ")
 _COMPARATIVE_ACROSS = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower|greater|bigger|smaller|larger) "
                                  r"([\w/'’-]+ ){1,12}(than|then)\b")
 # the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")

@@ -59,9 +59,16 @@ def wanted(slots: dict[str, Any]) -> bool:
 def plan(slots: dict[str, Any], cat: Catalog) -> Plan:
     s = dict(slots)
     spec, part = s["spec"], s.get("part") or "gpu"
-    if spec != "count" and part not in ATTRS.get(spec, {}):
-        part = next(iter(ATTRS.get(spec, {"gpu": ()})))
     named = [x for x in [s.get("system"), *(s.get("compare_with") or [])] if x]
+    if spec != "count" and part not in ATTRS.get(spec, {}):
+        listed = [sorted({p["kind"] for p in cat.parts.get(x, {}).values()}) for x in named]
+        if named and all(part in kinds for kinds in listed):
+            # "how much memory does an XMP-64 core have": the machine lists cores, and no document states that
+            # property of them (the GPU's would answer another question)
+            one, many = PART_WORDS.get(part, (part, part + "s"))
+            raise OutOfScope(f"The documents loaded state no {WORDS[spec]} per {one} for "
+                             f"{', '.join(cat.name(x) for x in named)} (its parts listed: {', '.join(listed[0])}).")
+        part = next(iter(ATTRS.get(spec, {"gpu": ()})))
     notes = []
     if named:
         for sid in named:

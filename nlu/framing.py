@@ -1,0 +1,187 @@
+"""Frames a question is said in that name no value of it: the answer's form asked first ("yes or no: ..."), its
+items numbered ("1) ... 2) ..."), a range the asker guesses the answer lies in ("..., somewhere between 300 and 350
+GB/s?") and a machine pointed back at ("of Lassen and Summit, ... the former"). Each is read off the words before
+the tagger sees them: a number in a frame would otherwise be read as a size, a count or an endpoint, and a machine
+named only to be pointed past would be compared."""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+Candidates = Callable[[list[str]], Iterable[tuple[int, int, dict]]]
+
+_YES_OR_NO_FIRST = re.compile(r"^(just |only )?(a )?(yes or no|yes/no|yes-or-no)( only| please| answer)?( [:,;.-])? ")
+_YES_OR_NO_LAST = re.compile(r"( [,;:-])? (just |only )?(a )?(yes or no|yes/no|yes-or-no)( only| please)?(?= [?.!]$|$)")
+
+
+def without_yes_or_no(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the form asked for): "Yes or no: is GPU0 joined to GPU3 by NVLink2?" asks what the data
+    settles, a link or a value; "no" there is no negation and "or" no choice between readings."""
+    joined = " ".join(w.lower() for w in words) + " "
+    m = _YES_OR_NO_FIRST.match(joined)
+    if m:
+        n = len(m.group(0).split())
+        return (words[n:], words[:n]) if len(words) - n >= 3 else (words, [])
+    m = _YES_OR_NO_LAST.search(joined.rstrip())
+    if m:
+        a = len(joined[:m.start()].split())
+        b = a + len(m.group(0).split())
+        if a >= 3:
+            return words[:a] + words[b:], words[a:b]
+    return words, []
+
+
+# "1)", "(1)", "1." at the start of an item; spoken "number one ... number two"
+_DEVICE_BEFORE = {"gpu", "gpus", "ipu", "ipus", "rank", "ranks", "node", "nodes", "card", "cards", "device", "core",
+                  "cores", "chip", "chips", "tile", "tiles", "socket", "board", "cpu", "u", "step", "figure", "table",
+                  "listing", "section", "page", "row", "column", "version", "#"}
+_SPOKEN_ORDINALS = ["one", "two", "three", "four", "five", "six"]
+
+
+def _marker_at(words: list[str], i: int, n: int) -> int:
+    """How many words a marker of item n takes at words[i] ("1 )", "( 1 )", "1 ." before a word), 0 if none."""
+    lw = [w.lower() for w in words]
+    if i + 2 < len(lw) and lw[i] == "(" and lw[i + 1] == str(n) and lw[i + 2] == ")":
+        return 3
+    if i + 1 < len(lw) and lw[i] == str(n) and lw[i + 1] in (")", ".") and (i == 0 or lw[i - 1] not in _DEVICE_BEFORE)\
+            and i + 2 < len(lw) and re.match(r"[a-z(]", lw[i + 2]):
+        return 2
+    if i + 1 < len(lw) and lw[i] == "number" and lw[i + 1] == _SPOKEN_ORDINALS[n - 1] \
+            and (i == 0 or lw[i - 1] not in _DEVICE_BEFORE and not lw[i - 1].endswith("gpu")):
+        return 2
+    return 0
+
+
+def without_item_numbers(words: list[str]) -> tuple[list[str], int]:
+    """(the question, how many items were numbered): "For Mini Summit, give me 1) the FP32 MaxFlops of GPU0 and 2)
+    the MD5Hash throughput" numbers its items; the numbers are no size, count or GPU. Only a run numbered from one,
+    two at least, in order, is a list ("GPU number one" and "1) only" are not); the last item gets an "and" where none
+    joins it."""
+    found: list[tuple[int, int]] = []
+    i, n = 0, 1
+    while i < len(words) and n <= len(_SPOKEN_ORDINALS):
+        k = _marker_at(words, i, n)
+        if k:
+            found.append((i, k))
+            i, n = i + k, n + 1
+        else:
+            i += 1
+    if len(found) < 2:
+        return words, 0
+    out: list[str] = []
+    starts = {a: k for a, k in found}
+    last = found[-1][0]
+    i = 0
+    while i < len(words):
+        if i in starts:
+            if i == last and out and out[-1].lower() not in ("and", "or", "&"):
+                if out[-1] in (",", ";"):
+                    out[-1] = "and"
+                else:
+                    out.append("and")
+            i += starts[i]
+            continue
+        out.append(words[i])
+        i += 1
+    return out, len(found)
+
+
+_NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                 "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
+                 "point", "half", "a"}
+# the units a guessed answer is given in (a measure's, not a size's or a count's)
+_ANSWER_UNITS = re.compile(r"^([kmgtp]?b/s|[kmgt]i?bps|gbit/s|gigabytes?|megabytes?|giga|mega|bytes?|per|second|"
+                           r"seconds|[mµu]s|us|ns|micro|milli|microseconds?|milliseconds?|nanoseconds?|percent|%|"
+                           r"[gtp]?flop/s|[gtp]?flops|gflop|tflop|ghash/s|hash(es)?|x|times|mhz|ghz|watts?|w|degrees|"
+                           r"celsius|c|teps|gteps|s)$")
+_GUESS_OPENERS = {"somewhere", "roughly", "probably", "maybe", "perhaps", "likely", "presumably"}
+
+
+def _numbers_from(lw: list[str], i: int) -> int:
+    """The end of the number said from lw[i] (digits, or number words: "one hundred fifty"); i if none."""
+    if i < len(lw) and re.fullmatch(r"[~≈]?\d[\d,]*(\.\d+)?%?", lw[i]):
+        return i + 1
+    j = i
+    while j < len(lw) and lw[j] in _NUMBER_WORDS and not (lw[j] == "a" and j > i):
+        j += 1
+    return j if j > i and lw[i] != "a" else i
+
+
+def without_guessed_range(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the range the asker guesses): "What fan speed does the GTX 980 desktop show, somewhere between
+    20 and 30 percent?" asks the fan speed; "20 and 30" is no size, count or range of the data. Said with an opener
+    of uncertainty ("somewhere", "roughly", "probably") before "between", the two numbers and their unit, if any."""
+    lw = [w.lower() for w in words]
+    for i in range(len(lw) - 4):
+        if lw[i] not in _GUESS_OPENERS or lw[i + 1] != "between":
+            continue
+        j = _numbers_from(lw, i + 2)
+        while j < len(lw) and _ANSWER_UNITS.match(lw[j]) and lw[j] != "and":
+            j += 1
+        if j == i + 2 or j >= len(lw) or lw[j] != "and":
+            continue
+        k = _numbers_from(lw, j + 1)
+        if k == j + 1:
+            continue
+        while k < len(lw) and _ANSWER_UNITS.match(lw[k]):
+            k += 1
+        if k < len(lw) and lw[k] not in ("?", ".", ",", "!", ";", ")"):
+            continue           # "somewhere between 1 and 4 GPUs": a range of the data, said so
+        a = i - 1 if i > 0 and lw[i - 1] in (",", "-", "–", "—", ";") else i
+        rest = words[:a] + words[k:]
+        if len([w for w in rest if w not in ("?", ".", "!")]) >= 3:
+            return rest, words[i:k]
+    return words, []
+
+
+_POINTERS = {"former": 0, "latter": 1}
+_MACHINE_NOUNS = {"desktop", "cluster", "node", "system", "machine", "box", "server", "pair", "workstation", "testbed",
+                  "supercomputer", "rig"}
+_JOINERS = {"and", "or", "vs", "vs.", "versus", ",", "&", "the", "to"}
+_OPENERS = {"of", "for", "between", "among", "with", "i", "'m", "am", "looking", "at", "considering", "comparing",
+            "take", "given", "on", "about", "we", "have", "there", "are", "two", "machines", "systems", ":", "-", "–",
+            "in", "'re", "re", "talking", "so"}
+_QUESTION_START = re.compile(r"^(what|which|how|hwo|waht|whcih|who|whose|where|when|why|is|are|does|do|did|can|could|"
+                             r"show|shwo|give|list|plot|draw|tell|compare|rank|print|lay|chart|get|find)$")
+
+
+def pointed_back(words: list[str], candidates: Candidates) -> tuple[list[str], str]:
+    """(the question, the machine pointed at): "Of Lassen and Summit, who operates the former?" asks about Lassen; the
+    other machine is named only to be pointed past. Two machines named side by side before one "former" or "latter"
+    (not both: "the latter's ... against the former's" compares them); the pair said first, ended by a mark or by
+    the question's first word, is left out; otherwise the machine pointed past and its joiner."""
+    lw = [w.lower() for w in words]
+    pointers = [i for i, w in enumerate(lw) if w in _POINTERS]
+    if len(pointers) != 1:
+        return words, ""
+    k = pointers[0]
+    spans: list[tuple[int, int]] = []
+    for a, b, found in sorted(candidates(words[:k]), key=lambda c: (c[0], -(c[1] - c[0]))):
+        if "system" in found and (not spans or a >= spans[-1][1]):
+            while b < k and lw[b] in _MACHINE_NOUNS:
+                b += 1          # "the g t x nine eighty desktop": the name read, then what the machine is
+            spans.append((a, b))
+    pair = next(((s1, s2) for s1, s2 in zip(spans, spans[1:])
+                 if all(w in _JOINERS for w in lw[s1[1]:s2[0]])
+                 and any(w in ("and", "or", "vs", "vs.", "versus", "&", ",") for w in lw[s1[1]:s2[0]])), None)
+    if pair is None:
+        return words, ""
+    (a1, b1), (a2, b2) = pair
+    chosen = words[a1:b1] if _POINTERS[lw[k]] == 0 else words[a2:b2]
+    if chosen and chosen[0].lower() == "the":
+        chosen = chosen[1:]
+    # the pointer ("the former", "former", "the latter 's") replaced by the machine's words
+    replaced = [*words[:k], *chosen, *words[k + 1:]]
+    lead_free = all(w in _OPENERS for w in lw[:a1])
+    after = b2
+    while after < k and lw[after] in (",", ":", "-", "–", "—", ";"):
+        after += 1
+    if lead_free and (after > b2 or after < k and _QUESTION_START.match(lw[after])):
+        question = replaced[after:]        # "Of Yme and Mini Summit, what ... the latter ...": the pair said first
+    else:
+        drop_a, drop_b = (b1, b2) if _POINTERS[lw[k]] == 0 else (a1, a2)
+        question = replaced[:drop_a] + replaced[drop_b:]
+    if len([w for w in question if w not in ("?", ".")]) < 3:
+        return words, ""
+    return question, " ".join(chosen)
