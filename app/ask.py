@@ -20,9 +20,10 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import CONDITION_LINK_TYPES, COLLECTIVE_OPS, LISTING as _LISTING, SAME_MEASURE, apply_cues, asks_advice
+from nlu.cues import (CONDITION_LINK_TYPES, COLLECTIVE_OPS, LISTING as _LISTING, PAIR_WORDS, SAME_MEASURE, apply_cues,
+                      asks_advice)
 from nlu.implied import IMPLIED_SYSTEM, only_system_note
-from nlu.vocab import SPELLED_TERMS, in_spelled_term, join_spelled
+from nlu.vocab import SPELLED_TERMS, TEENS, UNITS, in_spelled_term, join_spelled
 
 NLU_DIR = MODELS / "nlu" / "build" / "current"
 
@@ -285,10 +286,8 @@ class Asker:
                 raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. "
                                  + self.cat.describe() + ".")
             sid, link = res.slots.get("system"), res.slots.get("link_type")
-            family = set(self.cat.link_family(link)) if isinstance(link, str) else set()
-            if isinstance(sid, str) and res.slots.get("metric") == "bandwidth" \
-                    and not family & self.cat.rated_links.get(sid, set()) and any(
-                        sid in self.cat.owners.get(("link_type", lk), ()) for lk in family):
+            if isinstance(sid, str) and isinstance(link, str) and res.slots.get("metric") == "bandwidth" \
+                    and self.cat.link_rate(sid, link) == "unrated":
                 # "what bandwidth does an XLink of the XMP-64 carry": the links are stored, their rate nowhere
                 raise OutOfScope(f"No source in the data states how fast the {link} links of {self.cat.name(sid)} "
                                  f"are; ask for its topology to see how they are wired.")
@@ -597,7 +596,7 @@ class Asker:
         listed = _inventory_fits(slots, question)
         sized = slots.get("msg_bytes") or SIZE_WORD.search(question.lower())
         # a grid of pairs only where a pair or its ends are named, machines side by side only where two are
-        paired = slots.get("src") or slots.get("dst") or _PAIR_WORDS.search(question.lower())
+        paired = slots.get("src") or slots.get("dst") or PAIR_WORDS.search(question.lower())
         # a congestion comparison only where a condition or a word of load is said ("by how much do the better
         # kernels cut the FV update time" compares code versions, not loads)
         congested = slots.get("condition") or _LOAD_WORDS.search(question.lower())
@@ -631,9 +630,9 @@ class Asker:
             # is in the stored graph (a lookup cannot filter its rows by a link and gave the system's top number);
             # where no source states the rate of that kind of link ("what bandwidth does an XLink of the XMP-64
             # carry") the graph has no answer either, and the question stays refused
-            family = set(self.cat.link_family(u.slots["link_type"]))
-            if not family & self.cat.rated_links.get(sid, set()):
-                return None if metric == "bandwidth" and family & self.cat.held("link_type", sid) else ("topology", (
+            rate = self.cat.link_rate(sid, u.slots["link_type"])
+            if rate != "rated":
+                return None if metric == "bandwidth" and rate == "unrated" else ("topology", (
                     f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as topology: "
                     f"the {u.slots['link_type']} links are in the graph"))
             return "topology", (f"the question model was unsure ({u.confidence:.0%} for {u.intent}); read as "
@@ -1180,8 +1179,7 @@ def _count_span_end(said: str, kind: Any) -> Optional[int]:
     return int(end) if end.isdigit() else _NUMBER_WORDS.get(end.replace("-", " "))
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "thirty two": 32, "sixty four": 64}
+_NUMBER_WORDS = {**UNITS, **TEENS, "thirty two": 32, "sixty four": 64}
 
 
 def _said(res: Result) -> str:
@@ -1334,7 +1332,6 @@ STATED_FIGURES = frozenset({"nominal", "spec", "theoretical"})
 RANK_KINDS = ("ranks", "processes")
 
 
-_PAIR_WORDS = re.compile(r"\b(pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all)\b")
 
 # words that ask for values over message sizes, not at the one size said
 # a change along the message sizes asked for in words ("change with message size", "vary across transfer sizes")
@@ -1479,7 +1476,7 @@ def _check_link_type(slots: dict[str, Any], cat) -> Optional[str]:
     mode = CONDITION_LINK_TYPES.get(str(slots.get("condition")))
     if not lt and mode and isinstance(sid, str) and not slots.get("compare_with") \
             and slots["condition"] not in cat.conditions.get(sid, set()) \
-            and cat.held("link_type", sid) and not set(cat.link_family(mode)) & set(cat.held("link_type", sid)):
+            and cat.held("link_type", sid) and cat.link_rate(sid, mode) == "absent":
         # "What Tartan NVLink-mode bandwidth does the Titan RTX desktop reach?": a mode over a link the machine
         # lacks was never measured there; its other figures answer another question (with a second machine named,
         # "Titan" may be a mishearing of "Tartan" and the other machine's rows answer)

@@ -157,6 +157,15 @@ class Catalog:
         """The values of `slot` the system's rows hold (its link types, its libraries, ...)."""
         return {v for (sl, v), owners in self.owners.items() if sl == slot and sid in owners}
 
+    def link_rate(self, sid: str, link_type: str) -> str:
+        """How one machine's links of a kind (any generation of it) stand: "rated" where a source states their rate,
+        "unrated" where its graph holds them but states no rate ("an XLink of the XMP-64"), "absent" where it has
+        none. The reader, the asker and their refusals all decide by this one answer."""
+        family = set(self.link_family(link_type))
+        if family & self.rated_links.get(sid, set()):
+            return "rated"
+        return "unrated" if family & self.held("link_type", sid) else "absent"
+
     def link_owners(self, link_type: str) -> set[str]:
         """Systems with links of this type or of a generation of it, so "which systems have NVLink" is not
         the one node whose links are stored as plain NVLink."""

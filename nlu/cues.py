@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
+from nlu.vocab import NUMBER_WORDS
+
 _REFERENCE = re.compile(r"^(nominal|peak|theoretical|theoretically|spec|specs|specified|rated|advertised|max(imum)?)$")
 _RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|efficient|efficiency|relative|against|"
                     r"close|closer|achieve[sd]?|reach(es|ed)?|utili[sz]ation|vs|versus|compared)$")
@@ -183,10 +185,7 @@ _A_YEAR = re.compile(r"\b(the|a|an|our|their|this|that|in|from|of|since) (19[89]
 _DATA_LOADED = re.compile(r"\b(is|are|was|were|been|got|get|gets|data|measurements|results|runs|traces|outputs)"
                           r"( (already|currently|all|now))? loaded\b")
 _ALONE = re.compile(r"\b(alone|by itself|on its own|in isolation|by its lonesome|solo)\b")
-_NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-                 "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
-                 "thousand", "a"}
+_NUMBER_WORDS = (NUMBER_WORDS - {"million", "billion"}) | {"a"}
 _ELLIPSES = ("..", "...", "…")   # "1..16 gpus": a range written as a programmer writes one
 _RANGE_JOIN = {"to", "-", "->", ">", "→", "vs", "vs.", "versus", "through", "till", "until", "or", ",", *_ELLIPSES}
 _COUNTED = re.compile(r"^(gpus?|ipus?|nodes?|cores?|ranks?|processes|process|sockets?|tiles?|devices?|cards?|"
@@ -292,6 +291,11 @@ OF_PEAK = re.compile(r"(\b(fraction|percent(age)?|share|how close)\b|%).{0,30}\b
 # a word of message sizes: a size with its unit, "message", "transfer", "sweep"
 SIZE_WORD = re.compile(r"size|\bsz\b|byte|\d\s*[kmgt]i?b?\b|\b[kmgt]i?b\b|message|msg|transfer|buffer|payload|sweep|"
                        r"curve|kilo|mega|giga|\d+[kmg]\b")
+# words of pairs of devices or of a grid of them ("between", "pairwise", "heat map"): where one is said, a question
+# may be about each pair (a grid); GRID_OF_PAIRS adds the point-to-point names, which mean transfers between pairs
+_PAIR_NOUNS = r"pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all"
+PAIR_WORDS = re.compile(rf"\b({_PAIR_NOUNS})\b")
+GRID_OF_PAIRS = re.compile(rf"\b({_PAIR_NOUNS}|p2p|peer[- ]to[- ]peer)\b")
 # the size at which a measure is at its extreme, asked for ("at which message size does the H200 pair reach its
 # highest all-reduce busbw", "allgather busbw peak size", "gtx980 best scope pageable h2d bandwidth message size"):
 # one value over every size and the size it is at, no size picked first and no curve
@@ -340,19 +344,26 @@ CONGESTION_CONDITIONS = frozenset().union(*CONDITION_PAIRS)
 COMPLEMENTS = {"pinned": "pageable", "in_place": "out_of_place", "under_load": "congestion_free", "nvlink": "pcie",
                "p2p_on": "p2p_off", "cc_on": "cc_off"}
 COMPLEMENTS.update({v: k for k, v in list(COMPLEMENTS.items())})
+# conditions named by a switch alone ("congestion control"), which "off" after the name turns to the other side
+_SWITCHES = {"cc_on"}
 _NEGATION = (r"\b(not|non|isn'?t|aren'?t|wasn'?t|weren'?t|other than|excluding|except( for)?|besides)\s*-?\s*"
              r"(the |that |go |going |run |runs |be )?(over |via |through |using |in )?")
 
 
 def negated_condition(said: str, cond: str, surfaces: list[str]) -> Optional[str]:
     """The other side of `cond` where the question says it negated ("memory that isn't pinned", "the one that's not
-    in-place", "non-NVLink mode"); None where it is not negated or has no other side."""
+    in-place", "non-NVLink mode", "congestion control off"); None where it is not negated or has no other side."""
     if cond not in COMPLEMENTS:
         return None
     forms = {re.sub(r"[\s-]+", r"\\s*-?\\s*", re.escape(f.lower()).replace("\\ ", " ").replace("\\-", "-"))
              for f in [cond.replace("_", " "), *surfaces]}
     said = re.sub(r"\b(\w+) n't\b", r"\1n't", re.sub(r"\s*'\s*", "'", said))   # "isn ' t", "is n't" as typed
-    return COMPLEMENTS[cond] if re.search(_NEGATION + "(" + "|".join(sorted(forms)) + r")\b", said) else None
+    said_forms = "(" + "|".join(sorted(forms)) + ")"
+    # "with congestion control off", "congestion control turned off": a switch said off after its name (not where
+    # the speaker takes it back: "off no on i mean on")
+    return COMPLEMENTS[cond] if re.search(_NEGATION + said_forms + r"\b", said) or cond in _SWITCHES and re.search(
+        r"\b" + said_forms + r"\s+(is |was |being )?(turned |switched |left )?(off|disabled|deactivated)\b"
+        r"(?!\s*,?\s*(no|sorry|i mean|wait)\b)", said) else None
 
 
 def names_a_condition_pair(conditions: set[str]) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
+from nlu.vocab import NUMBER_WORDS
+
 Candidates = Callable[[list[str]], Iterable[tuple[int, int, dict]]]
 
 _YES_OR_NO_FIRST = re.compile(r"^(just |only )?(a )?(yes or no|yes/no|yes-or-no)( only| please| answer)?( [:,;.-])? ")
@@ -29,6 +31,26 @@ def without_yes_or_no(words: list[str]) -> tuple[list[str], list[str]]:
         if a >= 3:
             return words[:a] + words[b:], words[a:b]
     return words, []
+
+
+# "what unit does the database use for the p2p efficiency of ...": the unit of a stored value, which its answer gives
+_UNIT_ASKED = re.compile(r"^(what|which) units? (does|do|did|is|are|will) (the )?(database|db|data|hpcask|tool|it|you|"
+                         r"this|they|each|that) (\w+ )?(use|give|report|store|quote|show|express|list|record|keep)\w* "
+                         r"(for|with|on) ")
+
+
+def without_unit_asked(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the frame): "What unit does the database use for the P2P efficiency of the DGX-1 P100?" asks
+    for the stored value (its answer prints the unit with it); read as "what is the P2P efficiency of ...", so the
+    frame's verb ("use") and its subject ("the database") are no words of the question."""
+    joined = " ".join(w.lower() for w in words) + " "
+    m = _UNIT_ASKED.match(joined)
+    if not m:
+        return words, []
+    n = len(m.group(0).split())
+    if len(words) - n < 2:
+        return words, []
+    return ["what", "is", *words[n:]], words[:n]
 
 
 # "1)", "(1)", "1." at the start of an item; spoken "number one ... number two"
@@ -86,10 +108,7 @@ def without_item_numbers(words: list[str]) -> tuple[list[str], int]:
     return out, len(found)
 
 
-_NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-                 "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
-                 "point", "half", "a"}
+_NUMBER_WORDS = NUMBER_WORDS | {"point", "half", "a"}
 # the units a guessed answer is given in (a measure's, not a size's or a count's)
 _ANSWER_UNITS = re.compile(r"^([kmgtp]?b/s|[kmgt]i?bps|gbit/s|gigabytes?|megabytes?|giga|mega|bytes?|per|second|"
                            r"seconds|[mµu]s|us|ns|micro|milli|microseconds?|milliseconds?|nanoseconds?|percent|%|"

@@ -13,7 +13,7 @@ import torch
 from nlu import model as M
 from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
-                      SIZE_OF_THE_EXTREME, asks_advice, asks_setup,
+                      GRID_OF_PAIRS, SIZE_OF_THE_EXTREME, asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, NOT_PER_PAIR, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
@@ -32,10 +32,11 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.framing import pointed_back, without_guessed_range, without_item_numbers, without_yes_or_no
+from nlu.framing import (pointed_back, without_guessed_range, without_item_numbers, without_unit_asked,
+                         without_yes_or_no)
 from nlu.written_forms import (counted_collectives, percent_sign_said, plain_scientific, spelled_possessive,
                                 tool_flags, worth_of_data, written_forms)
-from nlu.vocab import in_spelled_term, join_spelled, key
+from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
 
@@ -171,8 +172,7 @@ def mend_endpoint_spans(bounds: list[tuple[str, int, int]], words: list[str], ta
 
 
 # number words inside a program's name as the speech model writes them ("speech two text")
-_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-           "nine": "9", "ten": "10"}
+_DIGITS = {w: str(n) for w, n in {**UNITS, **TEENS}.items() if 1 <= n <= 10}
 _DIGIT_WORD = re.compile(r"\b(" + "|".join(_DIGITS) + r")\b")
 
 
@@ -421,6 +421,9 @@ class NLU:
         if form:
             framed.append(f"“{' '.join(form)}”: the answer below settles it")
         words, items = without_item_numbers(words)   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
+        words, unit_frame = without_unit_asked(words)   # "what unit does the database use for X": X, with its unit
+        if unit_frame:
+            framed.append("the unit asked for is given with the value")
         words, guess = without_guessed_range(words)   # "..., somewhere between 300 and 350 GB/s?": the asker's guess
         if guess:
             framed.append(f"“{' '.join(guess)}” read as your guess, not as part of the question")
@@ -930,8 +933,9 @@ class NLU:
             # a comparison across every system that stores it, but the one left out: the words that leave one out
             # say the others are set side by side, however unsure the model was of the rest
             conf = max(conf, CONFIDENCE_FLOOR)
-        elif intent == "compare_systems" and len(systems) < 2:
-            # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent
+        elif intent == "compare_systems" and len(systems) < 2 and not (systems and open_descriptions):
+            # "1 vs 2 GPUs", "layernorm vs gelu": a comparison within one system is another intent (but "the OSU
+            # cluster and Client-3": a machine described, which the data settles below, is the second)
             sure = conf
             intent, conf = _next_intent(self.labels["intents"], intent_probs, {"compare_systems"})
             ruled_out.add("compare_systems")
@@ -1827,11 +1831,14 @@ class NLU:
                 dev = self.norm.endpoint(end.group("dev") or end.group("dev2"))
                 if dev:
                     slots["src" if end.group("first") else "dst"] = dev
+        loaded_at = [slots["system"]] if slots.get("system") else [
+            sid for sid, parts in (self.catalog.parts.items() if self.catalog is not None and slots.get("src") else ())
+            if slots["src"] in parts and slots.get("dst", slots["src"]) in parts]   # "from i p u five to i p u six"
         if _LOAD_IN_WORDS.search(said) and (intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion")
                                             or intent == "scaling" and not slots.get("count")) \
-                and slots.get("system") and slots.get("condition") in (None, "under_load") \
+                and len(loaded_at) == 1 and slots.get("condition") in (None, "under_load") \
                 and self.catalog is not None \
-                and "under_load" in self.catalog.conditions.get(str(slots["system"]), ()):
+                and "under_load" in self.catalog.conditions.get(str(loaded_at[0]), ()):
             # "what happens to the ipu5 -> ipu6 latency when all the other tiles are sending too": load described in
             # words, set against the quiet case
             ruled_out.add(intent)
@@ -2309,10 +2316,12 @@ class NLU:
             if slots.get("operation") == "p2p":
                 del slots["operation"]
         if intent == "metric_lookup" and slots.get("metric") == "efficiency" and slots.get("operation") in (
-                None, "p2p", "h2d", "d2h") and not slots.get("app") and OF_PEAK.search(said) \
+                None, "p2p", "h2d", "d2h") and not slots.get("app") and (OF_PEAK.search(said) or slots.get(
+                    "operation") == "p2p" and re.search(r"\b(p ?(2|two) ?p|peer[- ]to[- ]peer) efficiency\b", join_spelled(said))) \
                 and isinstance(slots.get("system"), str) and self._has_links(slots):
             # "what percentage of its nominal rate does a P2P-disabled 1000 MB copy achieve on the DGX-1 V100": a
-            # copy's share of its link's rate, which link_efficiency answers with the link it crossed
+            # copy's share of its link's rate, which link_efficiency answers with the link it crossed; "the p2p
+            # efficiency of the DGX-1 P100" is that share too
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
         if intent == "link_efficiency" and slots.get("metric") in ("busbw", "algbw") and not slots.get("nominal") \
@@ -2730,12 +2739,11 @@ class NLU:
             # "what bandwidth does an IPU-Link carry": the rate of a kind of link, which the graph holds where a
             # source states it (a lookup cannot pick rows by link and gave the machine's top number); where none
             # does ("... an XLink of the XMP-64"), nothing stored answers it
-            family = set(self.catalog.link_family(slots["link_type"]))
-            rated = family & self.catalog.rated_links.get(slots["system"], set())
-            if intent == "metric_lookup" and rated:
+            rate = self.catalog.link_rate(slots["system"], slots["link_type"])
+            if intent == "metric_lookup" and rate == "rated":
                 ruled_out.add(intent)
                 intent, conf = "topology", max(conf, model_conf)
-            elif not rated and intent == "topology" and family & self.catalog.held("link_type", slots["system"]):
+            elif rate == "unrated" and intent == "topology":
                 # (a link the machine lacks, "infiniband bandwidth between the h200 nodes", is refused by name later)
                 ruled_out.add(intent)
                 intent = "out_of_scope"
@@ -2814,7 +2822,7 @@ class NLU:
             # or of a curve; a sweep over sizes is the model's reading alone (and so is a grid of pairs where no pair
             # or end is named: "titan rtx sort bandwidth shoc")
             ruled_out.add(intent)
-            unpaired = set() if slots.get("src") or slots.get("dst") or _GRID_OF_PAIRS.search(said) else {"pair_matrix"}
+            unpaired = set() if slots.get("src") or slots.get("dst") or GRID_OF_PAIRS.search(said) else {"pair_matrix"}
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"} | unpaired)
             conf = max(conf, model_conf)
         if intent in ("trace_breakdown", "compare_systems", "metric_lookup", "topology", "out_of_scope") and (
@@ -2963,7 +2971,9 @@ class NLU:
             slots.pop("conditions", None)
             if other == "pcie" and slots.get("link_type") == "NVLink":
                 slots.pop("link_type")
-            if intent == "congestion" and other in CONGESTION_CONDITIONS and not slots.get("compare_with"):
+            if intent == "congestion" and other in CONGESTION_CONDITIONS and not slots.get("compare_with") \
+                    and not re.search(r"\b(off|disabled|deactivated)\b", said):
+                # ("with congestion control off": the switch named, which the experiment turns both ways)
                 ruled_out.add(intent)       # "excluding the loaded case, i.e. idle": one side's value
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         both = [] if other else both_settings(said, slots.get("condition"),
@@ -3618,6 +3628,14 @@ class NLU:
             if intent != "metric_lookup":
                 ruled_out.add(intent)
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        if intent in ("size_sweep", "out_of_scope") and re.search(r"\b(msg|message) ?sizes?\b", said) \
+                and not any(slots.get(k) for k in ("metric", "operation", "app", "msg_bytes", "src", "dst")) \
+                and not (_OVER_SIZES.search(said) or _TREND.search(said)) and stores("msg_size", "metrics"):
+            # "xmp64 message size 64 cores": nothing measured named, so no curve over sizes; the size a document
+            # states it used is a stored figure of its own
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+            slots["metric"] = "msg_size"
         if intent in ("metric_lookup", "compare_systems", "out_of_scope", "topology", "trace_breakdown", "list_data",
                       "link_efficiency") \
                 and slots.get("metric") in (None, "throughput") and _TENSOR_CORE_PEAK.search(said) \
@@ -4417,7 +4435,8 @@ _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
 _LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
-                            r"transmitting|communicating|talking|loaded|active|flooding|hammering)\b|\b(when|while|with) "
+                            r"transmitting|communicating|talking|loaded|active|flooding|hammering|loads?|loading|"
+                            r"saturat\w*|fill(s|ing)?|clog\w*|swamp\w*|congest\w*)\b|\b(when|while|with) "
                             r"(the )?rest (are |is )?(sending|busy|transmitting|communicating|active)\b|"
                             # "when all the tiles are sending": every one of them, the asked pair among the senders
                             r"\b(when|while|with|if) all (of )?(the )?(tiles|ipus|gpus|nodes|cores|ranks|i p us|"
@@ -5731,7 +5750,7 @@ _FIGURE_UNIT = re.compile(r"^([kmgtp]?flop[/-]?s|[kmgtp]?flops?|[kmgtpe]i?b/s|[k
                         r"ms|msecs?|ns|µs|seconds?|secs?|x|%|percent|°c|c|celsius)$", re.I)
 _COPY_WORD = re.compile(r"\b(cop(y|ies|ying)|transfers?|transferring|memcpys?|moves?|moving|sends?|sending)\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
-                           r"\bcop(y|ies)\b|transfer|p2p|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
+                           r"\bcop(y|ies)\b|transfer|p2p|\bp two p\b|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
 _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads", "serving", "fine-tuning",
              "finetuning", "pretraining", "jobs", "job"}
 _REACHES = re.compile(r"\bhow (does|do|is|are|can|would) .{1,40}\b(reach|get to|talk to|connect(ed)? to|routed?|"
@@ -6101,8 +6120,6 @@ _HOW_MUCH_CUT = re.compile(r"\bby how much\b|\bhow much (\w+ ){0,6}(cut|cuts|red
 # the size at which an extreme is reached ("at which message size does it peak", "which size gives the highest"), and
 # words that ask for the curve itself
 # words of a grid of endpoint pairs
-_GRID_OF_PAIRS = re.compile(r"\b(pairs?|pairwise|peers?|between|matri\w*|grids?|heat ?maps?|all[- ]to[- ]all|p2p|"
-                            r"peer[- ]to[- ]peer)\b")
 _SIZE_CURVE_ASKED = re.compile(r"\b(how (does|do|did)|chang\w*|grows?|scal\w*|var(y|ies)|curve|plot|sweep|within|first|"
                                r"as (the )?sizes?)\b")
 # DeepBench's two all-reduce programs by the word their names keep ("deepbench single allreduce", "deep bench mpi")

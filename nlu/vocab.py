@@ -36,6 +36,8 @@ TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, 
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
         "eighty": 80, "ninety": 90}
 SCALES = {"thousand": 1000, "million": 1000000, "billion": 1000000000}
+# every word of a number said in words ("one hundred fifty"), for the rules that find where a number ends
+NUMBER_WORDS = frozenset({*UNITS, *TEENS, *TENS, "hundred", *SCALES})
 ORD_UNITS = {"zeroth": 0, "first": 1, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
              "eighth": 8, "ninth": 9}
 ORD_TEENS = {"tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
