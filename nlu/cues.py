@@ -747,6 +747,7 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     r"\b(rubin|blackwell|feynman)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
                     r"\b(price|prices|pricing|msrp|list price|discounts?|rebates?)\b|"
+                    r"\bcosts? (new|to buy|to purchase|brand new|at retail)\b|"
                     r"\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     # "who rents out time on the 16-GPU V100 server": a provider, no measurement
                     r"\bwho (rents?|sells?|leases?|hosts?|offers?)\b|\brent(s|ing)? out\b|\b(rent|lease) (\w+ )?(time|"

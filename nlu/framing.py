@@ -53,6 +53,28 @@ def without_unit_asked(words: list[str]) -> tuple[list[str], list[str]]:
     return ["what", "is", *words[n:]], words[:n]
 
 
+# "please double check ...", "can you verify again that ...": a request to look again at what is stored
+_CHECK_REQUEST = re.compile(r"^(please |pls |(can|could|would) you (please )?)?(double[- ]?check|re-?check|check again|"
+                            r"re-?verify|verify|confirm)( again| once more| for me)?( that| whether| if| what| how)?"
+                            r"( [:,;-])? ")
+
+
+def without_check_request(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the request): "please double check the growth of the H200 pair's all-gather busbw with message
+    size" asks the growth; "double" there is no precision and "check" no word of the measure. A question word the
+    request ends with ("verify what ...", "check how ...") stays with the question."""
+    joined = " ".join(w.lower() for w in words) + " "
+    m = _CHECK_REQUEST.match(joined)
+    if not m:
+        return words, []
+    n = len(m.group(0).split())
+    if m.group(6) and m.group(6).strip() in ("what", "how"):
+        n -= 1
+    if len(words) - n < 3:
+        return words, []
+    return words[n:], words[:n]
+
+
 # "1)", "(1)", "1." at the start of an item; spoken "number one ... number two"
 _DEVICE_BEFORE = {"gpu", "gpus", "ipu", "ipus", "rank", "ranks", "node", "nodes", "card", "cards", "device", "core",
                   "cores", "chip", "chips", "tile", "tiles", "socket", "board", "cpu", "u", "step", "figure", "table",

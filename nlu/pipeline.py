@@ -32,9 +32,9 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.framing import (pointed_back, without_guessed_range, without_item_numbers, without_unit_asked,
-                         without_yes_or_no)
-from nlu.written_forms import (counted_collectives, percent_sign_said, plain_scientific, spelled_possessive,
+from nlu.framing import (pointed_back, without_check_request, without_guessed_range, without_item_numbers,
+                         without_unit_asked, without_yes_or_no)
+from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific, spelled_possessive,
                                 tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
 
@@ -422,6 +422,9 @@ class NLU:
             framed.append(f"“{' '.join(form)}”: the answer below settles it")
         words, items = without_item_numbers(words)   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
         words, unit_frame = without_unit_asked(words)   # "what unit does the database use for X": X, with its unit
+        words, check = without_check_request(words)   # "please double check the growth of ...": the growth asked
+        if check:
+            framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
             framed.append("the unit asked for is given with the value")
         words, guess = without_guessed_range(words)   # "..., somewhere between 300 and 350 GB/s?": the asker's guess
@@ -474,6 +477,7 @@ class NLU:
         words = hyphenated_ends(words)
         words = spoken_compound_numbers(words, self.norm.number)
         words = counted_collectives(words)   # "on a pair of GPUs", "up to a dozen": how many devices ran
+        words = multiplied_quantities(words, self.norm.number)   # "at twice 512 MiB": 1024 MiB
         words = plain_comparatives(words)
         words = collective_verbs(words)   # "broadcasting 128 MB", "all-reducing": the collective as its name
         # "at one megabyte sorry one gigabyte", "gpu one no wait gpu zero": a value the speaker took back is not read
@@ -1090,7 +1094,9 @@ class NLU:
             # the question is about its measurements, not the connection graph
             # (and not a comparison, where one system or none is named: "epyc 7742 node stream triad")
             intent, conf = _next_intent(self.labels["intents"], intent_probs,
-                                        ruled_out | {"topology"} | _unasked(systems, excluded, said))
+                                        ruled_out | {"topology"} | _unasked(systems, excluded, said) | (
+                                            set() if _LINK_OR_RATE_WORD.search(said) or "efficien" in said
+                                            else {"link_efficiency"}))   # "what Sort bandwidth does SHOC give"
             ruled_out.add("topology")
         if intent == "pair_matrix" and slots.get("src") and slots.get("dst") and slots["src"] != slots["dst"] \
                 and not named_endpoints(words, cands, self.endpoints) - {slots["src"], slots["dst"]} \
@@ -1303,7 +1309,7 @@ class NLU:
             if intent in ("topology", "out_of_scope"):
                 conf = max(conf, CONFIDENCE_FLOOR)
             intent = "congestion"
-        over_counts = _OVER_COUNTS.search(said)
+        over_counts = _OVER_COUNTS.search(said) or _OVER_COUNTS.search(join_spelled(said))   # "as the g p u count grows"
         if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
                 and not _SCALING_WORD.search(said) and not count_series(words) and not _TWO_COUNTS.search(said):
             # "all-reduce of 400000 bytes on 2 GPUs: how do dgx2, yme and minisummit stack up?": one count on
@@ -2317,7 +2323,7 @@ class NLU:
                 del slots["operation"]
         if intent == "metric_lookup" and slots.get("metric") == "efficiency" and slots.get("operation") in (
                 None, "p2p", "h2d", "d2h") and not slots.get("app") and (OF_PEAK.search(said) or slots.get(
-                    "operation") == "p2p" and re.search(r"\b(p ?(2|two) ?p|peer[- ]to[- ]peer) efficiency\b", join_spelled(said))) \
+                    "operation") == "p2p" and _P2P_EFFICIENCY.search(join_spelled(said))) \
                 and isinstance(slots.get("system"), str) and self._has_links(slots):
             # "what percentage of its nominal rate does a P2P-disabled 1000 MB copy achieve on the DGX-1 V100": a
             # copy's share of its link's rate, which link_efficiency answers with the link it crossed; "the p2p
@@ -3593,6 +3599,10 @@ class NLU:
             slots["metric"] = "speedup"
         stores = (lambda what, kind: self.catalog is not None and isinstance(sid, str)
                   and what in getattr(self.catalog, kind).get(sid, set()))
+        if slots.get("metric") in (None, "memory", "traffic", "bandwidth") and _TRAFFIC_RAISED.search(said) \
+                and stores("traffic_increase", "metrics"):
+            # "how much does prefetch raise the memory traffic of vector multiply": the extra traffic, stored as such
+            slots["metric"] = "traffic_increase"
         if intent == "scaling" and slots.get("metric") in ("throughput", "bandwidth", "flops", "performance") \
                 and isinstance(sid, str) and not stores(slots["metric"], "metrics") and stores("efficiency", "metrics") \
                 and _PER_COUNTED.search(said):
@@ -4556,6 +4566,10 @@ _NEAR_THE_LIMIT = re.compile(r"\bhow (close|near)\b.{0,60}\b(limit|ceiling|cap|m
                              # "dgx2 tartan nvlink p2p bandwidth enough to fill nvlink2": set against the link's rate
                              r"\benough to (fill|saturate|max out|use up) (the |its |their |an? )?(nv ?links?|nvlink\d|"
                              r"[\w-]+ links?|links?)\b|"
+                             # "... still fall short of the NVLink2 rate", "what gap remains between ... and the
+                             # NVLink2 rate"
+                             r"\bfalls? short of (the |its |their )?(\S+ ){0,2}(rate|speed|peak|limit|max(imum)?)\b|"
+                             r"\bgap\b.{0,100}\band (the |its |their )?(\S+ ){0,2}(rate|speed|peak|limit)\b|"
                              # "yme h2d near the nvlink2 rate": a terse "near" the link's rate
                              r"\b(near|close to|nearing|approach\w*) (the |its |their )?(nv ?links?\d?|[\w-]+ links?|"
                              r"pcie\d?|links?)( ?'s)? (rate|speed|peak|limit|max(imum)?)\b")
@@ -4977,7 +4991,10 @@ _HOW_MANY_PER_TIME = re.compile(r"\bhow many\b.{0,40}\b(per|a|each|every) (secon
 # "how does it hold up under load", "how does it fare when loaded": what the load does to a measure
 _HOLDS_UP_UNDER_LOAD = re.compile(r"\b(holds?|holding|held|stands?|standing) up\b.{0,30}\b(under|with|when) (load|loaded|"
                                   r"congestion|congested|busy)\b|\b(fares?|copes?|survives?)\b.{0,30}\bunder (load|"
-                                  r"congestion)\b")
+                                  r"congestion)\b|"
+                                  # "does the IPU5 -> IPU6 latency still stay low under load"
+                                  r"\b(stays?|stayed|remains?|keeps?) (low|high|fast|flat|steady|stable|the same|"
+                                  r"unchanged)\b.{0,20}\bunder (load|congestion)\b")
 # words that set a measure under load against the idle system, or ask what the load does to it
 _LOAD_SET_AGAINST_IDLE = re.compile(r"\b(vs\.?|versus|compar\w*|than|idle|quiet|congestion[- ]free|no load|without load|"
                                     r"slow\w*|worse|drops?|dropp\w*|suffer\w*|holds? up|degrad\w*|grows?|growing|rises?|"
@@ -5749,6 +5766,11 @@ _COMPUTE_OR_MEMORY = re.compile(r"\b[tg]?flops?\b|\b[tg]?flop/s\b|\b[sdh]?gemm\w
 _FIGURE_UNIT = re.compile(r"^([kmgtp]?flop[/-]?s|[kmgtp]?flops?|[kmgtpe]i?b/s|[kmgt]bps|[kmgt]?hz|w|watts?|kw|us|usecs?|"
                         r"ms|msecs?|ns|µs|seconds?|secs?|x|%|percent|°c|c|celsius)$", re.I)
 _COPY_WORD = re.compile(r"\b(cop(y|ies|ying)|transfers?|transferring|memcpys?|moves?|moving|sends?|sending)\b")
+# more memory traffic caused by something ("how much does prefetch raise the memory traffic")
+_TRAFFIC_RAISED = re.compile(r"\b(rais|increas|add|boost|grow|inflat|bump|push)\w* (up )?(the |its |their )?(\S+ ){0,2}"
+                             r"traffic\b")
+# "the p2p efficiency of the DGX-1 P100", spoken "p two p efficiency"
+_P2P_EFFICIENCY = re.compile(r"\b(p ?(2|two) ?p|peer[- ]to[- ]peer) efficiency\b")
 _LINK_OR_COPY = re.compile(r"link|\bbus\b|pcie|nvswitch|infiniband|\bupi\b|\bqpi\b|fabric|network|\bhost\b|"
                            r"\bcop(y|ies)\b|transfer|p2p|\bp two p\b|peer|\bh2d\b|\bd2h\b|interconnect|\bport\b", re.I)
 _LLM_WORK = {"training", "inference", "model", "models", "workload", "workloads", "serving", "fine-tuning",
@@ -5914,7 +5936,9 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"(doing|faring|performing|getting on)\b|"
                                 # "what FP64 MaxFlops do both the DGX-2 and Mini Summit reach", "does Yme reach enough
                                 # ... to keep up with the DGX-2"
-                                r"\bboth (the )?[\w' -]{1,30} and\b|\b(keep|keeps|keeping) up with\b")
+                                r"\bboth (the )?[\w' -]{1,30} and\b|\b(keep|keeps|keeping) up with\b|"
+                                # "what is the gap between the DGX-2 and Yme in FP64 MaxFlops"
+                                r"\b(gap|difference|delta|distance|margin) (is there |lies )?(between|separating)\b")
 # "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
 # of the machine, not one link's rate
 _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")
@@ -5981,7 +6005,9 @@ _LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant
                          r"link|connection))|\bplateau\w*|\blevels? off\b|\bflattens?( out)?\b|\bstops? (growing|rising|"
                          r"increasing|improving)\b|\bkeeps? (growing|rising|increasing|improving|climbing)\b|"
                          # "still rising at 16 gpus?", "does it still grow past 1 GiB": whether the curve goes on up
-                         r"\bstill (grow|ris|increas|improv|climb)\w*\b")
+                         r"\bstill (grow|ris|increas|improv|climb)\w*\b|"
+                         # "yme fft sp flops already flat at 2 gpus"
+                         r"\b(already|still|is|are|goes|gone|go|going) flat\b|\bflat (at|by|after|from|beyond|past)\b")
 # where a curve falls away ("does the sendrecv busbw tank below 64 KB", "... or does it choke?"): a curve where a bound
 # or a count is said with it ("tank at 128 bytes" asks for the value there)
 _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(drop|fall)s? off\b")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from nlu.vocab import NUMBER_WORDS
+
 _GROUP = re.compile(r"\d{3}")
 _HEAD = re.compile(r"[1-9]\d{0,2}")
 _CUDA = re.compile(r"cuda:(\d{1,2})", re.I)
@@ -310,4 +312,44 @@ def spelled_possessive(words: list[str]) -> list[str]:
             out += [base, "'s"]
         else:
             out.append(w)
+    return out
+
+
+# a multiple of a size or count said before it ("twice 512 MiB", "double 32 MiB", "4 times 256 MiB")
+_MULTIPLIERS = {"twice": 2, "double": 2, "triple": 3, "thrice": 3, "quadruple": 4}
+_TIMES = {"2": 2, "two": 2, "3": 3, "three": 3, "4": 4, "four": 4, "8": 8, "eight": 8}
+_QUANTITY_AFTER = re.compile(r"([kmgt]i?b|bytes?|kilobytes?|megabytes?|gigabytes?|kibibytes?|mebibytes?|gibibytes?|"
+                             r"kilobits?|megabits?|gigabits?|bits?|gpus?|ipus?|nodes?|cards?|ranks?|cores?|tiles?|"
+                             r"threads?|processes|g)", re.I)
+
+
+def multiplied_quantities(words: list[str], number) -> list[str]:
+    """"at twice 512 MiB" -> "at 1024 MiB", "on twice 2 GPUs" -> "on 4 GPUs", "up to 4 times 256 MiB" -> "up to 1024
+    MiB": the size or count meant, as the readers of sizes and counts read one number. Only a multiplier right before
+    a number and its unit or counted noun ("double check", "twice as fast", "double precision" stay as said).
+    `number`: the normaliser's reader of a number said in digits or words ("sixty four")."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        factor, skip = _MULTIPLIERS.get(w), 1
+        if factor is None and w in _TIMES and i + 1 < len(words) and words[i + 1].lower() == "times":
+            factor, skip = _TIMES[w], 2
+        if factor is not None:
+            j = i + skip + (1 if i + skip < len(words) and words[i + skip].lower() == "the" else 0)
+            for k in range(min(len(words), j + 5), j, -1):      # the longest number said from j
+                if not all(re.fullmatch(r"\d+(\.\d+)?", x) or x.lower() in NUMBER_WORDS for x in words[j:k]):
+                    continue
+                n = number(" ".join(words[j:k]))
+                if isinstance(n, (int, float)) and n > 0 and k < len(words) and _QUANTITY_AFTER.fullmatch(words[k]):
+                    value = n * factor
+                    out.append(str(int(value)) if float(value).is_integer() else str(value))
+                    i = k
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+            continue
+        out.append(words[i])
+        i += 1
     return out
