@@ -413,9 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "read for fixes since session 60), 'holdout41' to 'holdout43' (the forty-second to "
                            "forty-fourth, read for fixes since session 61), 'holdout44' to 'holdout48' (the forty-fifth "
                            "to forty-ninth, read for fixes since session 62), 'holdout49' to 'holdout53' (the fiftieth "
-                           "to fifty-fourth, read for fixes since session 63), 'holdout54' (the blind fifty-fifth set, "
-                           "nlu/eval/holdout54.jsonl: score it, do not read its misses) or the path of a JSON-lines "
-                           "file")
+                           "to fifty-fourth, read for fixes since session 63), 'holdout54' to 'holdout56' (the "
+                           "fifty-fifth to fifty-seventh, read for fixes since session 64), 'holdout57' (the blind "
+                           "fifty-eighth set, nlu/eval/holdout57.jsonl: score it, do not read its misses) or the path "
+                           "of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

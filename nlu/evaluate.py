@@ -252,9 +252,9 @@ LATER_SETS = (
     ("holdout51", "fifty-second", "blind in session 63", "from later in session 63 on"),
     ("holdout52", "fifty-third", "blind in session 63", "from later in session 63 on"),
     ("holdout53", "fifty-fourth", "blind in session 63", "from the end of session 63 on"),
-    ("holdout54", "fifty-fifth", "blind in session 63", None),
-    ("holdout55", "fifty-sixth", "blind in session 64", None),
-    ("holdout56", "fifty-seventh", "blind in session 64", None),
+    ("holdout54", "fifty-fifth", "blind in session 63", "from session 64 on"),
+    ("holdout55", "fifty-sixth", "blind in session 64", "from later in session 64 on"),
+    ("holdout56", "fifty-seventh", "blind in session 64", "from the end of session 64 on"),
     ("holdout57", "fifty-eighth", "blind in session 64", None),
 )
 

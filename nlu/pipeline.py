@@ -34,8 +34,8 @@ from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
 from nlu.framing import (pointed_back, without_check_request, without_guessed_range, without_item_numbers,
                          without_unit_asked, without_yes_or_no)
-from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific, spelled_possessive,
-                                tool_flags, worth_of_data, written_forms)
+from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
+                               spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
 
 CONFIDENCE_FLOOR = 0.45  # below this the question is answered as out of scope
@@ -1309,7 +1309,8 @@ class NLU:
             if intent in ("topology", "out_of_scope"):
                 conf = max(conf, CONFIDENCE_FLOOR)
             intent = "congestion"
-        over_counts = _OVER_COUNTS.search(said) or _OVER_COUNTS.search(join_spelled(said))   # "as the g p u count grows"
+        # ("as the g p u count grows": spoken letters joined)
+        over_counts = _OVER_COUNTS.search(said) or _OVER_COUNTS.search(join_spelled(said))
         if intent == "scaling" and "count" in slots and len(systems) > 1 and not over_counts \
                 and not _SCALING_WORD.search(said) and not count_series(words) and not _TWO_COUNTS.search(said):
             # "all-reduce of 400000 bytes on 2 GPUs: how do dgx2, yme and minisummit stack up?": one count on
