@@ -307,11 +307,15 @@ class Asker:
                 res.notes.append(f"{word!r} is part of {category} names in the loaded traces: the top list counts "
                                  "only those")
                 unknown_sys = [x for x in unknown_sys if x.lower().replace(" ", "") not in word.lower()]
+        well_known = [x for x in unknown_sys
+                      if any(w.lower() in OTHER_MACHINES for w in re.findall(r"[A-Za-z0-9]+", x))]
         if unknown_sys and not _names_group(u.intent, _said(res), self.cat) and (
-                "system" not in res.slots or any(n.startswith(IMPLIED_SYSTEM) for n in res.notes)):
-            # "what would an MI300X node score on in-place all-reduce busbw": the machine asked about is not loaded;
-            # the one loaded machine that has the measure was only implied, never named
-            raise OutOfScope(f"I have no data for {_shown(unknown_sys[0])!r}. " + self.cat.describe() + ".")
+                "system" not in res.slots or well_known and any(n.startswith(IMPLIED_SYSTEM) for n in res.notes)):
+            # "what would an MI300X node score on in-place all-reduce busbw": a machine known not to be loaded is
+            # asked about; the one loaded machine that has the measure was only implied, never named (a part of a
+            # loaded machine, "two IPUs of a C2 board", is no other machine)
+            raise OutOfScope(f"I have no data for {_shown((well_known or unknown_sys)[0])!r}. "
+                             + self.cat.describe() + ".")
         other = [x for x in unknown_sys if not _describes(x, self.cat.name(str(res.slots.get("system"))))]
         if other and res.slots.get("system") and not res.slots.get("compare_with") and (
                 u.intent == "compare_systems" or _COMPARING.search(_said(res))
