@@ -346,6 +346,9 @@ COMPLEMENTS = {"pinned": "pageable", "in_place": "out_of_place", "under_load": "
 COMPLEMENTS.update({v: k for k, v in list(COMPLEMENTS.items())})
 # conditions named by a switch alone ("congestion control"), which "off" after the name turns to the other side
 _SWITCHES = {"cc_on"}
+# the words that turn a switch off
+_OFF = r"(off|disabled|deactivated)\b"
+SWITCHED_OFF = re.compile(r"\b" + _OFF)
 _NEGATION = (r"\b(not|non|isn'?t|aren'?t|wasn'?t|weren'?t|other than|excluding|except( for)?|besides)\s*-?\s*"
              r"(the |that |go |going |run |runs |be )?(over |via |through |using |in )?")
 
@@ -362,8 +365,8 @@ def negated_condition(said: str, cond: str, surfaces: list[str]) -> Optional[str
     # "with congestion control off", "congestion control turned off": a switch said off after its name (not where
     # the speaker takes it back: "off no on i mean on")
     return COMPLEMENTS[cond] if re.search(_NEGATION + said_forms + r"\b", said) or cond in _SWITCHES and re.search(
-        r"\b" + said_forms + r"\s+(is |was |being )?(turned |switched |left )?(off|disabled|deactivated)\b"
-        r"(?!\s*,?\s*(no|sorry|i mean|wait)\b)", said) else None
+        r"\b" + said_forms + r"\s+(is |was |being )?(turned |switched |left )?" + _OFF
+        + r"(?!\s*,?\s*(no|sorry|i mean|wait)\b)", said) else None
 
 
 def names_a_condition_pair(conditions: set[str]) -> bool:
@@ -422,9 +425,10 @@ _OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grow
 def _part_of(said: str, default: str = "gpu") -> str:
     if re.search(r"\b" + _I_P_U + r"\b", said):
         return "ipu"
-    if re.search(r"\b(cpus?|processors?|sockets?)\b", said) and not re.search(r"\b" + _G_P_U + r"\b", said):
+    gpu_said = re.search(r"\b" + _G_P_U + r"\b", said)
+    if re.search(r"\b(cpus?|processors?|sockets?)\b", said) and not gpu_said:
         return "cpu"
-    if not re.search(r"\b" + _G_P_U + r"\b", said):
+    if not gpu_said:
         # "how much memory does an XMP-64 core have": the part named, where no GPU is ("cuda cores" are a GPU's)
         for word, part in (("core", "core"), ("chip", "chip"), ("tile", "tile"), ("board", "board")):
             if re.search(rf"\b(?<!cuda )(?<!tensor ){word}s?\b", said):

@@ -6,11 +6,18 @@ named only to be pointed past would be compared."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 from nlu.vocab import NUMBER_WORDS
 
 Candidates = Callable[[list[str]], Iterable[tuple[int, int, dict]]]
+
+def _opening(words: list[str], pattern: re.Pattern) -> tuple[int, Optional[re.Match]]:
+    """How many words a frame the question opens with takes (0 where it opens with none), and the match; `pattern`
+    is matched against the lower-cased words joined by spaces, with a space after the last."""
+    m = pattern.match(" ".join(w.lower() for w in words) + " ")
+    return (len(m.group(0).split()), m) if m else (0, None)
+
 
 _YES_OR_NO_FIRST = re.compile(r"^(just |only )?(a )?(yes or no|yes/no|yes-or-no)( only| please| answer)?( [:,;.-])? ")
 _YES_OR_NO_LAST = re.compile(r"( [,;:-])? (just |only )?(a )?(yes or no|yes/no|yes-or-no)( only| please)?(?= [?.!]$|$)")
@@ -19,12 +26,11 @@ _YES_OR_NO_LAST = re.compile(r"( [,;:-])? (just |only )?(a )?(yes or no|yes/no|y
 def without_yes_or_no(words: list[str]) -> tuple[list[str], list[str]]:
     """(the question, the form asked for): "Yes or no: is GPU0 joined to GPU3 by NVLink2?" asks what the data
     settles, a link or a value; "no" there is no negation and "or" no choice between readings."""
-    joined = " ".join(w.lower() for w in words) + " "
-    m = _YES_OR_NO_FIRST.match(joined)
-    if m:
-        n = len(m.group(0).split())
+    n, _ = _opening(words, _YES_OR_NO_FIRST)
+    if n:
         return (words[n:], words[:n]) if len(words) - n >= 3 else (words, [])
-    m = _YES_OR_NO_LAST.search(joined.rstrip())
+    joined = " ".join(w.lower() for w in words)
+    m = _YES_OR_NO_LAST.search(joined)
     if m:
         a = len(joined[:m.start()].split())
         b = a + len(m.group(0).split())
@@ -43,12 +49,8 @@ def without_unit_asked(words: list[str]) -> tuple[list[str], list[str]]:
     """(the question, the frame): "What unit does the database use for the P2P efficiency of the DGX-1 P100?" asks
     for the stored value (its answer prints the unit with it); read as "what is the P2P efficiency of ...", so the
     frame's verb ("use") and its subject ("the database") are no words of the question."""
-    joined = " ".join(w.lower() for w in words) + " "
-    m = _UNIT_ASKED.match(joined)
-    if not m:
-        return words, []
-    n = len(m.group(0).split())
-    if len(words) - n < 2:
+    n, _ = _opening(words, _UNIT_ASKED)
+    if not n or len(words) - n < 2:
         return words, []
     return ["what", "is", *words[n:]], words[:n]
 
@@ -63,14 +65,10 @@ def without_check_request(words: list[str]) -> tuple[list[str], list[str]]:
     """(the question, the request): "please double check the growth of the H200 pair's all-gather busbw with message
     size" asks the growth; "double" there is no precision and "check" no word of the measure. A question word the
     request ends with ("verify what ...", "check how ...") stays with the question."""
-    joined = " ".join(w.lower() for w in words) + " "
-    m = _CHECK_REQUEST.match(joined)
-    if not m:
-        return words, []
-    n = len(m.group(0).split())
-    if m.group(6) and m.group(6).strip() in ("what", "how"):
+    n, m = _opening(words, _CHECK_REQUEST)
+    if m and m.group(6) and m.group(6).strip() in ("what", "how"):
         n -= 1
-    if len(words) - n < 3:
+    if not n or len(words) - n < 3:
         return words, []
     return words[n:], words[:n]
 

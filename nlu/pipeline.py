@@ -13,7 +13,7 @@ import torch
 from nlu import model as M
 from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
-                      GRID_OF_PAIRS, SIZE_OF_THE_EXTREME, asks_advice, asks_setup,
+                      GRID_OF_PAIRS, SIZE_OF_THE_EXTREME, SWITCHED_OFF, asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
                       MEMORY_BANDWIDTH, NOT_PER_PAIR, OF_PEAK, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
@@ -420,7 +420,7 @@ class NLU:
         words, form = without_yes_or_no(words)   # "Yes or no: is GPU0 joined to GPU3 ...": what settles it is asked
         if form:
             framed.append(f"“{' '.join(form)}”: the answer below settles it")
-        words, items = without_item_numbers(words)   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
+        words = without_item_numbers(words)[0]   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
         words, unit_frame = without_unit_asked(words)   # "what unit does the database use for X": X, with its unit
         words, check = without_check_request(words)   # "please double check the growth of ...": the growth asked
         if check:
@@ -1838,11 +1838,12 @@ class NLU:
                 dev = self.norm.endpoint(end.group("dev") or end.group("dev2"))
                 if dev:
                     slots["src" if end.group("first") else "dst"] = dev
-        loaded_at = [slots["system"]] if slots.get("system") else [
+        loaded_at = ([slots["system"]] if slots.get("system") else [
             sid for sid, parts in (self.catalog.parts.items() if self.catalog is not None and slots.get("src") else ())
             if slots["src"] in parts and slots.get("dst", slots["src"]) in parts]   # "from i p u five to i p u six"
-        if _LOAD_IN_WORDS.search(said) and (intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion")
-                                            or intent == "scaling" and not slots.get("count")) \
+        ) if _LOAD_IN_WORDS.search(said) else []
+        if loaded_at and (intent in ("metric_lookup", "pair_matrix", "out_of_scope", "congestion")
+                          or intent == "scaling" and not slots.get("count")) \
                 and len(loaded_at) == 1 and slots.get("condition") in (None, "under_load") \
                 and self.catalog is not None \
                 and "under_load" in self.catalog.conditions.get(str(loaded_at[0]), ()):
@@ -2979,7 +2980,7 @@ class NLU:
             if other == "pcie" and slots.get("link_type") == "NVLink":
                 slots.pop("link_type")
             if intent == "congestion" and other in CONGESTION_CONDITIONS and not slots.get("compare_with") \
-                    and not re.search(r"\b(off|disabled|deactivated)\b", said):
+                    and not SWITCHED_OFF.search(said):
                 # ("with congestion control off": the switch named, which the experiment turns both ways)
                 ruled_out.add(intent)       # "excluding the loaded case, i.e. idle": one side's value
                 intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
@@ -5947,12 +5948,12 @@ _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gp
 # question about the link's own rate
 _MEASURED_BY_NAME = ("operation", "app", "src", "dst", "msg_bytes", "condition", "count", "aggregate", "compare_with",
                      "library", "precision", "direction")
-# a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
-# than Yme"); read as a comparison only where two machines are named
 # a value stated of one machine and asked of another by an elided clause ("yme gets high fp64 max flops on gpu three but
 # does mini summit on gpu one")
 _ELIDED_VALUE = re.compile(r"\b(gets?|reach(es)?|hits?|achieves?|scores?|delivers?|sustains?|manages?|posts?) "
                            r".{3,80}? but (does|do|did|can|will) ")
+# a comparative and its "than" with the measure between ("a lower cuda-samples P2P-enabled latency from GPU0 to GPU1
+# than Yme"); read as a comparison only where two machines are named
 _COMPARATIVE_ACROSS = re.compile(r"\b(faster|slower|quicker|better|worse|higher|lower|greater|bigger|smaller|larger) "
                                  r"([\w/'’-]+ ){1,12}(than|then)\b")
 # the pair at an extreme, named as such ("the slowest pair", "the fastest GPU pair")

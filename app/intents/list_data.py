@@ -414,11 +414,12 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
             where = f" for {cat.name(s['system'])}" if s.get("system") else ""
             loaded = "; ".join(f"{t} on {', '.join(sorted(cat.name(x) for x in have[t]))}" for t in sorted(have))
             lib = written_name("library", s["library"]) + " " if s.get("library") else ""
+            text = f"No {lib}traces are loaded{where}; traces loaded: {loaded or 'none'}."
             if not where or not have:
-                raise OutOfScope(f"No {lib}traces are loaded{where}; traces loaded: {loaded or 'none'}.")
+                raise OutOfScope(text)
             # "does the database hold any trace for the DGX-2?": the inventory answers it, with the machines that
             # have traces
-            return f"No {lib}traces are loaded{where}; traces loaded: {loaded}."
+            return text
         names = "; ".join(f"{r['name']} ({_plural(r['n_runs'], r['tool'] + ' run')}, "
                           f"{_plural(r['n_events'], 'event')})" for r in rows[:8])
         systems = len({r["system_id"] for r in rows})
