@@ -155,6 +155,8 @@ HOLDOUT56_SET = Path(__file__).resolve().parent / "eval" / "holdout56.jsonl"
 HOLDOUT57_SET = Path(__file__).resolve().parent / "eval" / "holdout57.jsonl"
 # The fifty-ninth set: written blind in session 65, before the fifty-eighth is read (blind too).
 HOLDOUT58_SET = Path(__file__).resolve().parent / "eval" / "holdout58.jsonl"
+# The sixtieth set: written blind in session 65, before the fifty-ninth is read (blind too).
+HOLDOUT59_SET = Path(__file__).resolve().parent / "eval" / "holdout59.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -195,7 +197,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout55": HOLDOUT55_SET,
              "holdout56": HOLDOUT56_SET,
              "holdout57": HOLDOUT57_SET,
-             "holdout58": HOLDOUT58_SET}
+             "holdout58": HOLDOUT58_SET,
+             "holdout59": HOLDOUT59_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -260,6 +263,7 @@ LATER_SETS = (
     ("holdout56", "fifty-seventh", "blind in session 64", "from the end of session 64 on"),
     ("holdout57", "fifty-eighth", "blind in session 64", None),
     ("holdout58", "fifty-ninth", "blind in session 65", None),
+    ("holdout59", "sixtieth", "blind in session 65", None),
 )
 
 
@@ -318,7 +322,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout58`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout59`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
