@@ -17,6 +17,8 @@ _RATIO = re.compile(r"^(percent|percentage|pct|%|fraction|share|proportion|effic
                     r"close|closer|achieve[sd]?|reach(es|ed)?|utili[sz]ation|vs|versus|compared)$")
 _SIDE_BY_SIDE = {"vs", "versus", "compared", "against"}
 _PAIRWISE = re.compile(r"^(pair|pairs|peer|peers|pairwise|gpu-to-gpu|ipu-to-ipu)$")
+# the word before "pair" where the pair is a machine ("the H200 pair", "the h two hundred pair")
+_PAIR_NAMED_AFTER = {"h200", "h200s", "hundred"}
 _DEVICES = re.compile(r"^(gpus|ipus|devices|v100s|p100s|h100s|h200s|cards|accelerators)$")
 _HOST = re.compile(r"^(host|cpu|cpus|h2d|d2h|memory)$")
 _TO_DEVICE = re.compile(r"\b(the )?host( memory)? ?(to|->|→|2) ?(the |a |its )?(gpu|ipu|device)")
@@ -145,7 +147,9 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
         elif _TO_HOST.search(joined):
             slots["operation"] = "d2h"
     if intent in MEASUREMENT_INTENTS and "operation" not in slots:
-        pairwise = any(_PAIRWISE.match(w) for w in lw)
+        # (not "pair" in "the H200 pair", a machine's name: "which timer was used for the nccl tests on the h200 pair")
+        pairwise = any(_PAIRWISE.match(w) and not (w == "pair" and i and lw[i - 1] in _PAIR_NAMED_AFTER)
+                       for i, w in enumerate(lw))
         # "between the gpus", not "between Chifflot, Chifflet and Gemini ... at 12 GPUs": the devices are what
         # "between" joins, a few words on, as
         # devices; "between 2 and 12 GPUs" is a range of counts
@@ -740,8 +744,14 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # color are the front panels of the DGX-2"), and how one reaches it ("the hostname for logging
                     # in to Mini Summit")
                     r"\brack (location|position|number|slot|row)s?\b|\b(which|what) rack\b|\bracked\b|"
+                    r"\bphysically (sits?|sitting|located|placed|housed|installed|stands?|standing|kept|stored)\b|"
+                    # "what software licences does yme hold": what the site bought, which no run records
+                    r"\blicen[cs](es?|ing|ed)\b|"
                     r"\bwhat colou?rs? (is|are|does|do)\b|\b(colou?r|paint) of (the|its|their)\b|"
                     r"\bhost ?names?\b|\bip address(es)?\b|\blogging (in|on) ?to\b|"
+                    # "which compiler builds the SHOC binaries on Mini Summit": no run here records its compiler
+                    r"\b(which|what) compilers? (\w+ )?(builds?|built|compiles?|compiled|was|were|is|are|did|does|"
+                    r"do)\b|"
                     # "which compiler flags speed up LAMMPS": build settings, which no benchmark here varied
                     r"\b(which|what) (compiler|compile|build|gcc|nvcc|icc|clang|linker) (flags?|options?|switches) "
                     r"((would|will|should|could|can|might) )?(speed|make|improve|help|boost|give|get|yield|maximi[sz]e|"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Optional
 
+from nlu.cues import COMPLEMENTS
 from nlu.vocab import NUMBER_WORDS
 
 Candidates = Callable[[list[str]], Iterable[tuple[int, int, dict]]]
@@ -224,3 +225,57 @@ def pointed_back(words: list[str], candidates: Candidates) -> tuple[list[str], s
     if len([w for w in question if w not in ("?", ".")]) < 3:
         return words, ""
     return question, " ".join(chosen)
+
+
+# "except (for)", "other than", "apart from", "besides": what follows is taken out of what is asked about
+_EXCLUSION_MARKERS = (("except", "for"), ("except",), ("excluding",), ("other", "than"), ("apart", "from"),
+                      ("aside", "from"), ("besides",), ("not", "counting"), ("leaving", "out"))
+# words between the marker and the item it takes out ("except for sizes under 4 KiB", "other than the ...")
+_BEFORE_ITEM = {"the", "a", "an", "those", "any", "for", "sizes", "size", "messages", "message", "transfers", "copies",
+                "under", "below", "above", "over", "smaller", "larger", "bigger", "than", "of", "at", "with", "on"}
+# a plain noun the item may end with ("except for single-GPU runs", "besides p2p-disabled runs", "nccl kernels")
+_AFTER_ITEM = {"runs", "run", "results", "rows", "numbers", "data", "measurements", "mode", "ones", "one", "kernels",
+               "kernel", "traffic", "sizes", "cases", "case", "values", "settings", "tests", "copies", "transfers",
+               "messages", "pairs", "links", "link", "gpus", "gpu", "bytes", "calls", "time", "setting"}
+
+
+# a setting with one other side: "other than in-place" asks the out-of-place rows (nlu.cues.COMPLEMENTS), so it stays
+_TWO_SIDED = set(COMPLEMENTS) | set(COMPLEMENTS.values())
+
+
+def without_excluded(words: list[str], candidates: Candidates) -> tuple[list[str], list[str]]:
+    """(the question, the words of the item taken out): "What FP64 MaxFlops do the DGX-2 GPUs other than GPU0 reach?"
+    asks about the other GPUs, so GPU0 is no endpoint of it; "dgx2 qtc time over gpu counts except 2 gpus" asks the
+    curve, with no count of 2. The item is what the vocabulary reads right after the marker (past a few words like
+    "the" or "sizes under"), with the plain nouns after it ("runs", "kernels"); a machine taken out is left in, where
+    the system reader sets it aside (`excluded_systems`: "which systems apart from the DGX-2 ..."), and so is a setting
+    with one other side, which the reader turns over ("other than in-place": out-of-place). The answer is not
+    narrowed by the exclusion: it covers the item too, said so in its notes."""
+    lw = [w.lower() for w in words]
+    for m in range(len(lw)):
+        marker = next((mk for mk in _EXCLUSION_MARKERS if tuple(lw[m:m + len(mk)]) == mk), None)
+        if marker is None:
+            continue
+        k = m + len(marker)
+        while k < len(lw) and k - m < 5 and lw[k] in _BEFORE_ITEM:
+            k += 1
+        found = [(a, b, f) for a, b, f in candidates(words) if a == k]
+        if not found or any("system" in f or f.get("condition") in _TWO_SIDED for _, _, f in found):
+            continue
+        e = max(b for _, b, _ in found)
+        while e > k + 1 and not re.search(r"\w", lw[e - 1]):
+            e -= 1               # "other than NVLink2 ?": the mark ends the question, not the item
+        while e < len(lw) and e - m < 9:
+            after = [b for a, b, f in candidates(words) if a == e and "system" not in f]
+            if lw[e] in _AFTER_ITEM:
+                e += 1
+            elif after and re.search(r"\w", lw[e]):
+                e = max(after)   # "apart from nccl all-reduce kernels": the item said in more than one name
+            else:
+                break
+        a = m - 1 if m > 0 and lw[m - 1] in (",", "-", ";") else m
+        b = e + 1 if m == 0 and e < len(lw) and lw[e] == "," else e
+        rest = words[:a] + words[b:]
+        if len([w for w in rest if re.search(r"\w", w)]) >= 3:
+            return rest, words[m:e]
+    return words, []

@@ -32,8 +32,8 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.framing import (pointed_back, without_check_request, without_guessed_range, without_item_numbers,
-                         without_unit_asked, without_yes_or_no)
+from nlu.framing import (pointed_back, without_check_request, without_excluded, without_guessed_range,
+                         without_item_numbers, without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -440,9 +440,14 @@ class NLU:
         words = without_memory_opener(words)   # "remind me, which systems ...": the asker's memory, not the question
         words = without_rounding(words)   # "..., 3 significant figures": how to print it, no count of GPUs
         words = without_i_mean(words)    # "speedup as cores go up i mean single precision": no "UPI" in "up i"
+        words = misheard(words, self._names_system)   # "the Titan NVLink mode bandwidth of Yme": Tartan's
         words, cited = without_citation(words)   # "(Table 4.2)": where a number is printed, not a machine's name
         words = tool_flags(words)   # "all_gather_perf -g 1 vs -g 2": the flags said as the tool takes them
         words, restart = restarted(words)   # "... ? no sorry, what temperature is stored for ...": asked again
+        # "the DGX-2 GPUs other than GPU0", "except 2 gpus": an item taken out is no value of the question
+        words, left_out = without_excluded(words, self.gazetteer.candidates)
+        if left_out:
+            framed.append(f"“{' '.join(left_out)}” read as left out: the answer below is not narrowed by it")
         heard = words
         words = ordinal_devices(words)   # "the third GPU" is GPU2: ids count from zero, people from one
         words = written_forms(words)     # "1 048 576-byte", "~64MB", "cuda:0", "GPU #3" as the tools write them
@@ -1087,11 +1092,14 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "topology", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
-        if intent == "topology" and slots.get("operation") and slots["operation"] not in _MOVES_DATA \
+        if intent == "topology" and slots.get("operation") and (
+                slots["operation"] not in _MOVES_DATA or slots["operation"] in ("h2d", "d2h")
+                and slots.get("metric") in ("bandwidth", "latency", "time")) \
                 and not any(k in slots for k in ("src", "dst", "link_type")) \
                 and not any(_TOPOLOGY_WORD.match(w) for w in lw):
             # "deepbench gemm on the dgx-2": a kernel runs on a device; with no word about links or paths,
-            # the question is about its measurements, not the connection graph
+            # the question is about its measurements, not the connection graph; so is a host-to-device copy's
+            # bandwidth or time ("dgx1 v100 bandwidth host to device"), which Scope and Tartan measured
             # (and not a comparison, where one system or none is named: "epyc 7742 node stream triad")
             intent, conf = _next_intent(self.labels["intents"], intent_probs,
                                         ruled_out | {"topology"} | _unasked(systems, excluded, said) | (
@@ -2776,9 +2784,11 @@ class NLU:
             # counted
             slots.pop("count")
             slots.pop("count_kind", None)
-        if read_count and slots.get("operation") in POINT_TO_POINT and slots.get("count_kind") not in _LOAD_COUNTS:
-            # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints ("when all
-            # 19456 tiles are sending" counts the senders of the load, which the IPU's rows store)
+        if read_count and (slots.get("operation") in POINT_TO_POINT or intent == "pair_matrix" and not slots.get(
+                "operation")) and slots.get("count_kind") not in _LOAD_COUNTS:
+            # "between the two GPUs" names a pair, not a GPU count, for a transfer between two endpoints, as "both
+            # GPUs" does for a grid of pairs, whose transfers are p2p below ("when all 19456 tiles are sending" counts
+            # the senders of the load, which the IPU's rows store)
             slots.pop("count", None)
             slots.pop("count_kind", None)
         if "operation" not in slots and intent != "topology" and \
@@ -3017,6 +3027,18 @@ class NLU:
                 del slots["condition"]
             else:
                 slots["condition"], slots["conditions"] = both[0], both
+        sid = slots.get("system")
+        if intent in ("pair_matrix", "out_of_scope") and isinstance(sid, str) and self.catalog is not None \
+                and not slots.get("metric") and slots.get("operation") in (None, "p2p") \
+                and not any(slots.get(k) for k in ("src", "dst", "app", "condition", "link_type")) \
+                and re.search(r"\bmatri(x|ces)\b", said) and not asks_advice(said) \
+                and "p2p" not in self.catalog.operations.get(sid, set()):
+            # "matrix for mCubes node": "metrics" as the speech model often writes it, of a machine with no copies
+            # between its devices to lay out as a grid; what it measured is its inventory
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("operation", None)
+            notes.append("read “matrix” as “metrics”: no copies between devices are stored for this machine")
         named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
                  if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
         if intent not in ("list_data", "compare_systems") and not named \
@@ -3132,11 +3154,16 @@ class NLU:
             else:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
-                and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|traffic|incast)\b", said) \
+                and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|incast)\b", said) \
+                and not (re.search(r"\btraffic\b", said) and not (
+                    slots.get("src") and slots.get("dst") and re.search(r"\btraffic (from|between)\b", said)
+                    and not re.search(r"\b(under|concurrent|background|heavy|other|competing|cross)\b[\w -]{0,20}"
+                                      r"\btraffic\b", said))) \
                 and slots.get("condition") not in ("cc_on", "cc_off"):
             # "by what factor is XSBench slowed down when offloaded over gRPC on the Google Cloud T4": no word of
             # congestion, and the system has no two congestion conditions to set side by side, but stores the
-            # slowdown itself
+            # slowdown itself ("traffic from GPU0 to GPU1" is the pair's own copies, no load beside them; "under
+            # heavy concurrent traffic" is load)
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
             slots["metric"] = "slowdown"
@@ -5697,6 +5724,31 @@ def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
     return asked if asked != text else None
 
 
+# what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
+_TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
+# what a memory's read is measured by ("global memory red bandwidth": read)
+_READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
+
+
+def misheard(words: list[str], names_system) -> list[str]:
+    """Names and words the speech model writes as other words, put back where the words around them settle it:
+    "the Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before
+    a copy mode and beside another machine named; "Titan" alone names the Titan RTX desktop); "global memory, red
+    bandwidth" (read); "AMD 5 hash" (MD5Hash). `names_system(words)`: whether the words name a loaded machine."""
+    lw = [w.lower() for w in words]
+    out = list(words)
+    for i, w in enumerate(lw):
+        if w == "titan" and i + 1 < len(lw) and _TARTAN_MODE.match(lw[i + 1]) and "mode" in lw[i + 1:i + 6] \
+                and names_system(words[:i] + words[i + 1:]):
+            out[i] = "Tartan"
+        elif w == "red" and i + 1 < len(lw) and lw[i + 1] in _READ_MEASURES:
+            out[i] = "read"
+    for i in range(len(lw) - 2, 0, -1):
+        if lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
+            out[i - 1:i + 2] = ["MD5Hash"]
+    return out
+
+
 def without_i_mean(words: list[str]) -> list[str]:
     """"as cores go up i mean single precision": the speaker's "I mean" joins no words (read with its neighbours,
     "up i" would be the UPI link); written as the one word "sorry" where words follow it, which marks a correction
@@ -6185,7 +6237,9 @@ _PRODUCED_THE_DATA = re.compile(r"\b(what|which (tools?|programs?|benchmarks?|so
 _INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b|\bwhat( ?'s| is| do you have| have you got)? "
                               r"(on file|on record)\b|"
                               # "what has the dgx-1 p100 run": what the machine ran, which its runs list
-                              r"^what (has|have|did) (the )?[\w -]{1,40}? (run|ran|measured|benchmarked|recorded)\W*$")
+                              r"^what (has|have|did) (the )?[\w -]{1,40}? (run|ran|measured|benchmarked|recorded)\W*$|"
+                              # "what runs come from the nccl tests on the h200 pair": the runs stored, by their tool
+                              r"\b(what|which) (\w+ )?runs (come|came|are|were) (from|made by|produced by)\b")
 # "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
 _INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
                             r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")

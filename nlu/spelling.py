@@ -201,6 +201,7 @@ def lexicon_words(vocab) -> set[str]:
     # and so are numbers said as collective nouns ("on a dozne GPUs": a dozen)
     from nlu.written_forms import COLLECTIVE_COUNTS
     texts += list(COLLECTIVE_COUNTS)
+    texts += list(REFUSED_WORDS)
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)
@@ -230,6 +231,9 @@ HARDWARE_WORDS = frozenset({"baseboard", "baseboards", "motherboard", "motherboa
 PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest", "slowness", "quickness",
                          # "give me the lowdown on how the GPUs reach the NVSwitches": an account, no slowdown
                          "lowdown", "rundown"})
+# words the reader refuses a question by (nlu.cues.ADVICE), typed wrong as often as any ("where does the xmp64 board
+# phisically sit", "what software licneses does yme hold"): repaired so the refusal sees them
+REFUSED_WORDS = frozenset({"physically", "licenses", "licences", "license", "licence", "compiler", "compilers"})
 # units of rate one edit from an English word of the domain lexicon ("teps" had become "temps", a temperature)
 RATE_WORDS = frozenset({"teps", "gteps", "mteps"})
 

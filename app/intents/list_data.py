@@ -260,7 +260,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
         asked = require_system(s, cat) if s.get("system") else None
         s.pop("library", None)     # "nccl-tests" names the tool, not NCCL measured by any tool
         return Plan(sql=sql, params=params, chart={"kind": "table"}, slots=s, notes=notes,
-                    extra={"mode": "tool", "tool": tool, "asked": asked, "group": group})
+                    extra={"mode": "tool", "tool": tool, "asked": asked, "group": group,
+                           "yes_no": bool(_YES_NO_ASKED.match(question or ""))})
     if _traces_asked(question, s, cat) and not (s.get("metric") or s.get("operation")) \
             and not (s.get("system") and _BOTH_KINDS.search(question or "")):
         # "which systems have PyTorch traces?": trace runs, which hold events, not measurements
@@ -303,6 +304,8 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
 
 
 # "is there any bandwidth data for thetagpu at all", "do you have any latency numbers for ...": whether, not what
+# "did anyone run mgbench on the DGX-2?" is answered yes or no; "what runs come from nccl-tests on ..." is not
+_YES_NO_ASKED = re.compile(r"\W*(did|does|do|has|have|had|was|were|is|are|can|could)\b", re.I)
 _WHETHER_ANY = re.compile(r"\b(is|are) (there|ther) any\b|\bdo (you|we) have any\b|\bany\b.{0,40}\bat all\b", re.I)
 
 
@@ -484,7 +487,8 @@ def _tool_answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
                    f"{where}{cite(rows)}."
         r = mine[0]
         rows[:] = mine
-        return (f"Yes: {tool} ran on {cat.name(asked)} ({_plural(r['n_runs'], 'run')}, "
+        return (f"{'Yes: ' if plan.extra.get('yes_no') else ''}{tool} ran on {cat.name(asked)} "
+                f"({_plural(r['n_runs'], 'run')}, "
                 f"{_plural(r['n_measurements'], 'measurement')}){cite(mine)}.")
     total = sum(r["n_runs"] for r in rows)
     return f"{tool} ran on {_plural(len(rows), 'system')} ({_plural(total, 'run')} in all): {where}{cite(rows)}."
