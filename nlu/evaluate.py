@@ -261,7 +261,7 @@ LATER_SETS = (
     ("holdout54", "fifty-fifth", "blind in session 63", "from session 64 on"),
     ("holdout55", "fifty-sixth", "blind in session 64", "from later in session 64 on"),
     ("holdout56", "fifty-seventh", "blind in session 64", "from the end of session 64 on"),
-    ("holdout57", "fifty-eighth", "blind in session 64", None),
+    ("holdout57", "fifty-eighth", "blind in session 64", "from session 65 on"),
     ("holdout58", "fifty-ninth", "blind in session 65", None),
     ("holdout59", "sixtieth", "blind in session 65", None),
 )
