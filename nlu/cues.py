@@ -541,7 +541,9 @@ SIZE_END = re.compile(r"\b(?P<end>smallest|minimum|min|minimal|tiniest|tiny|larg
                       r"msg sizes?|transfer sizes?)\b")
 # "which NCCL environment variables should I set", "how do I enable peer access in my code": advice, which no stored
 # measurement answers (a derivation from the data would be a confident answer to another question)
-ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enable|tune|install|configure)|"
+ADVICE = re.compile(r"\b(environment variables?|env vars?|"
+                    # (not a setting the data has both sides of: "should I enable P2P for copies from GPU0 to GPU1")
+                    r"should i (set|use|enable(?! (p2p|peer|congestion control|cc)\b)|tune|install|configure)|"
                     r"how (do|can|should) i (enable|set|configure|install|tune|fix|speed up|optimi[sz]e|improve|write|"
                     r"compile|build|debug)|"
                     # "fix my CUDA out of memory error": a request for help with the asker's own code or setup
@@ -745,6 +747,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|should i (set|use|enab
                     # in to Mini Summit")
                     r"\brack (location|position|number|slot|row)s?\b|\b(which|what) rack\b|\bracked\b|"
                     r"\bphysically (sits?|sitting|located|placed|housed|installed|stands?|standing|kept|stored)\b|"
+                    # "how many users share Mini Summit": who uses a machine, which no run records
+                    r"\bhow many (users|people|researchers|students|accounts|groups|teams)\b|"
                     # "what software licences does yme hold": what the site bought, which no run records
                     r"\blicen[cs](es?|ing|ed)\b|"
                     r"\bwhat colou?rs? (is|are|does|do)\b|\b(colou?r|paint) of (the|its|their)\b|"

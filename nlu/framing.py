@@ -279,3 +279,24 @@ def without_excluded(words: list[str], candidates: Candidates) -> tuple[list[str
         if len([w for w in rest if re.search(r"\w", w)]) >= 3:
             return rest, words[m:e]
     return words, []
+
+
+# "what does the data show for ...", "what do the numbers say about ...": the stored numbers asked to speak
+_DATA_SAYS = re.compile(r"^(so |ok |okay )?(what|whats|what's) (do|does|did) (the |our |your |all the |these )?(data|"
+                        r"numbers|measurements|results|figures|rows|stored numbers|stored data|benchmarks?) (say|show|"
+                        r"tell( us| me)?|report|give|have|reveal|indicate)( for| about| on| regarding| of)? ")
+
+
+def without_data_says(words: list[str], candidates: Candidates) -> tuple[list[str], list[str]]:
+    """(the question, the frame): "what does the data show for dgx2 maxflops fp64 gpu0" asks the FP64 MaxFlops of
+    GPU0, as "what is ..." would; the data that "shows" is no inventory of it. With nothing but machines after the
+    frame ("what does the data show for the ipu system") the machine's inventory is asked, said so."""
+    n, _ = _opening(words, _DATA_SAYS)
+    rest = words[n:]
+    if not n or len([w for w in rest if re.search(r"\w", w)]) < 2:
+        return words, []
+    machines = {i for a, b, f in candidates(rest) if "system" in f for i in range(a, b)}
+    if machines and all(i in machines or w.lower() in ("the", "a", "an", "all", "of") or not re.search(r"\w", w)
+                        for i, w in enumerate(rest)):
+        return ["what", "is", "stored", "for", *rest], words[:n]
+    return ["what", "is", *rest], words[:n]

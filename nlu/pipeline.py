@@ -32,8 +32,8 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.framing import (pointed_back, without_check_request, without_excluded, without_guessed_range,
-                         without_item_numbers, without_unit_asked, without_yes_or_no)
+from nlu.framing import (pointed_back, without_check_request, without_data_says, without_excluded,
+                         without_guessed_range, without_item_numbers, without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -423,6 +423,7 @@ class NLU:
         words = without_item_numbers(words)[0]   # "give me 1) the FP32 MaxFlops and 2) ...": no GPU 1 or 2
         words, unit_frame = without_unit_asked(words)   # "what unit does the database use for X": X, with its unit
         words, check = without_check_request(words)   # "please double check the growth of ...": the growth asked
+        words = without_data_says(words, self.gazetteer.candidates)[0]   # "what does the data show for X": X asked
         if check:
             framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
@@ -1860,6 +1861,9 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
             slots["condition"] = "under_load"
+            if re.search(r"\b(load|contention|traffic) slows?\b", said) and slots.get("metric") in (None, "bandwidth") \
+                    and not re.search(r"\b(bandwidth|bw|busbw|latency|throughput|time)\b", said):
+                slots["metric"] = "slowdown"   # "how much does load slow P2P traffic from IPU5 to IPU4": by a factor
         idle = _WITHOUT_LOAD.search(said)
         if idle and slots.get("condition") in (None, "congestion_free") \
                 and not _LOAD_PAIR_WORDS.search(said[:idle.start()] + " " + said[idle.end():]) \
@@ -3270,11 +3274,41 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
             slots.pop("count")
+        count_on = _FROM_A_COUNT_ON.search(said)
+        if count_on and intent in ("metric_lookup", "scaling") and isinstance(slots.get("count"), int) \
+                and slots.get("count_kind") and "threshold" not in slots \
+                and self.norm.number(count_on.group("n")) == slots["count"]:
+            # "how does the QTC kernel time of the DGX-2 change from 8 GPUs onward": the curve over counts, not the one
+            # count (which the curve would end at); with a size, the curve at that size
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("count")
         if intent == "out_of_scope" and systems and _CONGESTION_SAID.search(said) and not asks_advice(said):
             # "Show me the IPU congestion results": a named machine's congestion experiments (refused by the
             # planner, with what is stored, where the machine has none)
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
+        more = _MORE_DEVICES.search(said)
+        if more and intent == "out_of_scope" and _SHOULD_I.search(said) and isinstance(slots.get("system"), str) \
+                and (slots.get("app") or slots.get("metric")) and not asks_advice(said):
+            # "Should I give AmoebaNet-f214 more GPUs on Lassen?": the choice rests on the curve over GPU counts
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            slots["count_kind"] = more.group(1).replace(" ", "")
+            slots.pop("count", None)
+        if intent in ("metric_lookup", "pair_matrix") and slots.get("src") and slots.get("dst") \
+                and _DIRECT_LINK_ASKED.search(said) and not _MEASURE_SAID.search(said):
+            # "should i pair gpu0 with gpu4 on dgx1 v100 for direct nvlink": whether a link joins them, in the graph
+            ruled_out.add(intent)
+            intent, conf = "topology", max(conf, CONFIDENCE_FLOOR)
+            for k in ("metric", "operation"):
+                slots.pop(k, None)
+        if intent not in ("list_data", "out_of_scope") and _KINDS_WITH_ROWS.search(said) and not asks_advice(said):
+            # "inhouse applications with congestion impact rows": which of them have rows is the inventory
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
+            if slots.get("condition") in CONGESTION_CONDITIONS and not _CONDITION_SAID.search(said):
+                slots.pop("condition")
         if asks_advice(said):
             # "which NCCL environment variables should I set to speed up allreduce": advice, not data (every other
             # reading is ruled out, so no runner-up answers it from the data either, also where the model already
@@ -4471,7 +4505,26 @@ _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|e
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
 _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
-_LOAD_IN_WORDS = re.compile(r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
+# more devices given to a job ("should I give AmoebaNet more GPUs on Lassen"), and advice asked for a choice
+_MORE_DEVICES = re.compile(r"\bmore (gpus|g p us|nodes|ipus|i p us|ranks|cores)\b")
+_SHOULD_I = re.compile(r"\bshould (i|we)\b|\bis it worth\b")
+# whether two devices are joined directly ("for direct nvlink", "directly connected"), asked with no measure
+# (_MEASURE_SAID)
+_DIRECT_LINK_ASKED = re.compile(r"\b(for|with|over|by|via|get|have) (a )?direct (nv ?link\w*|links?|connections?|"
+                                r"paths?|xlinks?)\b|\bdirectly (linked|connected|joined|attached|wired)\b")
+# kinds of things that have rows ("inhouse applications with congestion impact rows", "which systems carry ... rows")
+_KINDS_WITH_ROWS = re.compile(r"\b(applications|apps|systems|machines|benchmarks|codes|workloads) (with|that have|"
+                              r"having|carrying|that carry) (\w+[ -]){0,4}(rows|entries|records)\b")
+# a congestion condition said in words ("under load", "idle", "congestion control on"), not read off a measure's name
+_CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]free|no congestion|with(out)? "
+                             r"congestion control|cc (on|off)|congestion control (on|off|enabled|disabled))\b")
+# a count with a lower end only ("from 8 GPUs onward", "from two g p us upward", "from 4 nodes and up")
+_FROM_A_COUNT_ON = re.compile(r"\bfrom (?P<n>\d+|one|two|three|four|five|six|eight|sixteen|thirty two) (gpus?|g p us?|"
+                              r"ipus?|i p us?|nodes?|ranks?|cores?|tiles?|process(es)?) (up|upwards?|onwards?|and up|"
+                              r"and above|or more|and beyond|on)\b")
+_LOAD_IN_WORDS = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) (slow|hurt|"
+                            r"degrade|cut|reduce|affect)\w*\b|"
+                            r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
                             r"transmitting|communicating|talking|loaded|active|flooding|hammering|loads?|loading|"
@@ -5734,7 +5787,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     """Names and words the speech model writes as other words, put back where the words around them settle it:
     "the Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before
     a copy mode and beside another machine named; "Titan" alone names the Titan RTX desktop); "global memory, red
-    bandwidth" (read); "AMD 5 hash" (MD5Hash). `names_system(words)`: whether the words name a loaded machine."""
+    bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard). `names_system(words)`: whether the
+    words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5743,6 +5797,8 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "Tartan"
         elif w == "red" and i + 1 < len(lw) and lw[i + 1] in _READ_MEASURES:
             out[i] = "read"
+        elif w == "sped" and i and lw[i - 1] in ("fan", "fans", "clock", "link", "memory"):
+            out[i] = "speed"     # "titan rtx fan sped": an English word, so no typo the speller repairs
     for i in range(len(lw) - 2, 0, -1):
         if lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 1:i + 2] = ["MD5Hash"]
