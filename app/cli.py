@@ -414,10 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "forty-fourth, read for fixes since session 61), 'holdout44' to 'holdout48' (the forty-fifth "
                            "to forty-ninth, read for fixes since session 62), 'holdout49' to 'holdout53' (the fiftieth "
                            "to fifty-fourth, read for fixes since session 63), 'holdout54' to 'holdout56' (the "
-                           "fifty-fifth to fifty-seventh, read for fixes since session 64), 'holdout57' (the "
-                           "fifty-eighth, read for fixes since session 65), 'holdout58' and 'holdout59' (the blind "
-                           "fifty-ninth and sixtieth sets, nlu/eval/holdout58.jsonl and holdout59.jsonl: score them, do "
-                           "not read their misses) or the path of a JSON-lines file")
+                           "fifty-fifth to fifty-seventh, read for fixes since session 64), 'holdout57' and "
+                           "'holdout58' (the fifty-eighth and fifty-ninth, read for fixes since session 65), 'holdout59' "
+                           "(the blind sixtieth set, nlu/eval/holdout59.jsonl: score it, do not read its misses) or the "
+                           "path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",
