@@ -3032,17 +3032,19 @@ class NLU:
             else:
                 slots["condition"], slots["conditions"] = both[0], both
         sid = slots.get("system")
-        if intent in ("pair_matrix", "out_of_scope") and isinstance(sid, str) and self.catalog is not None \
-                and not slots.get("metric") and slots.get("operation") in (None, "p2p") \
+        if intent in ("pair_matrix", "out_of_scope", "list_data") and isinstance(sid, str) \
+                and self.catalog is not None and not slots.get("metric") and slots.get("operation") in (None, "p2p") \
                 and not any(slots.get(k) for k in ("src", "dst", "app", "condition", "link_type")) \
                 and re.search(r"\bmatri(x|ces)\b", said) and not asks_advice(said) \
-                and "p2p" not in self.catalog.operations.get(sid, set()):
-            # "matrix for mCubes node": "metrics" as the speech model often writes it, of a machine with no copies
-            # between its devices to lay out as a grid; what it measured is its inventory
-            ruled_out.add(intent)
+                and ("p2p" not in self.catalog.operations.get(sid, set()) or _MATRIX_HELD.search(said)):
+            # "matrix for mCubes node", "which matrix does lassen have": "metrics" as the speech model often writes
+            # it, of a machine with no copies between its devices to lay out as a grid, or asked as what the machine
+            # has; what it measured is its inventory
+            if intent != "list_data":
+                ruled_out.add(intent)
             intent, conf = "list_data", max(conf, CONFIDENCE_FLOOR)
             slots.pop("operation", None)
-            notes.append("read “matrix” as “metrics”: no copies between devices are stored for this machine")
+            notes.append("read “matrix” as “metrics”")
         named = {k for k in ("metric", "operation", "app", "src", "dst", "msg_bytes", "count", "link_type")
                  if slots.get(k)} - ({"metric"} if slots.get("operations") else set())   # "collectives": a kind
         if intent not in ("list_data", "compare_systems") and not named \
@@ -4505,6 +4507,9 @@ _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|e
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
 _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
+# "which matrix does lassen have": what a machine has, asked with "metrics" heard as "matrix"
+_MATRIX_HELD = re.compile(r"\b(which|what|whc) matri(x|ces) (does|do|did) (the )?[\w -]{1,40}? (have|hold|store|"
+                          r"carry)\b")
 # more devices given to a job ("should I give AmoebaNet more GPUs on Lassen"), and advice asked for a choice
 _MORE_DEVICES = re.compile(r"\bmore (gpus|g p us|nodes|ipus|i p us|ranks|cores)\b")
 _SHOULD_I = re.compile(r"\bshould (i|we)\b|\bis it worth\b")
@@ -5787,8 +5792,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     """Names and words the speech model writes as other words, put back where the words around them settle it:
     "the Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before
     a copy mode and beside another machine named; "Titan" alone names the Titan RTX desktop); "global memory, red
-    bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard). `names_system(words)`: whether the
-    words name a loaded machine."""
+    bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
+    (MaxFlops). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5799,9 +5804,16 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "read"
         elif w == "sped" and i and lw[i - 1] in ("fan", "fans", "clock", "link", "memory"):
             out[i] = "speed"     # "titan rtx fan sped": an English word, so no typo the speller repairs
+        elif w == "cones" and i and re.fullmatch(r"(gpu|tile|node|ipu|rank|core|process|device)s?", lw[i - 1]):
+            out[i] = "counts"    # "over gpu cones", "across tile cones"
+        elif w == "xflops":
+            out[i] = "MaxFlops"  # "Yme XFlops FP64 gpu 2": SHOC's MaxFlops, its first syllable lost
     for i in range(len(lw) - 2, 0, -1):
         if lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 1:i + 2] = ["MD5Hash"]
+        elif i >= 2 and lw[i - 2] == "amd" and lw[i - 1] == "," and lw[i] in ("5", "five") \
+                and lw[i + 1] in ("hash", "hashes", "hashing"):
+            out[i - 2:i + 2] = ["MD5Hash"]     # "AMD, 5 HASH throughput": a pause heard inside the name
     return out
 
 

@@ -3,8 +3,9 @@ other words): advice that the data informs ("should I enable P2P for ...", "shou
 pair GPU1 with GPU5 for a direct NVLink") answered from the data, not refused (tuning knobs nobody measured still are);
 "how much does load slow ..." the congestion experiment's slowdown; a count with a lower end only ("from 4 GPUs
 onward") the whole curve, no one count; "what does the data show for X" asks X (a machine alone: its inventory);
-"fan sped"; how many users share a machine refused; "applications with congestion impact rows" the inventory. Real
-model, real built database."""
+"fan sped"; how many users share a machine refused; "applications with congestion impact rows" the inventory; what
+the speech model writes wrong ("AMD, 5 HASH", "XFlops", "gpu cones", "which matrix does Lassen have"). Real model,
+real built database."""
 from nlu.framing import without_data_says
 
 
@@ -58,3 +59,14 @@ def test_fan_sped_users_and_rows(asker):
     assert res.intent == "out_of_scope", (res.intent, res.slots)
     res = asker.ask("azure applications with congestion impact rows")
     assert res.intent == "list_data" and "lammps" in res.answer.lower(), (res.intent, res.answer)
+
+
+def test_more_words_the_speech_model_writes_wrong(asker):
+    res = asker.ask("mini summit AMD, 5 HASH throughput gpu 0")
+    assert res.slots.get("operation") == "md5hash", res.slots
+    res = asker.ask("Mini Summit XFlops FP32 gpu 1")
+    assert res.slots.get("operation") == "maxspflops", res.slots
+    res = asker.ask("dgx2 fft dp flops across gpu cones")
+    assert res.intent == "scaling" and res.slots.get("count_kind") == "gpus", (res.intent, res.slots)
+    res = asker.ask("which matrix does lassen have")
+    assert res.intent == "list_data" and res.slots.get("system") == "lassen", (res.intent, res.slots)
