@@ -1,6 +1,7 @@
 """Frames a question is said in that name no value of it: the answer's form asked first ("yes or no: ..."), its
 items numbered ("1) ... 2) ..."), a range the asker guesses the answer lies in ("..., somewhere between 300 and 350
-GB/s?") and a machine pointed back at ("of Lassen and Summit, ... the former"). Each is read off the words before
+GB/s?") and a machine pointed back at ("of Lassen and Summit, ... the former"), an item taken out ("the DGX-2 GPUs
+other than GPU0") and the data made the speaker ("what does the data show for ..."). Each is read off the words before
 the tagger sees them: a number in a frame would otherwise be read as a size, a count or an endpoint, and a machine
 named only to be pointed past would be compared."""
 from __future__ import annotations

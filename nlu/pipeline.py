@@ -4506,7 +4506,6 @@ _WHOLE_GRID = re.compile(r"\b(matrix|grid|heat ?map|whole|every pair|all pairs|e
 # measures of a machine or a device, never of a pair of endpoints
 # the operations measured per endpoint pair (copies); a collective's figure is the whole group's
 _PER_PAIR_OPERATIONS = frozenset({None, "p2p", "d2d", "h2d", "d2h"})
-# load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
 # "which matrix does lassen have": what a machine has, asked with "metrics" heard as "matrix"
 _MATRIX_HELD = re.compile(r"\b(which|what|whc) matri(x|ces) (does|do|did) (the )?[\w -]{1,40}? (have|hold|store|"
                           r"carry)\b")
@@ -4527,6 +4526,7 @@ _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]fre
 _FROM_A_COUNT_ON = re.compile(r"\bfrom (?P<n>\d+|one|two|three|four|five|six|eight|sixteen|thirty two) (gpus?|g p us?|"
                               r"ipus?|i p us?|nodes?|ranks?|cores?|tiles?|process(es)?) (up|upwards?|onwards?|and up|"
                               r"and above|or more|and beyond|on)\b")
+# load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
 _LOAD_IN_WORDS = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) (slow|hurt|"
                             r"degrade|cut|reduce|affect)\w*\b|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
