@@ -747,12 +747,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # in to Mini Summit")
                     r"\brack (location|position|number|slot|row)s?\b|\b(which|what) rack\b|\bracked\b|"
                     r"\bphysically (sits?|sitting|located|placed|housed|installed|stands?|standing|kept|stored)\b|"
+                    r"\bwhat colou?rs? (is|are|does|do)\b|\b(colou?r|paint) of (the|its|their)\b|"
+                    r"\bhost ?names?\b|\bip address(es)?\b|\blogging (in|on) ?to\b|"
                     # "how many users share Mini Summit": who uses a machine, which no run records
                     r"\bhow many (users|people|researchers|students|accounts|groups|teams)\b|"
                     # "what software licences does yme hold": what the site bought, which no run records
                     r"\blicen[cs](es?|ing|ed)\b|"
-                    r"\bwhat colou?rs? (is|are|does|do)\b|\b(colou?r|paint) of (the|its|their)\b|"
-                    r"\bhost ?names?\b|\bip address(es)?\b|\blogging (in|on) ?to\b|"
                     # "which compiler builds the SHOC binaries on Mini Summit": no run here records its compiler
                     r"\b(which|what) compilers? (\w+ )?(builds?|built|compiles?|compiled|was|were|is|are|did|does|"
                     r"do)\b|"

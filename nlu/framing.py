@@ -228,8 +228,9 @@ def pointed_back(words: list[str], candidates: Candidates) -> tuple[list[str], s
     return question, " ".join(chosen)
 
 
-# "except (for)", "other than", "apart from", "besides": what follows is taken out of what is asked about
-_EXCLUSION_MARKERS = (("except", "for"), ("except",), ("excluding",), ("other", "than"), ("apart", "from"),
+# "except (for)", "other than", "apart from", "besides": what follows is taken out of what is asked about (the
+# system reader's `_EXCLUDING` is made of these and three words it reads only before a machine)
+EXCLUSION_MARKERS = (("except", "for"), ("except",), ("excluding",), ("other", "than"), ("apart", "from"),
                       ("aside", "from"), ("besides",), ("not", "counting"), ("leaving", "out"))
 # words between the marker and the item it takes out ("except for sizes under 4 KiB", "other than the ...")
 _BEFORE_ITEM = {"the", "a", "an", "those", "any", "for", "sizes", "size", "messages", "message", "transfers", "copies",
@@ -253,21 +254,23 @@ def without_excluded(words: list[str], candidates: Candidates) -> tuple[list[str
     with one other side, which the reader turns over ("other than in-place": out-of-place). The answer is not
     narrowed by the exclusion: it covers the item too, said so in its notes."""
     lw = [w.lower() for w in words]
+    cands: Optional[list] = None     # the vocabulary's readings, looked up once and only where a marker is said
     for m in range(len(lw)):
-        marker = next((mk for mk in _EXCLUSION_MARKERS if tuple(lw[m:m + len(mk)]) == mk), None)
+        marker = next((mk for mk in EXCLUSION_MARKERS if tuple(lw[m:m + len(mk)]) == mk), None)
         if marker is None:
             continue
         k = m + len(marker)
         while k < len(lw) and k - m < 5 and lw[k] in _BEFORE_ITEM:
             k += 1
-        found = [(a, b, f) for a, b, f in candidates(words) if a == k]
+        cands = list(candidates(words)) if cands is None else cands
+        found = [(a, b, f) for a, b, f in cands if a == k]
         if not found or any("system" in f or f.get("condition") in _TWO_SIDED for _, _, f in found):
             continue
         e = max(b for _, b, _ in found)
         while e > k + 1 and not re.search(r"\w", lw[e - 1]):
             e -= 1               # "other than NVLink2 ?": the mark ends the question, not the item
         while e < len(lw) and e - m < 9:
-            after = [b for a, b, f in candidates(words) if a == e and "system" not in f]
+            after = [b for a, b, f in cands if a == e and "system" not in f]
             if lw[e] in _AFTER_ITEM:
                 e += 1
             elif after and re.search(r"\w", lw[e]):

@@ -32,7 +32,7 @@ from nlu.other_languages import in_english
 from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
-from nlu.framing import (pointed_back, without_check_request, without_data_says, without_excluded,
+from nlu.framing import (EXCLUSION_MARKERS, pointed_back, without_check_request, without_data_says, without_excluded,
                          without_guessed_range, without_item_numbers, without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
@@ -3161,10 +3161,7 @@ class NLU:
                 intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"out_of_scope"})
         if intent == "congestion" and self.catalog is not None and _stored_slowdown_only(slots, self.catalog) \
                 and not re.search(r"\b(congest\w*|contention|contend\w*|load\w*|incast)\b", said) \
-                and not (re.search(r"\btraffic\b", said) and not (
-                    slots.get("src") and slots.get("dst") and re.search(r"\btraffic (from|between)\b", said)
-                    and not re.search(r"\b(under|concurrent|background|heavy|other|competing|cross)\b[\w -]{0,20}"
-                                      r"\btraffic\b", said))) \
+                and not _traffic_is_load(said, slots) \
                 and slots.get("condition") not in ("cc_on", "cc_off"):
             # "by what factor is XSBench slowed down when offloaded over gRPC on the Google Cloud T4": no word of
             # congestion, and the system has no two congestion conditions to set side by side, but stores the
@@ -4237,6 +4234,16 @@ def after_tag_question(said: str) -> str:
                                                 m.group("asked")) else said
 
 
+def _traffic_is_load(said: str, slots: dict[str, Any]) -> bool:
+    """Whether "traffic" said is load beside the copies asked about: "under heavy concurrent traffic" is; "traffic
+    from GPU0 to GPU1", with that pair named, is the pair's own copies."""
+    if not re.search(r"\btraffic\b", said):
+        return False
+    own = slots.get("src") and slots.get("dst") and re.search(r"\btraffic (from|between)\b", said)
+    return not own or bool(re.search(r"\b(under|concurrent|background|heavy|other|competing|cross)\b[\w -]{0,20}"
+                                     r"\btraffic\b", said))
+
+
 def _stored_slowdown_only(slots: dict[str, Any], catalog) -> bool:
     """One system asked about that ran under no congestion condition but stores slowdown factors (for the
     application asked about, where one is; `Catalog.slowdown_without_congestion`, which the congestion planner
@@ -4522,10 +4529,6 @@ _KINDS_WITH_ROWS = re.compile(r"\b(applications|apps|systems|machines|benchmarks
 # a congestion condition said in words ("under load", "idle", "congestion control on"), not read off a measure's name
 _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]free|no congestion|with(out)? "
                              r"congestion control|cc (on|off)|congestion control (on|off|enabled|disabled))\b")
-# a count with a lower end only ("from 8 GPUs onward", "from two g p us upward", "from 4 nodes and up")
-_FROM_A_COUNT_ON = re.compile(r"\bfrom (?P<n>\d+|one|two|three|four|five|six|eight|sixteen|thirty two) (gpus?|g p us?|"
-                              r"ipus?|i p us?|nodes?|ranks?|cores?|tiles?|process(es)?) (up|upwards?|onwards?|and up|"
-                              r"and above|or more|and beyond|on)\b")
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
 _LOAD_IN_WORDS = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) (slow|hurt|"
                             r"degrade|cut|reduce|affect)\w*\b|"
@@ -5093,8 +5096,8 @@ _EVERY_COUNT = re.compile(r"\b(every|each|all (the )?)(\w+ )?counts? (in )?betwe
 # the axis of a curve named as a count ("as the gpu count goes from 2 to 16")
 _COUNT_AXIS = re.compile(r"\b(gpus?|nodes?|cores?|ranks?|process(es)?|ipus?|tiles?|devices?|g p us?) count\b")
 # words that leave the system named right after them out ("every accelerator except the Arria 10")
-_EXCLUDING = re.compile(r"\b(except( for)?|excluding|exclusive of|other than|apart from|aside from|besides|but not|"
-                        r"not counting|leaving out|minus)$")
+_EXCLUDING = re.compile(r"\b(" + "|".join(" ".join(m) for m in EXCLUSION_MARKERS + (("exclusive", "of"), ("but", "not"),
+                                                                                     ("minus",))) + ")$")
 
 
 # words a speaker corrects a name with ("on yme, sorry, mini summit", "the dgx one no wait the dgx two"); "i mean" is
@@ -6136,14 +6139,20 @@ _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(dr
 # a curve over a count said with its growth ("keep growing with all tiles busy", "as more gpus join")
 _GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|additional)?( the)? ?"
                                r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
+# the words that leave a range open above its lower end ("from 1 MiB upward", "from 8 GPUs onward")
+_NO_UPPER_END = r"upwards?|onwards?|and up|and above|and beyond"
 # a size said as where a curve starts: "from 4e5 bytes upward", "from 1 MB on"
-_FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? (upwards?|onwards?|"
-                             r"and up|and above|and beyond)\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$|"
+_FROM_A_SIZE_ON = re.compile(r"\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))? ("
+                             + _NO_UPPER_END + r")\b|\bfrom \d[\w.,]*( ?(bytes?|[kmgt]i?b))? on\s*[?.!]?\s*$|"
                              # "latency as the message grows from one byte": growing from a size, no end said
                              r"\b(grows?|growing|increases?|increasing|goes up|rises?|rising) from (?P<grown>(\d[\w.,]*|"
                              r"an?|one|two|four|eight|sixteen|thirty two|sixty four)"
                              r"( ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?))?)(?![\w.,])"
                              r"(?! ?(bytes?|[kmgt]i?b|kilobytes?|megabytes?|gigabytes?|to|through|until|till|-|->)\b)")
+# a count with a lower end only ("from 8 GPUs onward", "from two g p us upward", "from 4 nodes and up")
+_FROM_A_COUNT_ON = re.compile(r"\bfrom (?P<n>\d+|one|two|three|four|five|six|eight|sixteen|thirty two) (gpus?|g p us?|"
+                              r"ipus?|i p us?|nodes?|ranks?|cores?|tiles?|process(es)?) (up|" + _NO_UPPER_END +
+                              r"|or more|on)\b")
 # from one device to more: "going from one IPU to more", "from a single node to several"
 _FROM_ONE_TO_MORE = re.compile(r"\bfrom (one|a single|single|1|two|2) (?P<kind>gpu|ipu|node|core|rank|tile|g p u|i p u)s? "
                                r"(up )?(to|onto) (more|several|many|multiple|all( of them)?|the rest|bigger counts)\b")

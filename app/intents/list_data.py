@@ -303,9 +303,9 @@ def plan(slots: dict[str, Any], cat: Catalog, question: str = "") -> Plan:
                        "whether": bool(_WHETHER_ANY.search(question or ""))})
 
 
-# "is there any bandwidth data for thetagpu at all", "do you have any latency numbers for ...": whether, not what
 # "did anyone run mgbench on the DGX-2?" is answered yes or no; "what runs come from nccl-tests on ..." is not
 _YES_NO_ASKED = re.compile(r"\W*(did|does|do|has|have|had|was|were|is|are|can|could)\b", re.I)
+# "is there any bandwidth data for thetagpu at all", "do you have any latency numbers for ...": whether, not what
 _WHETHER_ANY = re.compile(r"\b(is|are) (there|ther) any\b|\bdo (you|we) have any\b|\bany\b.{0,40}\bat all\b", re.I)
 
 
