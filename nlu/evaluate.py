@@ -157,6 +157,8 @@ HOLDOUT57_SET = Path(__file__).resolve().parent / "eval" / "holdout57.jsonl"
 HOLDOUT58_SET = Path(__file__).resolve().parent / "eval" / "holdout58.jsonl"
 # The sixtieth set: written blind in session 65, before the fifty-ninth is read (blind too).
 HOLDOUT59_SET = Path(__file__).resolve().parent / "eval" / "holdout59.jsonl"
+# The sixty-first set: written blind in session 66, before the sixtieth is read (blind too).
+HOLDOUT60_SET = Path(__file__).resolve().parent / "eval" / "holdout60.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -198,7 +200,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout56": HOLDOUT56_SET,
              "holdout57": HOLDOUT57_SET,
              "holdout58": HOLDOUT58_SET,
-             "holdout59": HOLDOUT59_SET}
+             "holdout59": HOLDOUT59_SET,
+             "holdout60": HOLDOUT60_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -264,6 +267,7 @@ LATER_SETS = (
     ("holdout57", "fifty-eighth", "blind in session 64", "from session 65 on"),
     ("holdout58", "fifty-ninth", "blind in session 65", "from later in session 65 on"),
     ("holdout59", "sixtieth", "blind in session 65", None),
+    ("holdout60", "sixty-first", "blind in session 66", None),
 )
 
 
@@ -322,7 +326,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout59`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout60`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a

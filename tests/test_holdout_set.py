@@ -1,5 +1,5 @@
 """The later evaluation sets (nlu/eval/holdout.jsonl, holdout2.jsonl, holdout3.jsonl,
-holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl, holdout10.jsonl, holdout11.jsonl, holdout12.jsonl, holdout13.jsonl, holdout14.jsonl, holdout15.jsonl, holdout16.jsonl, holdout17.jsonl, holdout18.jsonl, holdout19.jsonl, holdout20.jsonl, holdout21.jsonl, holdout22.jsonl, holdout23.jsonl, holdout24.jsonl, holdout25.jsonl, holdout26.jsonl, holdout27.jsonl, holdout28.jsonl, holdout29.jsonl, holdout30.jsonl, holdout31.jsonl, holdout32.jsonl, holdout33.jsonl, holdout34.jsonl, holdout35.jsonl, holdout36.jsonl, holdout37.jsonl, holdout38.jsonl, holdout39.jsonl, holdout40.jsonl, holdout41.jsonl, holdout42.jsonl, holdout43.jsonl, holdout44.jsonl, holdout45.jsonl, holdout46.jsonl, holdout47.jsonl, holdout48.jsonl, holdout49.jsonl, holdout50.jsonl, holdout51.jsonl, holdout52.jsonl, holdout53.jsonl, holdout54.jsonl, holdout55.jsonl, holdout56.jsonl, holdout57.jsonl, holdout58.jsonl, holdout59.jsonl) are well formed and their expected
+holdout4.jsonl, holdout5.jsonl, holdout6.jsonl, holdout7.jsonl, holdout8.jsonl, holdout9.jsonl, holdout10.jsonl, holdout11.jsonl, holdout12.jsonl, holdout13.jsonl, holdout14.jsonl, holdout15.jsonl, holdout16.jsonl, holdout17.jsonl, holdout18.jsonl, holdout19.jsonl, holdout20.jsonl, holdout21.jsonl, holdout22.jsonl, holdout23.jsonl, holdout24.jsonl, holdout25.jsonl, holdout26.jsonl, holdout27.jsonl, holdout28.jsonl, holdout29.jsonl, holdout30.jsonl, holdout31.jsonl, holdout32.jsonl, holdout33.jsonl, holdout34.jsonl, holdout35.jsonl, holdout36.jsonl, holdout37.jsonl, holdout38.jsonl, holdout39.jsonl, holdout40.jsonl, holdout41.jsonl, holdout42.jsonl, holdout43.jsonl, holdout44.jsonl, holdout45.jsonl, holdout46.jsonl, holdout47.jsonl, holdout48.jsonl, holdout49.jsonl, holdout50.jsonl, holdout51.jsonl, holdout52.jsonl, holdout53.jsonl, holdout54.jsonl, holdout55.jsonl, holdout56.jsonl, holdout57.jsonl, holdout58.jsonl, holdout59.jsonl, holdout60.jsonl) are well formed and their expected
 numbers are real.
 
 The set is only worth something if its labels are right: every slot name and value must be canonical, and
@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT11_SET, HOLDOUT12_SET, HOLDOUT13_SET, HOLDOUT14_SET, HOLDOUT15_SET, HOLDOUT16_SET, HOLDOUT17_SET, HOLDOUT18_SET, HOLDOUT19_SET, HOLDOUT20_SET, HOLDOUT21_SET, HOLDOUT22_SET, HOLDOUT23_SET, HOLDOUT24_SET, HOLDOUT25_SET, HOLDOUT26_SET, HOLDOUT27_SET, HOLDOUT28_SET, HOLDOUT29_SET, HOLDOUT30_SET, HOLDOUT31_SET, HOLDOUT32_SET, HOLDOUT33_SET, HOLDOUT34_SET, HOLDOUT35_SET, HOLDOUT36_SET, HOLDOUT37_SET, HOLDOUT38_SET, HOLDOUT39_SET, HOLDOUT40_SET, HOLDOUT41_SET, HOLDOUT42_SET, HOLDOUT43_SET, HOLDOUT44_SET, HOLDOUT45_SET, HOLDOUT46_SET, HOLDOUT47_SET, HOLDOUT48_SET, HOLDOUT49_SET, HOLDOUT50_SET, HOLDOUT51_SET, HOLDOUT52_SET, HOLDOUT53_SET, HOLDOUT54_SET, HOLDOUT55_SET, HOLDOUT56_SET, HOLDOUT57_SET, HOLDOUT58_SET, HOLDOUT59_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
+from nlu.evaluate import EVAL_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT6_SET, HOLDOUT7_SET, HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT11_SET, HOLDOUT12_SET, HOLDOUT13_SET, HOLDOUT14_SET, HOLDOUT15_SET, HOLDOUT16_SET, HOLDOUT17_SET, HOLDOUT18_SET, HOLDOUT19_SET, HOLDOUT20_SET, HOLDOUT21_SET, HOLDOUT22_SET, HOLDOUT23_SET, HOLDOUT24_SET, HOLDOUT25_SET, HOLDOUT26_SET, HOLDOUT27_SET, HOLDOUT28_SET, HOLDOUT29_SET, HOLDOUT30_SET, HOLDOUT31_SET, HOLDOUT32_SET, HOLDOUT33_SET, HOLDOUT34_SET, HOLDOUT35_SET, HOLDOUT36_SET, HOLDOUT37_SET, HOLDOUT38_SET, HOLDOUT39_SET, HOLDOUT40_SET, HOLDOUT41_SET, HOLDOUT42_SET, HOLDOUT43_SET, HOLDOUT44_SET, HOLDOUT45_SET, HOLDOUT46_SET, HOLDOUT47_SET, HOLDOUT48_SET, HOLDOUT49_SET, HOLDOUT50_SET, HOLDOUT51_SET, HOLDOUT52_SET, HOLDOUT53_SET, HOLDOUT54_SET, HOLDOUT55_SET, HOLDOUT56_SET, HOLDOUT57_SET, HOLDOUT58_SET, HOLDOUT59_SET, HOLDOUT60_SET, HOLDOUT_SET, NLU_SLOTS, load_named, load_set, resolve_set
 
 INTENTS = {"metric_lookup", "pair_matrix", "size_sweep", "scaling", "compare_systems", "congestion", "topology",
            "link_efficiency", "trace_breakdown", "list_data", "out_of_scope"}
@@ -47,7 +47,7 @@ SETS = [EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET, HOLDOUT
         HOLDOUT8_SET, HOLDOUT9_SET, HOLDOUT10_SET, HOLDOUT11_SET, HOLDOUT12_SET, HOLDOUT13_SET, HOLDOUT14_SET,
         HOLDOUT15_SET, HOLDOUT16_SET, HOLDOUT17_SET, HOLDOUT18_SET, HOLDOUT19_SET, HOLDOUT20_SET, HOLDOUT21_SET,
         HOLDOUT22_SET, HOLDOUT23_SET, HOLDOUT24_SET, HOLDOUT25_SET, HOLDOUT26_SET, HOLDOUT27_SET, HOLDOUT28_SET,
-        HOLDOUT29_SET, HOLDOUT30_SET, HOLDOUT31_SET, HOLDOUT32_SET, HOLDOUT33_SET, HOLDOUT34_SET, HOLDOUT35_SET, HOLDOUT36_SET, HOLDOUT37_SET, HOLDOUT38_SET, HOLDOUT39_SET, HOLDOUT40_SET, HOLDOUT41_SET, HOLDOUT42_SET, HOLDOUT43_SET, HOLDOUT44_SET, HOLDOUT45_SET, HOLDOUT46_SET, HOLDOUT47_SET, HOLDOUT48_SET, HOLDOUT49_SET, HOLDOUT50_SET, HOLDOUT51_SET, HOLDOUT52_SET, HOLDOUT53_SET, HOLDOUT54_SET, HOLDOUT55_SET, HOLDOUT56_SET, HOLDOUT57_SET, HOLDOUT58_SET, HOLDOUT59_SET]
+        HOLDOUT29_SET, HOLDOUT30_SET, HOLDOUT31_SET, HOLDOUT32_SET, HOLDOUT33_SET, HOLDOUT34_SET, HOLDOUT35_SET, HOLDOUT36_SET, HOLDOUT37_SET, HOLDOUT38_SET, HOLDOUT39_SET, HOLDOUT40_SET, HOLDOUT41_SET, HOLDOUT42_SET, HOLDOUT43_SET, HOLDOUT44_SET, HOLDOUT45_SET, HOLDOUT46_SET, HOLDOUT47_SET, HOLDOUT48_SET, HOLDOUT49_SET, HOLDOUT50_SET, HOLDOUT51_SET, HOLDOUT52_SET, HOLDOUT53_SET, HOLDOUT54_SET, HOLDOUT55_SET, HOLDOUT56_SET, HOLDOUT57_SET, HOLDOUT58_SET, HOLDOUT59_SET, HOLDOUT60_SET]
 # the later sets by ordinal, with the two-letter or one-letter prefix of their ids
 PREFIXES = {"second": "h", "third": "k", "fourth": "m", "fifth": "n", "sixth": "p", "seventh": "s", "eighth": "t",
             "ninth": "u", "tenth": "v", "eleventh": "w", "twelfth": "x", "thirteenth": "y", "fourteenth": "z",
@@ -57,7 +57,7 @@ PREFIXES = {"second": "h", "third": "k", "fourth": "m", "fifth": "n", "sixth": "
             "thirtieth": "ad", "thirtyfirst": "ae", "thirtysecond": "af",
             "thirtythird": "ag", "thirtyfourth": "ah",
             "thirtyfifth": "ai", "thirtysixth": "aj",
-            "thirtyseventh": "ak", "thirtyeighth": "al", "thirtyninth": "am", "fortieth": "an", "fortyfirst": "ao", "fortysecond": "ap", "fortythird": "aq", "fortyfourth": "ar", "fortyfifth": "as", "fortysixth": "at", "fortyseventh": "au", "fortyeighth": "av", "fortyninth": "aw", "fiftieth": "ax", "fiftyfirst": "ay", "fiftysecond": "az", "fiftythird": "ba", "fiftyfourth": "bb", "fiftyfifth": "bc", "fiftysixth": "bd", "fiftyseventh": "be", "fiftyeighth": "bf", "fiftyninth": "bg", "sixtieth": "bh"}
+            "thirtyseventh": "ak", "thirtyeighth": "al", "thirtyninth": "am", "fortieth": "an", "fortyfirst": "ao", "fortysecond": "ap", "fortythird": "aq", "fortyfourth": "ar", "fortyfifth": "as", "fortysixth": "at", "fortyseventh": "au", "fortyeighth": "av", "fortyninth": "aw", "fiftieth": "ax", "fiftyfirst": "ay", "fiftysecond": "az", "fiftythird": "ba", "fiftyfourth": "bb", "fiftyfifth": "bc", "fiftysixth": "bd", "fiftyseventh": "be", "fiftyeighth": "bf", "fiftyninth": "bg", "sixtieth": "bh", "sixtyfirst": "bi"}
 # the later sets: (path, id prefix, earlier sets none of its sentences may repeat)
 BLIND = {name: (SETS[k], prefix, SETS[:k]) for k, (name, prefix) in enumerate(PREFIXES.items(), start=1)}
 
@@ -269,6 +269,7 @@ def test_sets_by_name_and_path(tmp_path, capsys):
     assert resolve_set("holdout57") == HOLDOUT57_SET and len(load_named("holdout57")) == len(load_set(HOLDOUT57_SET))
     assert resolve_set("holdout58") == HOLDOUT58_SET and len(load_named("holdout58")) == len(load_set(HOLDOUT58_SET))
     assert resolve_set("holdout59") == HOLDOUT59_SET and len(load_named("holdout59")) == len(load_set(HOLDOUT59_SET))
+    assert resolve_set("holdout60") == HOLDOUT60_SET and len(load_named("holdout60")) == len(load_set(HOLDOUT60_SET))
     with pytest.raises(ValueError, match="holdout"):
         resolve_set("holdouts")
     from app.cli import build_parser
