@@ -266,7 +266,7 @@ LATER_SETS = (
     ("holdout56", "fifty-seventh", "blind in session 64", "from the end of session 64 on"),
     ("holdout57", "fifty-eighth", "blind in session 64", "from session 65 on"),
     ("holdout58", "fifty-ninth", "blind in session 65", "from later in session 65 on"),
-    ("holdout59", "sixtieth", "blind in session 65", None),
+    ("holdout59", "sixtieth", "blind in session 65", "from session 66 on"),
     ("holdout60", "sixty-first", "blind in session 66", None),
 )
 
