@@ -767,6 +767,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\b(price|prices|pricing|msrp|list price|discounts?|rebates?)\b|"
                     r"\bcosts? (new|to buy|to purchase|brand new|at retail)\b|"
                     r"\bcost per (gpu|node|hour|card|unit|ipu)\b|"
+                    # "the monthly power bill of the dgx2": what the power costs, no measured draw
+                    r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
+                    r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
+                    r"(bills?|costs?|spend)\b|"
                     # "who rents out time on the 16-GPU V100 server": a provider, no measurement
                     r"\bwho (rents?|sells?|leases?|hosts?|offers?)\b|\brent(s|ing)? out\b|\b(rent|lease) (\w+ )?(time|"
                     r"hours|nodes)\b|"

@@ -1,9 +1,10 @@
 """Frames a question is said in that name no value of it: the answer's form asked first ("yes or no: ..."), its
 items numbered ("1) ... 2) ..."), a range the asker guesses the answer lies in ("..., somewhere between 300 and 350
 GB/s?") and a machine pointed back at ("of Lassen and Summit, ... the former"), an item taken out ("the DGX-2 GPUs
-other than GPU0") and the data made the speaker ("what does the data show for ..."). Each is read off the words before
-the tagger sees them: a number in a frame would otherwise be read as a size, a count or an endpoint, and a machine
-named only to be pointed past would be compared."""
+other than GPU0"), the data made the speaker ("what does the data show for ...") and a value held fixed ("with the
+GPU count fixed at 2", said plainly instead). Each is read off the words before the tagger sees them: a number in a
+frame would otherwise be read as a size, a count or an endpoint, and a machine named only to be pointed past would be
+compared."""
 from __future__ import annotations
 
 import re
@@ -304,3 +305,89 @@ def without_data_says(words: list[str], candidates: Candidates) -> tuple[list[st
                         for i, w in enumerate(rest)):
         return ["what", "is", "stored", "for", *rest], words[:n]
     return ["what", "is", *rest], words[:n]
+
+
+# "with the GPU count fixed at 2", "keeping the message size at 1 GiB", "holding the tile count at 1216", "gpu count
+# fixed at 1": one dimension held at a value while the question asks about another
+_HOLDERS = {"with", "keeping", "holding", "keep", "hold", "fixing"}
+_HELD_VERBS = {"fixed", "held", "kept", "constant", "pinned", "set", "locked", "frozen"}
+_COUNTED = {"gpu": "gpus", "gpus": "gpus", "tile": "tiles", "tiles": "tiles", "ipu": "ipus", "ipus": "ipus",
+            "node": "nodes", "nodes": "nodes", "rank": "ranks", "ranks": "ranks", "core": "cores", "cores": "cores",
+            "process": "processes", "processes": "processes", "thread": "threads", "threads": "threads",
+            "device": "gpus", "devices": "gpus", "card": "gpus", "cards": "gpus"}
+_SIZE_NOUNS = {"size", "length"}
+_SIZE_BEFORE = {"message", "msg", "buffer", "transfer", "data", "payload", "copy", "packet"}
+_SIZE_UNIT = re.compile(r"^([kmgt]i?b|b|bytes?|[kmgt]|kilo|mega|giga|kibi|mebi|gibi|(kilo|mega|giga|tera|kibi|mebi|"
+                        r"gibi)?bytes?)$")
+
+
+def _held_dimension(lw: list[str], i: int) -> tuple[int, Optional[str]]:
+    """(the end of a held dimension's name from lw[i], the plural it counts or "size"); (i, None) if none."""
+    j = i + 1 if i < len(lw) and lw[i] == "the" else i
+    if j + 2 < len(lw) and lw[j:j + 3] == ["g", "p", "u"] and lw[j + 3:j + 4] == ["count"]:
+        return j + 4, "gpus"
+    if j + 1 < len(lw) and lw[j] in _COUNTED and lw[j + 1] in ("count", "number"):
+        return j + 2, _COUNTED[lw[j]]
+    if j + 2 < len(lw) and lw[j:j + 2] == ["number", "of"] and lw[j + 2] in _COUNTED:
+        return j + 3, _COUNTED[lw[j + 2]]
+    k = j + 1 if j < len(lw) and lw[j] in _SIZE_BEFORE else j
+    if k < len(lw) and lw[k] in _SIZE_NOUNS:
+        return k + 1, "size"
+    return i, None
+
+
+def without_held_fixed(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the question, the held phrase): "With the GPU count fixed at 2, how does the all-to-all busbw of the H200 pair
+    change with message size?" asks the sweep on 2 GPUs; "count" is no measure and "2" no size. The held value is read
+    as if said plainly ("on 2 gpus", "at 64 MiB"), put at the end of the question; a setting held with no value
+    ("keeping the rack fixed") is left as said."""
+    # a pause the speech model writes as a comma inside the phrase ("with the GPU count, fixed at 2", "at 64, MiB")
+    # is read past: the phrase is found in the words without commas, and the commas in it go with it
+    keep = [k for k, w in enumerate(words) if w != ","]
+    cw = [words[k] for k in keep]
+    lw = [w.lower() for w in cw]
+    for i in range(len(lw)):
+        opener = lw[i] in _HOLDERS
+        held: list[list[str]] = []
+        j = i + 1 if opener else i
+        while True:
+            k, kind = _held_dimension(lw, j)
+            if kind is None:
+                break
+            verb = k < len(lw) and lw[k] in _HELD_VERBS
+            k += verb
+            # "with" alone opens a held value only with a verb of holding ("grow with buffer size at 8 GPUs" is
+            # the sweep's axis, then its count)
+            if k >= len(lw) or lw[k] not in ("at", "to") or not (verb or held or (opener and lw[i] != "with")):
+                break
+            end = _numbers_from(lw, k + 1)
+            if end == k + 1:
+                break
+            if kind == "size":
+                unit = end
+                while end < len(lw) and _SIZE_UNIT.match(lw[end]) and end < unit + 3:
+                    end += 1
+                if end == unit:
+                    break      # a size is held at an amount of data, not at a bare number ("at 1216 tiles")
+                held.append(["at", *cw[k + 1:end]])
+            else:
+                if end < len(lw) and _SIZE_UNIT.match(lw[end]):
+                    break      # "with g p u count at one megabyte": a size said after the axis, no count
+                held.append(["on", *cw[k + 1:end], kind])
+            j = end
+            if j < len(lw) and lw[j] == "and" and _held_dimension(lw, j + 1)[1]:
+                j += 1
+                continue
+            break
+        if not held:
+            continue
+        start, stop = keep[i], keep[j - 1] + 1
+        if stop < len(words) and words[stop] == ",":
+            stop += 1
+        cut = start - 1 if start > 0 and words[start - 1] == "," else start
+        rest = words[:cut] + words[stop:]
+        tail = len(rest)
+        while tail and rest[tail - 1] in ("?", ".", "!"):
+            tail -= 1
+        return rest[:tail] + [w for h in held for w in h] + rest[tail:], words[start:stop]
+    return words, []

@@ -33,7 +33,8 @@ from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
 from nlu.framing import (EXCLUSION_MARKERS, pointed_back, without_check_request, without_data_says, without_excluded,
-                         without_guessed_range, without_item_numbers, without_unit_asked, without_yes_or_no)
+                         without_guessed_range, without_held_fixed, without_item_numbers, without_unit_asked,
+                         without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -424,6 +425,7 @@ class NLU:
         words, unit_frame = without_unit_asked(words)   # "what unit does the database use for X": X, with its unit
         words, check = without_check_request(words)   # "please double check the growth of ...": the growth asked
         words = without_data_says(words, self.gazetteer.candidates)[0]   # "what does the data show for X": X asked
+        words = without_held_fixed(words)[0]   # "with the GPU count fixed at 2, ...": on 2 GPUs, said plainly
         if check:
             framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
@@ -2153,6 +2155,14 @@ class NLU:
             # "the entire NVLink2 mesh of the DGX-1 V100": the machine's network, not the mesh stencil of the
             # ISC papers' codes, which the machine never ran
             slots.pop("operation")
+        if not slots.get("condition") and isinstance(slots.get("system"), str) and self.catalog is not None \
+                and not _asks_efficiency(said) and not _SET_AGAINST_A_REFERENCE.search(said):
+            # "ipu local memory read bandwith theoretical": the stated figure a machine stores, named by one word
+            # the vocabulary does not trust alone ("theoretical" is mostly a reference to set a measurement against)
+            stored = self.catalog.conditions.get(slots["system"], set())
+            said_alone = [c for c in ("theoretical", "nominal") if c in stored and re.search(rf"\b{c}\b", said)]
+            if len(said_alone) == 1:
+                slots["condition"] = said_alone[0]
         held = held_condition(slots, cands, self.catalog)
         if held:
             # "p100 hbm2 bandwidth spec (dgx-1)": "hbm2" is a condition of another system's rows; "spec", also
@@ -2483,7 +2493,7 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if intent == "size_sweep" and "msg_bytes" not in slots and _LARGE_MESSAGES.search(said) \
-                and not _BOTH_ENDS.search(said):
+                and not _BOTH_ENDS.search(said) and not re.search(_MOVES_OVER_NAMED_SIZES, said):
             # "ipu5 to ipu4 bandwidth for big messages, no congestion": the largest size's value
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
@@ -4828,6 +4838,11 @@ _OVER_COUNTS = re.compile(
     # experiment, aa238, whose threads make the load)
     r"|\b(?:chang|var|grow|ris|fall|drop|scal|evolv|mov|shift)\w* (?:as|with) (?:the )?(?:number of (?P<i>gpus|ipus|"
     r"nodes|ranks|tiles|cores|processes)|(?P<j>gpu|ipu|node|rank|tile|core|process) (?:counts?|numbers?))\b")
+# "how does the busbw change for small messages", "grow for big transfers": how the curve moves over a range of sizes
+# named by an adjective (unlike "the bandwidth for big messages", the largest size's value)
+_MOVES_OVER_NAMED_SIZES = (r"(changes?|grows?|behaves?|varies|vary|evolves?|develops?|rises?|falls?|drops?|climbs?) "
+                           r"(for|with|at|over|across) (the )?(small|smaller|tiny|short|large|larger|big|bigger|huge) "
+                           r"(msgs|messages|transfers|buffers|payloads|copies|sizes)")
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
 # a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
 # messages that grow ("as the messages grow", "as messages get bigger")
@@ -4851,7 +4866,8 @@ _OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|eve
                          # "does the pageable bandwidth stay awfully low for small transfers": how the curve behaves at
                          # its small end ("the latency for small messages" is a value there, looked up)
                          r"(stays?|remains?|keeps?) .{0,30}\b(for|with|at) (small|smaller|tiny|short|large|larger|big|"
-                         r"bigger|huge) (msgs|messages|transfers|buffers|payloads|copies|sizes))\b")
+                         r"bigger|huge) (msgs|messages|transfers|buffers|payloads|copies|sizes)|"
+                         + _MOVES_OVER_NAMED_SIZES + r")\b")
 
 
 def typed_shorthand(vocab) -> dict[str, list[str]]:
@@ -5786,6 +5802,8 @@ def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
 
 
 # what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
+# two machines set side by side ("compare", "vs", "than"): "Titan" there is the Titan RTX desktop
+_TITAN_SET_BESIDE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|and the titan|with the titan)\b")
 _TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
 # what a memory's read is measured by ("global memory red bandwidth": read)
 _READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
@@ -5794,7 +5812,8 @@ _READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
 def misheard(words: list[str], names_system) -> list[str]:
     """Names and words the speech model writes as other words, put back where the words around them settle it:
     "the Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before
-    a copy mode and beside another machine named; "Titan" alone names the Titan RTX desktop); "global memory, red
+    a copy mode and beside another machine named, or before "P2P enabled / disabled" where no second machine is set
+    beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
     (MaxFlops). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
@@ -5803,6 +5822,9 @@ def misheard(words: list[str], names_system) -> list[str]:
         if w == "titan" and i + 1 < len(lw) and _TARTAN_MODE.match(lw[i + 1]) and "mode" in lw[i + 1:i + 6] \
                 and names_system(words[:i] + words[i + 1:]):
             out[i] = "Tartan"
+        elif w == "titan" and lw[i + 1:i + 2] == ["p2p"] and set(lw[i + 2:i + 4]) & {"enabled", "disabled"} \
+                and names_system(words[:i] + words[i + 1:]) and not _TITAN_SET_BESIDE.search(" ".join(lw)):
+            out[i] = "Tartan"    # "DGX-2 Titan P2P enabled latency": Tartan's P2P setting, one other machine named
         elif w == "red" and i + 1 < len(lw) and lw[i + 1] in _READ_MEASURES:
             out[i] = "read"
         elif w == "sped" and i and lw[i - 1] in ("fan", "fans", "clock", "link", "memory"):
@@ -6020,6 +6042,11 @@ _BOUND_WORDS = {"to", "until", "till", "through", "thru", "from"}
 # "smallest transfer where ... breaks 100 GB/s", "from what copy size": the size is what is asked
 _EFFICIENCY_ASKED = re.compile(r"\b(efficien\w*|utili[sz]\w*|percent\w*|fraction|share|how close|how near|"
                                r"how much of|reach(es)?|achieve[sd]?|get(s)? to|% of)\b|%")
+
+
+# a measurement set against a stated figure: "how far below nominal", "close to their nominal rate", "compare with the
+# NVLink nominal" (the figure is what it is set against, no condition of the rows)
+_SET_AGAINST_A_REFERENCE = re.compile(r"\b(below|close|closer|near|nearer|far|against|compared?|compares|short of)\b")
 
 
 def _asks_efficiency(said: str) -> bool:
@@ -6316,7 +6343,10 @@ _INVENTORY_ASKED = re.compile(r"\b(inventory|inventories|catalog(ue)?s?)\b|\bwha
                               # "what has the dgx-1 p100 run": what the machine ran, which its runs list
                               r"^what (has|have|did) (the )?[\w -]{1,40}? (run|ran|measured|benchmarked|recorded)\W*$|"
                               # "what runs come from the nccl tests on the h200 pair": the runs stored, by their tool
-                              r"\b(what|which) (\w+ )?runs (come|came|are|were) (from|made by|produced by)\b")
+                              r"\b(what|which) (\w+ )?runs (come|came|are|were) (from|made by|produced by)\b|"
+                              # "what is the source of the h200 trace files": where a data set's files come from
+                              r"\b(source|sources|origin) of (the |its |their |these |those )?([\w'-]+ ){0,5}(trace|"
+                              r"profile|profiler|log|output|data|result)s? files?\b")
 # "which pytorch trace is loaded": one of a kind asked for by which, as the speech model often writes the plural
 _INVENTORY_ONE = re.compile(r"\b(which|what) (\w+ ){0,2}(trace|profile|dataset|benchmark)s?\b(\W+\w+){0,4}?\W+"
                             r"(is|are|was|were) (loaded|stored|available|there|in (the )?(database|db))\b")
