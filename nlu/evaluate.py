@@ -159,6 +159,8 @@ HOLDOUT58_SET = Path(__file__).resolve().parent / "eval" / "holdout58.jsonl"
 HOLDOUT59_SET = Path(__file__).resolve().parent / "eval" / "holdout59.jsonl"
 # The sixty-first set: written blind in session 66, before the sixtieth is read (blind too).
 HOLDOUT60_SET = Path(__file__).resolve().parent / "eval" / "holdout60.jsonl"
+# The sixty-second set: written blind in session 66, before the sixty-first is read (blind too).
+HOLDOUT61_SET = Path(__file__).resolve().parent / "eval" / "holdout61.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -201,7 +203,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout57": HOLDOUT57_SET,
              "holdout58": HOLDOUT58_SET,
              "holdout59": HOLDOUT59_SET,
-             "holdout60": HOLDOUT60_SET}
+             "holdout60": HOLDOUT60_SET,
+             "holdout61": HOLDOUT61_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -268,6 +271,7 @@ LATER_SETS = (
     ("holdout58", "fifty-ninth", "blind in session 65", "from later in session 65 on"),
     ("holdout59", "sixtieth", "blind in session 65", "from session 66 on"),
     ("holdout60", "sixty-first", "blind in session 66", None),
+    ("holdout61", "sixty-second", "blind in session 66", None),
 )
 
 
@@ -326,7 +330,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout60`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout61`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
