@@ -44,8 +44,18 @@ _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|wh
 # "what fraction of GEMM training ops used tensor cores": a part of a count of operations is a share
 _PART_OF_OPS = re.compile(r"\b(what|which|the) (fraction|share|percentage|percent|portion|proportion) of (the |all )?"
                           r"(\S+ ){0,3}(ops|operations|kernels|kernel calls|calls|instructions)\b")
+# the part of a rate that is kept: "what share of the p2p bandwidth remains under load", "what fraction of its
+# bandwidth is left"
+_SHARE_KEPT = re.compile(r"\b(what|which|the) (share|fraction|percentage|percent|portion|proportion|part) of "
+                         r"(the |its |their )?(\S+ ){0,3}(bandwidth|bw|throughput)\b.{0,30}\b(remains?|remaining|"
+                         r"is left|are left|survives?|stays?|is kept|is retained|is preserved)\b")
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
+# a time asked as how long something takes: "how long does X take", "the time it takes yme to copy ..."
+_TIME_IT_TAKES = re.compile(r"\bhow long\b|\btime (that )?(it )?([\w-]+ ){0,4}(takes?|took|needs?)\b")
+# how fast a copy goes, asked with no measure word: "how quickly does a pageable scope copy to gpu0 go"
+_HOW_FAST = re.compile(r"\bhow (fast|quick|quickly|rapidly|speedily)\b")
+_COPY_WORDS = re.compile(r"\b(cop(y|ies|ying)|transfers?|memcpy|move[sd]?|push(es)?|send[s]?|traffic)\b")
 # "how much longer does it take", "how many times slower": a slowdown, not a time
 _HOW_MUCH_SLOWER = re.compile(r"\bhow (much|many times) (longer|slower)\b")
 _PLAIN_METRICS = {None, "bandwidth", "share", "utilization", "throughput"}
@@ -126,6 +136,11 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             del slots["condition"]
     if intent in ("metric_lookup", "compare_systems") and slots.get("metric") == "time" and _PART_OF_TIME.search(joined):
         slots["metric"] = "share"
+    if intent in ("metric_lookup", "compare_systems") and slots.get("metric") in (None, "bandwidth", "throughput") \
+            and _SHARE_KEPT.search(joined) and not (slots.get("src") or slots.get("dst")):
+        # "what share of the p2p bandwidth remains under load": the part kept, a share, not the bandwidth itself (of
+        # one pair none is stored: its bandwidth under load answers)
+        slots["metric"] = "share"
     if intent in ("metric_lookup", "compare_systems", "link_efficiency") and slots.get("metric") is None \
             and "link_type" not in slots and _PART_OF_TIME.search(joined):
         # "what fraction of the makespan is initialization": a part of a run's time, named by no metric word
@@ -136,6 +151,14 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _UNITS_OF_TIME_ASKED.search(joined):
         # "how many microseconds does a 64 KB all-reduce take": a time, asked by its unit
         slots["metric"] = "time"
+    if intent in MEASUREMENT_INTENTS and "metric" not in slots and _TIME_IT_TAKES.search(joined) \
+            and not _HOW_MUCH_SLOWER.search(joined):
+        # "time it takes yme to copy host to gpu1": a time, asked as how long something takes
+        slots["metric"] = "time"
+    if intent in MEASUREMENT_INTENTS and "metric" not in slots and _HOW_FAST.search(joined) \
+            and (slots.get("operation") in ("h2d", "d2h", "p2p", "d2d") or _COPY_WORDS.search(joined)):
+        # "how quickly does a pageable scope copy to gpu0 go on yme": a copy's speed is its bandwidth
+        slots["metric"] = "bandwidth"
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _HOW_MUCH_SLOWER.search(joined):
         # "how much longer does a GPU0-GPU1 exchange take ... compared with other pairs": with no quantity named, a
         # ratio of times (a time the tagger read stays: "how much longer does the allreduce take" may be a time)
@@ -690,8 +713,10 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "how long until the H200s are returned", "how many staff does Graphcore employ": a loan's
                     # schedule, a company's facts
                     r"\bhow long (until|till|before) ([\w-]+ ){0,6}(returned|given back|back|available|free|shipped)\b|"
-                    r"\b(staff|employees|headcount|revenue|share price|stock price)\b|\bhow many people (does|do) \S+ "
-                    r"employ\b|"
+                    r"\b(staff|employees|headcount|revenue|share price|stock price|market cap\w*)\b|"
+                    r"\bhow many people (does|do) \S+ employ\b|"
+                    # "what does one share of graphcore stock cost": a company's shares, no measured share
+                    r"\bshares? of ([\w-]+ )?stock\b|\b(stock|shares) (trade|trades|traded|sell|sells|sold)\b|"
                     # "can you put some tunes on": a service no benchmark data gives
                     r"\b(play|put on|put) (some |a |the )?(music|tunes?|songs?|playlist|radio|podcast)\b|"
                     # "what will the h200 bus bandwidth be next year with a newer nccl": a future nobody measured

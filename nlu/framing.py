@@ -391,3 +391,23 @@ def without_held_fixed(words: list[str]) -> tuple[list[str], list[str]]:
             tail -= 1
         return rest[:tail] + [w for h in held for w in h] + rest[tail:], words[start:stop]
     return words, []
+
+
+_TAKE = {"take", "takes", "took", "taking"}
+
+
+def without_dummy_it(words: list[str]) -> list[str]:
+    """"How long does it take GPU15 of the DGX-2 to copy 1 MiB to the host", "time it takes yme to copy host to
+    gpu1": the one who takes the time is said after "it takes"; put first ("how long does GPU15 of the DGX-2 take to
+    copy ..."), it is read as the sender of the copy and the measure as a time. With nobody after "take" ("how long
+    does it take to ship a DGX-2") the words are left as said."""
+    lw = [w.lower() for w in words]
+    for i in range(1, len(lw) - 3):
+        if lw[i] != "it" or lw[i + 1] not in _TAKE or lw[i - 1] not in ("does", "did", "will", "would", "can",
+                                                                           "time", "long", "that", "much"):
+            continue
+        to = next((k for k in range(i + 2, min(len(lw), i + 14)) if lw[k] == "to"), None)
+        if to is None or to == i + 2 or any(w in ("?", ".", ",", ";") for w in lw[i + 2:to]):
+            continue
+        return words[:i] + words[i + 2:to] + [words[i + 1]] + words[to:]
+    return words

@@ -33,8 +33,8 @@ from nlu.pseudo_code import plain_query
 from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
 from nlu.framing import (EXCLUSION_MARKERS, pointed_back, without_check_request, without_data_says, without_excluded,
-                         without_guessed_range, without_held_fixed, without_item_numbers, without_unit_asked,
-                         without_yes_or_no)
+                         without_dummy_it, without_guessed_range, without_held_fixed, without_item_numbers,
+                         without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -426,6 +426,7 @@ class NLU:
         words, check = without_check_request(words)   # "please double check the growth of ...": the growth asked
         words = without_data_says(words, self.gazetteer.candidates)[0]   # "what does the data show for X": X asked
         words = without_held_fixed(words)[0]   # "with the GPU count fixed at 2, ...": on 2 GPUs, said plainly
+        words = without_dummy_it(words)   # "how long does it take GPU15 to copy ...": how long GPU15 takes to copy
         if check:
             framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
@@ -1496,7 +1497,12 @@ class NLU:
             # "dgx2 reduce_scatter time by msg size 6 gpus": the sizes are the axis asked for, no point on it
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "size_sweep", {"metric_lookup"})
             ruled_out.add("metric_lookup")
-        if intent in ("metric_lookup", "pair_matrix", "size_sweep") and (
+        if len(systems) > 1 and slots.get("src") and slots.get("src") == slots.get("dst") \
+                and not _SELF_PAIR.search(said):
+            # "GPU0 of Yme ... as opposed to GPU0 of Mini Summit": the same device named on each machine, no copy
+            # from a GPU to itself
+            del slots["dst"]
+        elif intent in ("metric_lookup", "pair_matrix", "size_sweep") and (
                 slots.get("src") and slots.get("src") == slots.get("dst")
                 or bool(slots.get("src")) != bool(slots.get("dst")) and _SELF_PAIR.search(said)):
             # "the diagonal entry for GPU0 of the bandwidth matrix", "a copy within GPU0's own memory", "gpu4 to
@@ -1862,7 +1868,8 @@ class NLU:
             # words, set against the quiet case
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
-            slots["condition"] = "under_load"
+            if not (slots.get("condition") is None and _LOAD_CHANGES.search(said)):
+                slots["condition"] = "under_load"   # ("how does load change ...": both sides, neither taken)
             if re.search(r"\b(load|contention|traffic) slows?\b", said) and slots.get("metric") in (None, "bandwidth") \
                     and not re.search(r"\b(bandwidth|bw|busbw|latency|throughput|time)\b", said):
                 slots["metric"] = "slowdown"   # "how much does load slow P2P traffic from IPU5 to IPU4": by a factor
@@ -2116,9 +2123,17 @@ class NLU:
             # against each other as a contrast, no curve asked for
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
-        if intent == "metric_lookup" and len(systems) > 1 and (_SETS_SIDE_BY_SIDE.search(said)
-                                                              or _WHILE_THE_OTHER.search(said)
-                                                              or _COMPARATIVE_ACROSS.search(said)):
+        if intent == "size_sweep" and slots.get("compare_with") and len(systems) > 1 \
+                and (_ALTERNATIVE.search(said) or re.search(r"\bcompared (to|with)\b", said)):
+            # "how does the scope allreduce time of the titan rtx desktop grow with message size as opposed to the
+            # gtx 980 desktop": one curve per machine is what the sweep cannot draw; the machines are compared
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
+        if (intent == "metric_lookup" or intent == "out_of_scope" and _ALTERNATIVE.search(said)
+                and (slots.get("metric") or slots.get("app")) and not asks_advice(said) and self.catalog is not None
+                and slots.get("metric") in (None, *self.catalog.metrics.get(str(slots.get("system")), ()))) \
+                and len(systems) > 1 and (_SETS_SIDE_BY_SIDE.search(said) or _WHILE_THE_OTHER.search(said)
+                                          or _COMPARATIVE_ACROSS.search(said)):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each; "Yme's copies hit 72 GB/s while the DGX-2 manages only
             # 12": the same, said as a contrast
@@ -4539,9 +4554,12 @@ _KINDS_WITH_ROWS = re.compile(r"\b(applications|apps|systems|machines|benchmarks
 # a congestion condition said in words ("under load", "idle", "congestion control on"), not read off a measure's name
 _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]free|no congestion|with(out)? "
                              r"congestion control|cc (on|off)|congestion control (on|off|enabled|disabled))\b")
+# load said as what changes a measure, in no direction: the quiet and the loaded case set side by side
+_LOAD_CHANGES = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) "
+                           r"(change|alter|impact)\w*\b")
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
 _LOAD_IN_WORDS = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) (slow|hurt|"
-                            r"degrade|cut|reduce|affect)\w*\b|"
+                            r"degrade|cut|reduce|affect|change|alter|impact)\w*\b|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
@@ -5815,7 +5833,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     a copy mode and beside another machine named, or before "P2P enabled / disabled" where no second machine is set
     beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
-    (MaxFlops). `names_system(words)`: whether the words name a loaded machine."""
+    (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
+    (NVLink2). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5833,13 +5852,19 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "counts"    # "over gpu cones", "across tile cones"
         elif w == "xflops":
             out[i] = "MaxFlops"  # "Yme XFlops FP64 gpu 2": SHOC's MaxFlops, its first syllable lost
+        elif w == "rock" and lw[i + 1:i + 2] != ["solid"]:
+            out[i] = "rack"      # "which rock holds the IPU system": no rock is a part of a machine
+        elif w == "speed" and lw[i + 1:i + 2] == ["2p"]:
+            out[i], out[i + 1] = "P2P", None   # "cuda sample speed 2p bandwidth": the samples' P2P, a letter lost
     for i in range(len(lw) - 2, 0, -1):
-        if lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
+        if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2] in ("link", "links", "rate", "rates"):
+            out[i:i + 2] = ["NVLink2"]   # "the rate of the link 2 link", "how close to the link to rate": NVLink2's
+        elif lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 1:i + 2] = ["MD5Hash"]
         elif i >= 2 and lw[i - 2] == "amd" and lw[i - 1] == "," and lw[i] in ("5", "five") \
                 and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 2:i + 2] = ["MD5Hash"]     # "AMD, 5 HASH throughput": a pause heard inside the name
-    return out
+    return [w for w in out if w is not None]
 
 
 def without_i_mean(words: list[str]) -> list[str]:
@@ -6077,6 +6102,9 @@ _DEVICE_MEMORY_SAID = re.compile(rf"\b(hbm\d?e?|gddr\d?x?)\b|{MEMORY_BANDWIDTH.p
 _WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
                               r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")
 # two machines set side by side ("stack up against", "compared with", "which is faster")
+# the other machine named as the alternative to the first ("as opposed to GPU0 of Mini Summit"), also where the
+# model, misled by an endpoint said on each side, refused
+_ALTERNATIVE = re.compile(r"\b(as opposed to|instead of|rather than|in contrast to)\b")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
                                 r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
@@ -6090,7 +6118,11 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 # ... to keep up with the DGX-2"
                                 r"\bboth (the )?[\w' -]{1,30} and\b|\b(keep|keeps|keeping) up with\b|"
                                 # "what is the gap between the DGX-2 and Yme in FP64 MaxFlops"
-                                r"\b(gap|difference|delta|distance|margin) (is there |lies )?(between|separating)\b")
+                                r"\b(gap|difference|delta|distance|margin) (is there |lies )?(between|separating)\b|"
+                                # "what does the DGX-2 give ... as opposed to Yme", "how fast do Yme and Mini Summit
+                                # run ...": the other machine as the alternative, or both in one manner question
+                                r"\b(as opposed to|instead of|rather than|in contrast to)\b|"
+                                r"\bhow (fast|quick|quickly|well) (do|does|did|can) [\w' -]{1,30} and [\w' -]{1,30}\b")
 # "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
 # of the machine, not one link's rate
 _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")

@@ -201,7 +201,7 @@ def lexicon_words(vocab) -> set[str]:
     # and so are numbers said as collective nouns ("on a dozne GPUs": a dozen)
     from nlu.written_forms import COLLECTIVE_COUNTS
     texts += list(COLLECTIVE_COUNTS)
-    texts += list(REFUSED_WORDS)
+    texts += list(REFUSED_WORDS) + list(CUE_WORDS)
     out: set[str] = set()
     for t in texts:
         out.update(x for x in re.split(r"[^a-z]+", re.sub(r"\{\w+\}", " ", t.lower())) if len(x) >= 4)
@@ -234,6 +234,9 @@ PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest"
 # words the reader refuses a question by (nlu.cues.ADVICE), typed wrong as often as any ("where does the xmp64 board
 # phisically sit", "what software licneses does yme hold"): repaired so the refusal sees them
 REFUSED_WORDS = frozenset({"physically", "licenses", "licences", "license", "licence", "compiler", "compilers"})
+# words the reader's rules read a question by, typed wrong as often as any ("how quikly does a pageable copy go", "as
+# oposed to yme"): repaired so the rules see them
+CUE_WORDS = frozenset({"quickly", "quick", "rapidly", "opposed", "instead"})
 # units of rate one edit from an English word of the domain lexicon ("teps" had become "temps", a temperature)
 RATE_WORDS = frozenset({"teps", "gteps", "mteps"})
 
