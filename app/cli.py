@@ -416,9 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "to fifty-fourth, read for fixes since session 63), 'holdout54' to 'holdout56' (the "
                            "fifty-fifth to fifty-seventh, read for fixes since session 64), 'holdout57' and "
                            "'holdout58' (the fifty-eighth and fifty-ninth, read for fixes since session 65), 'holdout59' "
-                           "(the sixtieth, read for fixes since session 66), 'holdout60' (the blind sixty-first set, "
-                           "nlu/eval/holdout60.jsonl: score it, do not read its misses) or the path of a JSON-lines "
-                           "file")
+                           "and 'holdout60' (the sixtieth and sixty-first, read for fixes since session 66), "
+                           "'holdout61' (the blind sixty-second set, nlu/eval/holdout61.jsonl: score it, do not read its "
+                           "misses) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

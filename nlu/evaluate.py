@@ -270,7 +270,7 @@ LATER_SETS = (
     ("holdout57", "fifty-eighth", "blind in session 64", "from session 65 on"),
     ("holdout58", "fifty-ninth", "blind in session 65", "from later in session 65 on"),
     ("holdout59", "sixtieth", "blind in session 65", "from session 66 on"),
-    ("holdout60", "sixty-first", "blind in session 66", None),
+    ("holdout60", "sixty-first", "blind in session 66", "from later in session 66 on"),
     ("holdout61", "sixty-second", "blind in session 66", None),
 )
 
