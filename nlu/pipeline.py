@@ -5857,7 +5857,8 @@ def misheard(words: list[str], names_system) -> list[str]:
         elif w == "speed" and lw[i + 1:i + 2] == ["2p"]:
             out[i], out[i + 1] = "P2P", None   # "cuda sample speed 2p bandwidth": the samples' P2P, a letter lost
     for i in range(len(lw) - 2, 0, -1):
-        if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2] in ("link", "links", "rate", "rates"):
+        if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2:i + 3] in (["link"], ["links"], ["rate"],
+                                                                                  ["rates"]):
             out[i:i + 2] = ["NVLink2"]   # "the rate of the link 2 link", "how close to the link to rate": NVLink2's
         elif lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 1:i + 2] = ["MD5Hash"]

@@ -69,5 +69,7 @@ def test_what_the_speech_model_writes_wrong(asker):
     assert res.intent == "out_of_scope", (res.intent, res.answer)
     res = asker.ask("how close to the link to rate does the yme cuda samples p2p bandwidth from gpu0 to gpu1 come")
     assert res.intent == "link_efficiency" and res.slots.get("link_type") == "NVLink2", (res.intent, res.slots)
+    res = asker.ask("which links does the dgx1 p100 have other than link 2")    # the words end there: no crash
+    assert res.intent == "topology", (res.intent, res.answer)
     res = asker.ask("yme cuda sample speed 2p bandwidth gpu0 to gpu1 p2p enabled")
     assert res.slots.get("operation") == "p2p" and res.rows, (res.slots, res.answer)
