@@ -21,7 +21,7 @@ from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERE
                       HOST_MEMORY_KINDS, _HOW_MUCH_SLOWER,
                       host_copy_direction, names_a_condition_pair, precision_readings, rates_against, spec_question,
                       verb_readings)
-from nlu.gazetteer import spelled_device
+from nlu.gazetteer import SIZE_WORDS, spelled_device
 from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
                          app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
                          implied_by_intent, infer_implicit, items_per_second, link_as_mode, only_system_note,
@@ -1347,6 +1347,17 @@ class NLU:
             intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
         series = count_series(words)
         every_count = _EVERY_COUNT.search(said)
+        if intent in ("metric_lookup", "size_sweep", "scaling") and every_count and len(systems) <= 1:
+            # "the DGX-2's SHOC sort rate on one GPU, then on sixteen, and each count in between": every count from
+            # the first to the last is the curve over them; a number said with no unit there ("on sixteen") is a
+            # count, no size
+            if intent != "scaling":
+                ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, model_conf, CONFIDENCE_FLOOR)
+            slots.pop("count", None)
+            if isinstance(slots.get("msg_bytes"), int) and not any(w in SIZE_WORDS and len(w) > 1 for w in lw) \
+                    and not re.search(r"\d\s*[kmgt]i?b\b", said):
+                slots.pop("msg_bytes")
         # "Scope's reduce-scatter went up to 6 GPUs, right? What bandwidth did it get at 64 MiB there?": a statement
         # the asker has confirmed with a tag is context; the words of a curve count only in what is then asked
         asked = after_tag_question(said)
