@@ -6133,8 +6133,8 @@ _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measurin
                                 r"\b(gap|difference|delta|distance|margin) (is there |lies )?(between|separating)\b|"
                                 # "what does the DGX-2 give ... as opposed to Yme", "how fast do Yme and Mini Summit
                                 # run ...": the other machine as the alternative, or both in one manner question
-                                r"\b(as opposed to|instead of|rather than|in contrast to)\b|"
-                                r"\bhow (fast|quick|quickly|well) (do|does|did|can) [\w' -]{1,30} and [\w' -]{1,30}\b")
+                                + _ALTERNATIVE.pattern + "|"
+                                + r"\bhow (fast|quick|quickly|well) (do|does|did|can) [\w' -]{1,30} and [\w' -]{1,30}\b")
 # "nominal aggregate nvlink bw per gpu": a figure summed over a device's links, which the data stores as a figure
 # of the machine, not one link's rate
 _SUMMED_OVER_LINKS = re.compile(r"\b(aggregate|total|combined|summed|sum|per (gpu|device|ipu|node|socket))\b")
