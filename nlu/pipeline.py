@@ -4565,12 +4565,12 @@ _KINDS_WITH_ROWS = re.compile(r"\b(applications|apps|systems|machines|benchmarks
 # a congestion condition said in words ("under load", "idle", "congestion control on"), not read off a measure's name
 _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]free|no congestion|with(out)? "
                              r"congestion control|cc (on|off)|congestion control (on|off|enabled|disabled))\b")
+# load as the subject of a verb ("does load slow ...", "how does background traffic change ...")
+_LOAD_DOES = r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) "
 # load said as what changes a measure, in no direction: the quiet and the loaded case set side by side
-_LOAD_CHANGES = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) "
-                           r"(change|alter|impact)\w*\b")
+_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(change|alter|impact)\w*\b")
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
-_LOAD_IN_WORDS = re.compile(r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) (slow|hurt|"
-                            r"degrade|cut|reduce|affect|change|alter|impact)\w*\b|"
+_LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|change|alter|impact)\w*\b|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
@@ -5830,9 +5830,9 @@ def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
     return asked if asked != text else None
 
 
-# what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
 # two machines set side by side ("compare", "vs", "than"): "Titan" there is the Titan RTX desktop
 _TITAN_SET_BESIDE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|and the titan|with the titan)\b")
+# what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
 _TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
 # what a memory's read is measured by ("global memory red bandwidth": read)
 _READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
@@ -6113,10 +6113,10 @@ _DEVICE_MEMORY_SAID = re.compile(rf"\b(hbm\d?e?|gddr\d?x?)\b|{MEMORY_BANDWIDTH.p
 # one machine set against another in a contrast ("... while the DGX-2 manages only 12", "whereas Yme gets ...")
 _WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
                               r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")
-# two machines set side by side ("stack up against", "compared with", "which is faster")
 # the other machine named as the alternative to the first ("as opposed to GPU0 of Mini Summit"), also where the
 # model, misled by an endpoint said on each side, refused
 _ALTERNATIVE = re.compile(r"\b(as opposed to|instead of|rather than|in contrast to)\b")
+# two machines set side by side ("stack up against", "compared with", "which is faster")
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(stacks?|stacking|stacked|measures?|measuring) up\b|\bcompar(e|es|ed|ing|ison)\b|"
                                 r"\b(vs\.?|versus)\b|\bfares?\b|\bhead[- ]to[- ]head\b|\bside by side\b|"
                                 r"\b(faster|slower|quicker|better|worse|higher|lower|fatter|wider|bigger|smaller) "
