@@ -627,11 +627,17 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "where does Lassen's login node sit", "how do i book time on the h two hundred pair": access to
                     # a machine, no measurement
                     r"\blogin nodes?\b|\b(book|reserve|schedule) (\w+ )?(time|hours|slots?|a slot)\b|"
+                    # "what latencies does the campus VPN add for logins to Yme": the network to reach a machine
+                    r"\b(vpn|vpns|logins?|log-?ins?)\b|"
                     # "who wrote the scope benchmark": a tool's authors, which no row stores
                     r"\bwho (wrote|developed|created|authored|maintains|designed|built)\b|"
                     # "how much do both the H200 pair and the DGX-2 weigh": a machine's mass
                     # (not "... wait for each other", heard as "weight for")
                     r"\bweighs?\b|\bhow heavy\b|\b(weight|mass) of\b|\bweights? (in|kg|kilos?|pounds|lbs)\b|"
+                    # "what cable length separates GPUs 0 and 15": the cabling's size, not the path's hops
+                    r"\b(cable|cables|cabling|wire|wires) (lengths?|distances?)\b|"
+                    r"\blengths? of (the )?(cable|cables|wire|wires)\b|"
+                    r"\bhow long (is|are) the (cable|cables|wire|wires)\b|"
                     # "ipu system rack airflow": the room around a machine
                     r"\b(airflow|air flow|air ?cooling|cooling|rack space|floor space)\b|"
                     # "can you email me these results": a delivery, no data question

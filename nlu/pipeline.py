@@ -1063,6 +1063,12 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
+        if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") == "efficiency" \
+                and self._has_links(slots):
+            # "what efficiencies does the NVLink 1 of the DGX-1 P100 give for P2P": a kind of link's efficiency is a
+            # measurement set against that link's nominal rate, as every such question is read
+            ruled_out.add(intent)
+            intent, conf = "link_efficiency", max(conf, CONFIDENCE_FLOOR)
         if intent == "compare_systems" and len(systems) > 1 and slots.get("link_type") \
                 and slots.get("metric") == "efficiency" and not slots.get("app"):
             # "pcie efficiency h2d titan rtx vs gtx980": a link's efficiency is a measurement set against the link's
@@ -1483,6 +1489,24 @@ class NLU:
             if slots.get("aggregate") in ("min", "max") and not re.search(
                     r"\b(min\w*|max\w*|lowest|highest|best|worst|peak|fastest|slowest|least|most)\b", rest):
                 del slots["aggregate"]
+        cause = _COUNT_AS_CAUSE.search(said)
+        if cause and intent in ("metric_lookup", "out_of_scope", "trace_breakdown", "size_sweep") \
+                and "count" not in slots and not _OVER_SIZES.search(said):
+            # "what effect does the GPU count have on the QTC kernel time", "how many tile counts does the broadcast
+            # bandwidth span": the count is the axis the measure is read along, not a measure called "count"
+            other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
+            measured = other or slots.get("operation") or slots.get("app")
+            if measured:
+                ruled_out.add(intent)
+                intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+                said_kind = cause.group("kind") or cause.group("kind2") or cause.group("kind3")
+                kind = self.norm.named("count_kind", said_kind.replace(" ", "") + "s")
+                if kind:
+                    slots.setdefault("count_kind", kind)
+                if slots.get("metric") == "count":
+                    slots.pop("metric")
+                    if other:
+                        slots["metric"] = other[0]
         if intent in ("metric_lookup", "size_sweep", "congestion") and "count" not in slots \
                 and _WHERE_SCALING_STOPS.search(said) and not _OVER_SIZES.search(said) \
                 and not (intent == "congestion" and re.search(r"\b(congest\w*|load\w*|contention|traffic)\b", said)):
@@ -1879,8 +1903,12 @@ class NLU:
             # words, set against the quiet case
             ruled_out.add(intent)
             intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
-            if not (slots.get("condition") is None and _LOAD_CHANGES.search(said)):
-                slots["condition"] = "under_load"   # ("how does load change ...": both sides, neither taken)
+            changes = _LOAD_CHANGES.search(said)
+            if changes and not re.search(r"\b(under|with) (load|congestion|contention)\b|\bloaded\b",
+                                         said[:changes.start()] + said[changes.end():]):
+                slots.pop("condition", None)   # "how does load change ...": both sides, neither taken
+            else:
+                slots["condition"] = "under_load"
             if re.search(r"\b(load|contention|traffic) slows?\b", said) and slots.get("metric") in (None, "bandwidth") \
                     and not re.search(r"\b(bandwidth|bw|busbw|latency|throughput|time)\b", said):
                 slots["metric"] = "slowdown"   # "how much does load slow P2P traffic from IPU5 to IPU4": by a factor
@@ -4567,10 +4595,12 @@ _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]fre
                              r"congestion control|cc (on|off)|congestion control (on|off|enabled|disabled))\b")
 # load as the subject of a verb ("does load slow ...", "how does background traffic change ...")
 _LOAD_DOES = r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) "
-# load said as what changes a measure, in no direction: the quiet and the loaded case set side by side
-_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(change|alter|impact)\w*\b")
+# load said as what changes a measure, in no direction or by how much it raises it ("how much does load raise the
+# latency"): the quiet and the loaded case set side by side
+_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(change|alter|impact|raise|increase|inflate|lengthen)\w*\b")
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
-_LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|change|alter|impact)\w*\b|"
+_LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|change|alter|impact|raise|increase|"
+                            r"inflate|lengthen)\w*\b|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
@@ -4590,7 +4620,7 @@ _LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
                            r"congestor traffic)\b|"
                            # "what idle bandwidth does the IPU system reach from IPU5 to IPU6" (not "idle power")
-                           r"\bidle (bandwidth|bw|latency|latencies|throughput)\b")
+                           r"\bidle (p2p |p 2 p |peer[- ]to[- ]peer )?(bandwidth|bw|latency|latencies|throughput)\b")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
@@ -4808,6 +4838,13 @@ _COUNTS_WORD = r"(gpus|ipus|nodes|ranks|cores|processes|devices|g p us|i p us)"
 _WHERE_SCALING_STOPS = re.compile(rf"\bat what (\w+ ){{0,2}}(count|number of {_COUNTS_WORD})\b|"
                                   rf"\b(how many|what number of) {_COUNTS_WORD} (before|until)\b|"
                                   r"\bstops? (improving|scaling|growing|increasing|getting (faster|better))\b")
+# the count named as what changes a measure ("what effect does the GPU count have on ...", "how does the tile count
+# affect ...") or as the range a measure spans ("how many tile counts does ... span")
+_COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) (the |a )?(?P<kind>gpu|ipu|tile|node|"
+                             r"rank|core|process|device|g p u|i p u) counts?\b|\b(how )?(does|do) (the |a )?"
+                             r"(?P<kind2>gpu|ipu|tile|node|rank|core|process|device|g p u|i p u) counts? (affect|"
+                             r"change|alter|impact|influence|shape|drive)\w*\b|\bhow many (?P<kind3>gpu|ipu|tile|node|"
+                             r"rank|core) counts (does|do) ")
 # what a load does to something, in plain words ("suffers most", "is hit hardest")
 _SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the )?hardest|worst hit|hardest hit)\b")
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
@@ -5845,7 +5882,7 @@ def misheard(words: list[str], names_system) -> list[str]:
     beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
     (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
-    (NVLink2). `names_system(words)`: whether the words name a loaded machine."""
+    (NVLink2); "the H200 traffic spend" (trace). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5867,6 +5904,8 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "rack"      # "which rock holds the IPU system": no rock is a part of a machine
         elif w == "speed" and lw[i + 1:i + 2] == ["2p"]:
             out[i], out[i + 1] = "P2P", None   # "cuda sample speed 2p bandwidth": the samples' P2P, a letter lost
+        elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
+            out[i] = "trace"     # "what does the long H200 traffic spend in communication": a trace spends time
     for i in range(len(lw) - 2, 0, -1):
         if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2:i + 3] in (["link"], ["links"], ["rate"],
                                                                                   ["rates"]):

@@ -78,6 +78,32 @@ def indexed_devices(words: list[str]) -> list[str]:
     return out
 
 
+_INDEX_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                                 "thirteen fourteen fifteen".split())}
+_SIZE_AFTER = re.compile(r"[kmgt]i?b|b|bytes?|[kmgt]|kilo\w*|mega\w*|giga\w*")
+
+
+def paired_devices(words: list[str]) -> list[str]:
+    """"GPUs 2 and 3", spoken "g p us zero and three": two devices under one plural noun are the two ends of a path,
+    read as "GPU2 and GPU3"; the tagger reads a number after a plural device noun as a count. A size said after the
+    second number ("gpus 1 and 2 MiB") keeps the words as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        lw = [w.lower() for w in words[i:i + 6]]
+        width = 1 if lw[:1] in (["gpus"], ["ipus"]) else 3 if lw[:3] in (["g", "p", "us"], ["i", "p", "us"]) else 0
+        rest = lw[width:width + 4]
+        if width and len(rest) >= 3 and _INDEX.fullmatch(rest[0]) and rest[1] == "and" and _INDEX.fullmatch(rest[2]) \
+                and not (len(rest) > 3 and _SIZE_AFTER.fullmatch(rest[3])):
+            kind = "GPU" if (lw[0] == "gpus" or lw[0] == "g") else "IPU"
+            out += [f"{kind}{_INDEX_WORDS.get(rest[0], rest[0])}", "and", f"{kind}{_INDEX_WORDS.get(rest[2], rest[2])}"]
+            i += width + 3
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def dashed_ranges(words: list[str]) -> list[str]:
     """"8–128 GPUs", "64 MB—256 MB": an en or em dash between two numbers (or a number and its unit) is the hyphen
     of a range, as the tagger learnt it."""
@@ -189,8 +215,8 @@ def shifted_sizes(words: list[str]) -> list[str]:
 
 
 def written_forms(words: list[str]) -> list[str]:
-    return plus_as_comma(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(
-        paused_ranges(words)))))))
+    return plus_as_comma(paired_devices(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(
+        paused_ranges(words))))))))
 
 
 def paused_ranges(words: list[str]) -> list[str]:
