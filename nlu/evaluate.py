@@ -163,6 +163,8 @@ HOLDOUT60_SET = Path(__file__).resolve().parent / "eval" / "holdout60.jsonl"
 HOLDOUT61_SET = Path(__file__).resolve().parent / "eval" / "holdout61.jsonl"
 # The sixty-third set: written blind in session 67, before the sixty-second is read (blind too).
 HOLDOUT62_SET = Path(__file__).resolve().parent / "eval" / "holdout62.jsonl"
+# The sixty-fourth set: written blind in session 67, before the sixty-third is read (blind too).
+HOLDOUT63_SET = Path(__file__).resolve().parent / "eval" / "holdout63.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -207,7 +209,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout59": HOLDOUT59_SET,
              "holdout60": HOLDOUT60_SET,
              "holdout61": HOLDOUT61_SET,
-             "holdout62": HOLDOUT62_SET}
+             "holdout62": HOLDOUT62_SET,
+             "holdout63": HOLDOUT63_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -275,7 +278,8 @@ LATER_SETS = (
     ("holdout59", "sixtieth", "blind in session 65", "from session 66 on"),
     ("holdout60", "sixty-first", "blind in session 66", "from later in session 66 on"),
     ("holdout61", "sixty-second", "blind in session 66", "from session 67 on"),
-    ("holdout62", "sixty-third", "blind in session 67", None),
+    ("holdout62", "sixty-third", "blind in session 67", "from later in session 67 on"),
+    ("holdout63", "sixty-fourth", "blind in session 67", None),
 )
 
 
@@ -334,7 +338,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout62`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout63`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
