@@ -51,8 +51,10 @@ _SHARE_KEPT = re.compile(r"\b(what|which|the) (share|fraction|percentage|percent
                          r"is left|are left|survives?|stays?|is kept|is retained|is preserved)\b")
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
-# a time asked as how long something takes: "how long does X take", "the time it takes yme to copy ..."
-_TIME_IT_TAKES = re.compile(r"\bhow long\b|\btime (that )?(it )?([\w-]+ ){0,4}(takes?|took|needs?)\b")
+# a time asked as how long something takes: "how long does X take", "the time it takes yme to copy ...", "what time
+# does the H200 pair record for ..." (the measured time, not the hour of the day)
+_TIME_IT_TAKES = re.compile(r"\bhow long\b|\btime (that )?(it )?([\w-]+ ){0,4}(takes?|took|needs?)\b|"
+                            r"\bwhat (time|times|duration|runtime) (does|do|did|will|would)\b")
 # how fast a copy goes, asked with no measure word: "how quickly does a pageable scope copy to gpu0 go"
 _HOW_FAST = re.compile(r"\bhow (fast|quick|quickly|rapidly|speedily)\b")
 _COPY_WORDS = re.compile(r"\b(cop(y|ies|ying)|transfers?|memcpy|move[sd]?|push(es)?|send[s]?|traffic)\b")
@@ -799,6 +801,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\bcosts? (new|to buy|to purchase|brand new|at retail)\b|"
                     r"\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     # "the monthly power bill of the dgx2": what the power costs, no measured draw
+                    # "what electricity does an hour of all-reduce traffic use": energy over a time, no stored draw
+                    r"\b(electricity|energy)\b.{0,60}\b(an|per|one|each|a full) (hour|day|month|year)\b|"
+                    r"\b(kwh|kilowatt[- ]hours?|megawatt[- ]hours?)\b|"
+                    # "which of the IPU system boards carries the oldest firmware", "what keyboard layout does the GTX
+                    # 980 desktop use": software versions and desk hardware, which no benchmark here records
+                    r"\b(oldest|newest|latest|which|what) (\w+ )?firmware\b|\bfirmware (version|release|level)s?\b|"
+                    r"\bkeyboards?\b|\bmouse\b|\bmice\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

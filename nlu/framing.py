@@ -411,3 +411,37 @@ def without_dummy_it(words: list[str]) -> list[str]:
             continue
         return words[:i] + words[i + 2:to] + [words[i + 1]] + words[to:]
     return words
+
+
+# the plural nouns a partitive picks one item out of, with the singular each is read as
+_PICKED_FROM = {"pairs": "pair", "sizes": "size", "libraries": "library", "gpus": "gpu", "ipus": "ipu",
+                "links": "link", "benchmarks": "benchmark", "kernels": "kernel", "counts": "count", "runs": "run",
+                "tools": "tool", "applications": "application", "apps": "app", "ranks": "rank", "boards": "board",
+                "collectives": "collective", "operations": "operation", "modes": "mode", "tiles": "tile",
+                "nodes": "node", "cards": "card", "codes": "code", "models": "model", "networks": "network"}
+
+
+# verbs in the plural, after which a partitive picks several items
+_MANY_PICKED = {"are", "do", "have", "were", "give", "show", "reach", "take", "get", "run", "use", "hold", "carry",
+                "share", "suffer", "dominate", "join", "connect", "see", "need", "spend", "hit", "lead"}
+
+
+def without_partitive(words: list[str]) -> list[str]:
+    """"Which of the GPU pairs on Yme gives the peak ...", "which of the message sizes ...": one item picked out of a
+    set, said as "which GPU pair", the question every earlier reading answers (the one item at the extreme). The set
+    is a plural noun at most four words after "which of the"; "which of the two" (machines named before), a
+    partitive with no such noun and several items picked ("which of the links ... are") are left as said."""
+    lw = [w.lower() for w in words]
+    for i in range(len(lw) - 3):
+        if lw[i] not in ("which", "whcih", "whihc") or lw[i + 1:i + 3] != ["of", "the"]:
+            continue
+        noun = next((k for k in range(i + 3, min(len(lw), i + 8)) if lw[k] in _PICKED_FROM), None)
+        if noun is None or any(not w.isalnum() and w not in ("-", "_") or w in ("two", "three", "four", "and", "or")
+                               for w in lw[i + 3:noun]):
+            continue
+        if any(w in _MANY_PICKED for w in lw[noun + 1:noun + 12]):
+            continue    # "which of the links at GPU0 are NVLink2": several picked, not one
+        single = _PICKED_FROM[lw[noun]]
+        said = single.upper() if words[noun].isupper() else single
+        return words[:i + 1] + words[i + 3:noun] + [said] + words[noun + 1:]
+    return words

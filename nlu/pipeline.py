@@ -34,7 +34,7 @@ from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
 from nlu.framing import (EXCLUSION_MARKERS, pointed_back, without_check_request, without_data_says, without_excluded,
                          without_dummy_it, without_guessed_range, without_held_fixed, without_item_numbers,
-                         without_unit_asked, without_yes_or_no)
+                         without_partitive, without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -427,6 +427,7 @@ class NLU:
         words = without_data_says(words, self.gazetteer.candidates)[0]   # "what does the data show for X": X asked
         words = without_held_fixed(words)[0]   # "with the GPU count fixed at 2, ...": on 2 GPUs, said plainly
         words = without_dummy_it(words)   # "how long does it take GPU15 to copy ...": how long GPU15 takes to copy
+        words = without_partitive(words)   # "which of the GPU pairs on Yme gives ...": which GPU pair gives
         if check:
             framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
@@ -1063,6 +1064,12 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
+        links_said = {str(f["link_type"]) for _, _, f in cands if f.get("link_type")}
+        if intent == "metric_lookup" and slots.get("metric") == "efficiency" and not slots.get("link_type") \
+                and len(links_said) == 1 and len(set(systems)) == 1 and self.catalog is not None \
+                and systems[0] in self.catalog.owners.get(("link_type", next(iter(links_said)).lower()), ()):
+            slots["link_type"] = next(iter(links_said))   # "what i p u link efficiency ...": the spelled link, which
+            #                                               the tagger read as the machine's name
         if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") == "efficiency" \
                 and self._has_links(slots):
             # "what efficiencies does the NVLink 1 of the DGX-1 P100 give for P2P": a kind of link's efficiency is a
@@ -3309,7 +3316,10 @@ class NLU:
                 slots["count_kind"] = kind
                 slots.pop("count", None)
                 if slots.get("metric") == "count":
-                    slots.pop("metric")
+                    slots.pop("metric")   # the count is the axis; the measure is the one named beside it, if any
+                    other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
+                    if other:
+                        slots["metric"] = other[0]
                 slots.pop("spec", None)
                 slots.pop("part", None)
         fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
@@ -4620,7 +4630,8 @@ _LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|
 _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contention|background traffic|"
                            r"congestor traffic)\b|"
                            # "what idle bandwidth does the IPU system reach from IPU5 to IPU6" (not "idle power")
-                           r"\bidle (p2p |p 2 p |peer[- ]to[- ]peer )?(bandwidth|bw|latency|latencies|throughput)\b")
+                           r"\bidle (p2p |p 2 p |p two p |peer[- ]to[- ]peer )?(bandwidth|bw|latency|latencies|"
+                           r"throughput)\b")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
@@ -5882,7 +5893,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
     (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
-    (NVLink2); "the H200 traffic spend" (trace). `names_system(words)`: whether the words name a loaded machine."""
+    (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU). `names_system(words)`:
+    whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5904,6 +5916,11 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "rack"      # "which rock holds the IPU system": no rock is a part of a machine
         elif w == "speed" and lw[i + 1:i + 2] == ["2p"]:
             out[i], out[i + 1] = "P2P", None   # "cuda sample speed 2p bandwidth": the samples' P2P, a letter lost
+        elif w == "ptop" and i + 1 < len(lw) and (re.fullmatch(r"\d{1,2}", lw[i + 1]) and lw[i + 2:i + 3] not in (
+                ["links"], ["link"], ["lanes"], ["slots"]) or lw[i + 1] in ("count", "counts")):
+            out[i] = "GPU"       # "what FP32 MaxFlops does PtoP 1 of Yme deliver", "vs PtoP count": a GPU, heard so
+            if lw[i + 1] == "1" and re.fullmatch(r"[0-5]", "".join(lw[i + 2:i + 3])):
+                out[i + 1], out[i + 2] = f"1{lw[i + 2]}", None   # "PtoP 1 4": GPU14, its digits heard apart
         elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
             out[i] = "trace"     # "what does the long H200 traffic spend in communication": a trace spends time
     for i in range(len(lw) - 2, 0, -1):
