@@ -623,14 +623,16 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\bboots?\b|^(please )?(reserve|book|allocate)\b|\bfree next (week|month|day)\b|"
                     # "in a power-outage scenario does the DGX-2 shut down cleanly", "how long does compiling NCCL
                     # from source take": operations and builds, which no benchmark here measured
-                    r"\bshut(s|ting)? ?down\b|\bpower[- ]?(outage|failure|cut)s?\b|\bcompil(e|es|ed|ing|ation)\b|"
+                    r"\bshut(s|ting)? ?down\b|\bpower[- ]?(outage|failure|cut)s?\b|\bcompil(e|es|ed|ing|ation|ers)\b|"
+                    r"\b(which|what) compiler\b(?! instrumentation)|"
                     r"\bfrom source\b|"
                     r"\bssh\b|\blog (me |us )?(in|on) ?to\b|\b(remote|shell|terminal|login) sessions?\b|"
                     # "where does Lassen's login node sit", "how do i book time on the h two hundred pair": access to
                     # a machine, no measurement
                     r"\blogin nodes?\b|\b(book|reserve|schedule) (\w+ )?(time|hours|slots?|a slot)\b|"
-                    # "what latencies does the campus VPN add for logins to Yme": the network to reach a machine
-                    r"\b(vpn|vpns|logins?|log-?ins?)\b|"
+                    # "what latencies does the campus VPN add for logins to Yme", "what latency does yme show for a
+                    # zoom call": the network to reach a machine, a meeting's call
+                    r"\b(vpn|vpns|logins?|log-?ins?)\b|\b(zoom|teams|skype|video|phone|conference) calls?\b|"
                     # "who wrote the scope benchmark": a tool's authors, which no row stores
                     r"\bwho (wrote|developed|created|authored|maintains|designed|built)\b|"
                     # "how much do both the H200 pair and the DGX-2 weigh": a machine's mass
@@ -797,7 +799,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # the H200's bandwidth" asks about hardware nothing here measured
                     r"\b(rubin|blackwell|feynman)\b|"
                     # prices: no benchmark stores what hardware costs ("h200 price per gpu")
-                    r"\b(price|prices|pricing|msrp|list price|discounts?|rebates?)\b|"
+                    r"\b(price|prices|pricing|msrp|list price|discounts?|rebates?|fees?|subscriptions?)\b|"
+                    r"\bcharges? (\w+ ){0,2}for (a|an|one|each|the) \w+|"
                     r"\bcosts? (new|to buy|to purchase|brand new|at retail)\b|"
                     r"\bcost per (gpu|node|hour|card|unit|ipu)\b|"
                     # "the monthly power bill of the dgx2": what the power costs, no measured draw

@@ -445,3 +445,39 @@ def without_partitive(words: list[str]) -> list[str]:
         said = single.upper() if words[noun].isupper() else single
         return words[:i + 1] + words[i + 3:noun] + [said] + words[noun + 1:]
     return words
+
+
+_OPEN_LIST_END = (("and", "so", "on"), ("and", "so", "forth"), ("et", "cetera"), ("etc", "."), ("etc",), ("etc.",))
+_LIST_UNITS = re.compile(r"([kmgt]i?b|b|bytes?|[kmgt]|kilo\w*|mega\w*|giga\w*|kibi\w*|mebi\w*|gibi\w*)")
+_LIST_COUNTED = {"gpu": "gpu", "gpus": "gpu", "ipu": "ipu", "ipus": "ipu", "tile": "tile", "tiles": "tile",
+                 "node": "node", "nodes": "node", "rank": "rank", "ranks": "rank", "core": "core", "cores": "core"}
+
+
+def without_open_list(words: list[str]) -> list[str]:
+    """"busbw at 1 MiB, 2 MiB, 4 MiB etc on 2 GPUs", "2 gpus 3 gpus and so on": values listed and left open ask for
+    the whole run of them, the curve over message sizes or over counts; said as "across message sizes" / "across gpu
+    counts", the listed values are no size or count of the question. A list of fewer than two numbers is left as
+    said."""
+    lw = [w.lower() for w in words]
+    for end in range(1, len(lw)):
+        marker = next((m for m in _OPEN_LIST_END if tuple(lw[end:end + len(m)]) == m), None)
+        if marker is None:
+            continue
+        start = end
+        while start > 0 and (lw[start - 1] in (",", "and") or lw[start - 1] in _LIST_COUNTED
+                             or _LIST_UNITS.fullmatch(lw[start - 1]) or re.fullmatch(r"\d+(\.\d+)?", lw[start - 1])
+                             or lw[start - 1] in NUMBER_WORDS):
+            start -= 1
+        listed = lw[start:end]
+        numbers = [w for w in listed if re.fullmatch(r"\d+(\.\d+)?", w) or w in NUMBER_WORDS]
+        if len(numbers) < 2:
+            continue
+        counted = [_LIST_COUNTED[w] for w in listed if w in _LIST_COUNTED]
+        sized = any(_LIST_UNITS.fullmatch(w) and not re.fullmatch(r"\d+", w) for w in listed)
+        if sized == bool(counted):
+            continue           # neither or both: no one axis said
+        axis = ["message", "sizes"] if sized else [counted[0], "counts"]
+        if start and lw[start - 1] in ("at", "on", "for", "with", "of", "from"):
+            start -= 1
+        return words[:start] + ["across", *axis] + words[end + len(marker):]
+    return words

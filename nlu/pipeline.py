@@ -34,7 +34,7 @@ from nlu.spelled_out import short_forms
 from nlu.formulas import named_measures
 from nlu.framing import (EXCLUSION_MARKERS, pointed_back, without_check_request, without_data_says, without_excluded,
                          without_dummy_it, without_guessed_range, without_held_fixed, without_item_numbers,
-                         without_partitive, without_unit_asked, without_yes_or_no)
+                         without_open_list, without_partitive, without_unit_asked, without_yes_or_no)
 from nlu.written_forms import (counted_collectives, multiplied_quantities, percent_sign_said, plain_scientific,
                                spelled_possessive, tool_flags, worth_of_data, written_forms)
 from nlu.vocab import TEENS, UNITS, in_spelled_term, join_spelled, key
@@ -428,6 +428,7 @@ class NLU:
         words = without_held_fixed(words)[0]   # "with the GPU count fixed at 2, ...": on 2 GPUs, said plainly
         words = without_dummy_it(words)   # "how long does it take GPU15 to copy ...": how long GPU15 takes to copy
         words = without_partitive(words)   # "which of the GPU pairs on Yme gives ...": which GPU pair gives
+        words = without_open_list(words)   # "at 1 MiB, 2 MiB, 4 MiB etc": across message sizes
         if check:
             framed.append(f"“{' '.join(check)}”: the stored figures below, as loaded")
         if unit_frame:
@@ -1496,6 +1497,13 @@ class NLU:
             if slots.get("aggregate") in ("min", "max") and not re.search(
                     r"\b(min\w*|max\w*|lowest|highest|best|worst|peak|fastest|slowest|least|most)\b", rest):
                 del slots["aggregate"]
+        if _WHICH_PAIR_WHAT.search(said) and intent in ("metric_lookup", "out_of_scope") \
+                and not (slots.get("src") and slots.get("dst")) and (slots.get("metric") or slots.get("operation")):
+            # "which GPU pair shows what P2P-enabled latency on the DGX-2": every pair with its value, not the one
+            # at an extreme
+            ruled_out.add(intent)
+            intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
+            slots.pop("aggregate", None)
         cause = _COUNT_AS_CAUSE.search(said)
         if cause and intent in ("metric_lookup", "out_of_scope", "trace_breakdown", "size_sweep") \
                 and "count" not in slots and not _OVER_SIZES.search(said):
@@ -1506,7 +1514,7 @@ class NLU:
             if measured:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
-                said_kind = cause.group("kind") or cause.group("kind2") or cause.group("kind3")
+                said_kind = cause.group("kind") or cause.group("kind2") or cause.group("kind3") or cause.group("kind4")
                 kind = self.norm.named("count_kind", said_kind.replace(" ", "") + "s")
                 if kind:
                     slots.setdefault("count_kind", kind)
@@ -4855,7 +4863,12 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"rank|core|process|device|g p u|i p u) counts?\b|\b(how )?(does|do) (the |a )?"
                              r"(?P<kind2>gpu|ipu|tile|node|rank|core|process|device|g p u|i p u) counts? (affect|"
                              r"change|alter|impact|influence|shape|drive)\w*\b|\bhow many (?P<kind3>gpu|ipu|tile|node|"
-                             r"rank|core) counts (does|do) ")
+                             r"rank|core) counts (does|do) |"
+                             # "which tile count gives what gather latency": each count with its value
+                             r"\b(which|whcih|whihc) (?P<kind4>gpu|ipu|tile|node|rank|core|g p u|i p u) counts? "
+                             r"(\w+ ){1,3}?(what|waht|wat)\b")
+# "which GPU pair shows what latency": each pair with its value, the grid
+_WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b")
 # what a load does to something, in plain words ("suffers most", "is hit hardest")
 _SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the )?hardest|worst hit|hardest hit)\b")
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
