@@ -152,8 +152,9 @@ class Asker:
         within ALTERNATIVE_READ_GAP are read in turn, and the first the data answers as the same kind of question
         is taken ("DGX-2D2D latency ..."): a misheard name or value, not another question. A hypothesis read as
         another intent is never taken, nor one for a text the reader did not understand at all ("grafana
-        dashboard for the DGX-2?" is not "graphanodash board for the DGX-2 topology"). A refusal of all stays the
-        first text's."""
+        dashboard for the DGX-2?" is not "graphanodash board for the DGX-2 topology"). Last, a text refused with
+        commas in it is read once without them (a pause heard as a comma can cut a question in two). A refusal of
+        all stays the first text's."""
         res = self.ask(tr.text, context=context, transcript=tr.text, qid=qid)
         free, gap = getattr(tr, "hesitation_free", None), getattr(tr, "hesitation_gap", None)
         if res.intent == "out_of_scope" and free and gap is not None and gap <= HESITATION_READ_GAP:
@@ -182,6 +183,15 @@ class Asker:
                     other.notes.append(f"heard “{tr.text}”, which the data cannot answer; read the speech model's "
                                        f"next hypothesis, which it can: “{text}”")
                     return other
+        if res.intent == "out_of_scope" and "," in tr.text:
+            # "what does the database hold, for the call graph profiler cluster": the speech model writes a pause
+            # as a comma, which can cut a question in two; read without the pauses, once, where that is answered
+            plain = re.sub(r"\s*,\s*", " ", tr.text).strip()
+            other = self.ask(plain, context=context, transcript=plain, qid=qid)
+            if other.intent != "out_of_scope":
+                other.notes.append(f"heard “{tr.text}”, which cannot be answered; read without the pauses the "
+                                   f"speech model wrote as commas: “{plain}”")
+                return other
         if getattr(tr, "corrections", None):   # asr.correct rewrote near-misses of vocabulary terms
             res.notes.append("heard “" + tr.raw_text + "”; read " + ", ".join(
                 f"“{c.heard}” as “{c.surface}”" for c in tr.corrections))

@@ -55,6 +55,8 @@ _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)
 # does the H200 pair record for ..." (the measured time, not the hour of the day)
 _TIME_IT_TAKES = re.compile(r"\bhow long\b|\btime (that )?(it )?([\w-]+ ){0,4}(takes?|took|needs?)\b|"
                             r"\bwhat (time|times|duration|runtime) (does|do|did|will|would)\b")
+# BFS's rate said by its unit ("bfs teps", "traversed edges per second")
+_TEPS = re.compile(r"\b(g|m)?teps\b|\bbfs_teps\b|\btraversed edges\b|\bedges per second\b")
 # how fast a copy goes, asked with no measure word: "how quickly does a pageable scope copy to gpu0 go"
 _HOW_FAST = re.compile(r"\bhow (fast|quick|quickly|rapidly|speedily)\b")
 _COPY_WORDS = re.compile(r"\b(cop(y|ies|ying)|transfers?|memcpy|move[sd]?|push(es)?|send[s]?|traffic)\b")
@@ -157,6 +159,9 @@ def apply_cues(intent: str, words: list[str], slots: dict[str, Any]) -> None:
             and not _HOW_MUCH_SLOWER.search(joined):
         # "time it takes yme to copy host to gpu1": a time, asked as how long something takes
         slots["metric"] = "time"
+    if intent in MEASUREMENT_INTENTS and slots.get("operation") == "bfs" and _TEPS.search(joined):
+        # "yme shoc bfs teps on gpu2": BFS's rate in traversed edges per second, stored apart from its bandwidth
+        slots["operation"], slots["metric"] = "bfs_teps", "throughput"
     if intent in MEASUREMENT_INTENTS and "metric" not in slots and _HOW_FAST.search(joined) \
             and (slots.get("operation") in ("h2d", "d2h", "p2p", "d2d") or _COPY_WORDS.search(joined)):
         # "how quickly does a pageable scope copy to gpu0 go on yme": a copy's speed is its bandwidth
@@ -448,7 +453,7 @@ _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed
 # "GaspiLS speedup vs number of cores", "how many gpus did hy-fi scale to": a count as the axis of a measurement
 _OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grows?|goes|going|run|runs|ran|used|"
                           r"measured|benchmarked|tested|linear\w*)\b|\bfrom \S+ to \S+|\b(by|over|across|per|with) (the |their )?(gpu|ipu|node|core|rank|"
-                          r"process|g p u|i p u) counts?\b")
+                          r"process|g p u|i p u) counts?\b|\bas an? func?tion of\b")
 
 
 def _part_of(said: str, default: str = "gpu") -> str:
@@ -811,6 +816,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # 980 desktop use": software versions and desk hardware, which no benchmark here records
                     r"\b(oldest|newest|latest|which|what) (\w+ )?firmware\b|\bfirmware (version|release|level)s?\b|"
                     r"\bkeyboards?\b|\bmouse\b|\bmice\b|"
+                    # "what noise level does the GTX 980 desktop give", "what power cable goes into the Titan RTX
+                    # desktop", "which thermal paste sits on the GPUs", "which airline ships spare parts", "github stars
+                    # of the scope repo", "what money does Azure spend on electricity": no benchmark records these
+                    r"\b(noise|loudness|decibels?|dba)\b|\bpower (cables?|cords?|plugs?|sockets?|outlets?)\b|"
+                    r"\bthermal (paste|pads?|compound)\b|\bairlines?\b|\bspare parts?\b|\bgithub\b|\bstars? (on|of)\b|"
+                    r"\b(what|how much) money\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

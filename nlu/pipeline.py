@@ -1497,6 +1497,13 @@ class NLU:
             if slots.get("aggregate") in ("min", "max") and not re.search(
                     r"\b(min\w*|max\w*|lowest|highest|best|worst|peak|fastest|slowest|least|most)\b", rest):
                 del slots["aggregate"]
+        if intent == "metric_lookup" and len(set(systems)) > 1 and slots.get("metric") not in (
+                "speedup", "slowdown", "improvement") and _BOTH_SUBJECTS.search(said) \
+                and not re.search(r"\b(over|than|beat\w*|faster|slower|times)\b", said):
+            # "what time do the DGX-2 and Yme spend on ...": both machines the subject of one measurement, set side
+            # by side
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if _WHICH_PAIR_WHAT.search(said) and intent in ("metric_lookup", "out_of_scope") \
                 and not (slots.get("src") and slots.get("dst")) and (slots.get("metric") or slots.get("operation")):
             # "which GPU pair shows what P2P-enabled latency on the DGX-2": every pair with its value, not the one
@@ -1505,7 +1512,7 @@ class NLU:
             intent, conf = "pair_matrix", max(conf, CONFIDENCE_FLOOR)
             slots.pop("aggregate", None)
         cause = _COUNT_AS_CAUSE.search(said)
-        if cause and intent in ("metric_lookup", "out_of_scope", "trace_breakdown", "size_sweep") \
+        if cause and intent in ("metric_lookup", "out_of_scope", "trace_breakdown", "size_sweep", "topology") \
                 and "count" not in slots and not _OVER_SIZES.search(said):
             # "what effect does the GPU count have on the QTC kernel time", "how many tile counts does the broadcast
             # bandwidth span": the count is the axis the measure is read along, not a measure called "count"
@@ -1514,7 +1521,7 @@ class NLU:
             if measured:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
-                said_kind = cause.group("kind") or cause.group("kind2") or cause.group("kind3") or cause.group("kind4")
+                said_kind = next(cause.group(k) for k in ("kind", "kind2", "kind3", "kind4", "kind5") if cause.group(k))
                 kind = self.norm.named("count_kind", said_kind.replace(" ", "") + "s")
                 if kind:
                     slots.setdefault("count_kind", kind)
@@ -1522,6 +1529,9 @@ class NLU:
                     slots.pop("metric")
                     if other:
                         slots["metric"] = other[0]
+                if slots.get("spec") == "count":
+                    slots.pop("spec")            # ("dgx2 fp32 maxflops as a function of gpu count": no GPU count
+                    slots.pop("part", None)      # asked of the machine's hardware)
         if intent in ("metric_lookup", "size_sweep", "congestion") and "count" not in slots \
                 and _WHERE_SCALING_STOPS.search(said) and not _OVER_SIZES.search(said) \
                 and not (intent == "congestion" and re.search(r"\b(congest\w*|load\w*|contention|traffic)\b", said)):
@@ -4866,9 +4876,15 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"rank|core) counts (does|do) |"
                              # "which tile count gives what gather latency": each count with its value
                              r"\b(which|whcih|whihc) (?P<kind4>gpu|ipu|tile|node|rank|core|g p u|i p u) counts? "
-                             r"(\w+ ){1,3}?(what|waht|wat)\b")
+                             r"(\w+ ){1,3}?(what|waht|wat)\b|"
+                             # "... speedup as a function of GPU count": the count as the axis, said as in mathematics
+                             r"\bas an? func?tion of (the )?(?P<kind5>gpu|ipu|tile|node|rank|core|process|g p u|i p u) "
+                             r"counts?\b")
+# two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
+_BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+)?( [\w-]+)? (and|&) (the )?[\w-]+")
 # "which GPU pair shows what latency": each pair with its value, the grid
-_WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b")
+_WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b|"
+                              r"\bas an? func?tion of (the )?(gpu |ipu |g p u |i p u )?pairs?\b")
 # what a load does to something, in plain words ("suffers most", "is hit hardest")
 _SUFFERS = re.compile(r"\b(suffers?|suffering|suffered|hurts?|hurt most|hit (the )?hardest|worst hit|hardest hit)\b")
 # the whole machine loaded, said in plain words ("when everything is loaded", "with all the links busy")
@@ -4936,7 +4952,8 @@ _MOVES_OVER_NAMED_SIZES = (r"(changes?|grows?|behaves?|varies|vary|evolves?|deve
 # a message-size axis: "by msg size", "over message sizes", "vs size", "as the message size grows", "across sizes";
 # a message size that grows needs no "as" ("bandwidth of message size grows", as a transcript hears it); nor do
 # messages that grow ("as the messages grow", "as messages get bigger")
-_OVER_SIZES = re.compile(r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
+_OVER_SIZES = re.compile(r"\bas an? func?tion of (the )?((msg|message|transfer|buffer) )?sizes?\b|"
+                         r"\b((by|over|vs|versus|across|against|per|for (all|every|each|different))( the)?"
                          r"( (msg|message|transfer|buffer))? sizes?|as (the )?((msg|message|transfer) )?size (grows|"
                          r"increases|goes up)|(msg|message|transfer) size (grows|increases|goes up)|as (the )?(msgs|"
                          r"messages|transfers|buffers|payloads) (grow|increase|get (bigger|larger))|"
@@ -5906,8 +5923,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
     (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
-    (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU). `names_system(words)`:
-    whether the words name a loaded machine."""
+    (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme
+    give" (grid); "BFS tips" (TEPS). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5934,6 +5951,11 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "GPU"       # "what FP32 MaxFlops does PtoP 1 of Yme deliver", "vs PtoP count": a GPU, heard so
             if lw[i + 1] == "1" and re.fullmatch(r"[0-5]", "".join(lw[i + 2:i + 3])):
                 out[i + 1], out[i + 2] = f"1{lw[i + 2]}", None   # "PtoP 1 4": GPU14, its digits heard apart
+        elif w == "good" and i and lw[i - 1] in ("bandwidth", "latency", "bw") and lw[i + 1:i + 2] in (
+                ["does"], ["do"], ["is"], ["for"], ["of"]):
+            out[i] = "grid"      # "what Titan PCIe mode latency good does Yme give": the grid, its vowel misheard
+        elif w == "tips" and i and lw[i - 1] == "bfs":
+            out[i] = "TEPS"      # "Yme shock BFS tips on GPU 2": BFS's traversed edges per second
         elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
             out[i] = "trace"     # "what does the long H200 traffic spend in communication": a trace spends time
     for i in range(len(lw) - 2, 0, -1):

@@ -234,7 +234,7 @@ PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest"
 # words the reader refuses a question by (nlu.cues.ADVICE), typed wrong as often as any ("where does the xmp64 board
 # phisically sit", "what software licneses does yme hold"): repaired so the refusal sees them
 REFUSED_WORDS = frozenset({"physically", "licenses", "licences", "license", "licence", "compiler", "compilers",
-                           "keyboard", "keyboards", "firmware", "electricity"})
+                           "keyboard", "keyboards", "firmware", "electricity", "github", "airline", "noise"})
 # words the reader's rules read a question by, typed wrong as often as any ("how quikly does a pageable copy go", "as
 # oposed to yme"): repaired so the rules see them
 CUE_WORDS = frozenset({"quickly", "quick", "rapidly", "opposed", "instead"})

@@ -104,6 +104,47 @@ def paired_devices(words: list[str]) -> list[str]:
     return out
 
 
+_BIT_WIDTHS = {"16": "fp16", "32": "fp32", "64": "fp64", "sixteen": "fp16"}
+# what a width in bits also names that is no floating-point precision ("a 64-bit address", "32-bit integers")
+_NOT_PRECISION = {"address", "addresses", "addressing", "os", "linux", "windows", "integer", "integers", "int", "ints",
+                  "kernel", "system", "mode", "pointer", "pointers", "build", "binary", "binaries", "version", "bus"}
+
+
+def bit_widths(words: list[str]) -> list[str]:
+    """"64-bit MaxFlops", spoken "sixty four bit max flops": a floating-point precision named by its width in bits is
+    read as the vocabulary names it (FP64); the tagger read the number as a 64-byte size. A width of something else
+    ("a 64-bit address", "32-bit integers") is left as said."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        lw = [w.lower() for w in words[i:i + 4]]
+        width, n = None, 0
+        if lw[:1] and lw[0] in _BIT_WIDTHS and lw[1:3] == ["-", "bit"]:
+            width, n = _BIT_WIDTHS[lw[0]], 3
+        elif lw[:1] and lw[0] in _BIT_WIDTHS and lw[1:2] == ["bit"]:
+            width, n = _BIT_WIDTHS[lw[0]], 2
+        elif lw[:3] in (["sixty", "four", "bit"], ["thirty", "two", "bit"]):
+            width, n = ("fp64" if lw[0] == "sixty" else "fp32"), 3
+        elif lw[:1] and re.fullmatch(r"(16|32|64)-bit", lw[0]):
+            width, n = _BIT_WIDTHS[lw[0][:2]], 1
+        nxt = words[i + n].lower() if width and i + n < len(words) else ""
+        if width and nxt not in _NOT_PRECISION:
+            out.append(width.upper())
+            i += n
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
+def host_before_size(words: list[str]) -> list[str]:
+    """"gpu15 into host 1 gib": the host end of a copy followed by the copy's size is no host numbered 1; said with
+    "at" between ("host at 1 gib"), the number stays the size."""
+    return [x for i, w in enumerate(words) for x in (
+        [w, "at"] if w.lower() == "host" and i + 2 < len(words) and re.fullmatch(r"\d+(\.\d+)?", words[i + 1])
+        and _SIZE_AFTER.fullmatch(words[i + 2].lower()) else [w])]
+
+
 def dashed_ranges(words: list[str]) -> list[str]:
     """"8–128 GPUs", "64 MB—256 MB": an en or em dash between two numbers (or a number and its unit) is the hyphen
     of a range, as the tagger learnt it."""
@@ -216,7 +257,7 @@ def shifted_sizes(words: list[str]) -> list[str]:
 
 def written_forms(words: list[str]) -> list[str]:
     return plus_as_comma(paired_devices(indexed_devices(without_hedges(joined_digit_groups(dashed_ranges(shifted_sizes(
-        paused_ranges(words))))))))
+        host_before_size(bit_widths(paused_ranges(words))))))))))
 
 
 def paused_ranges(words: list[str]) -> list[str]:
