@@ -448,7 +448,6 @@ def without_partitive(words: list[str]) -> list[str]:
 
 
 _OPEN_LIST_END = (("and", "so", "on"), ("and", "so", "forth"), ("et", "cetera"), ("etc", "."), ("etc",), ("etc.",))
-_LIST_UNITS = re.compile(r"([kmgt]i?b|b|bytes?|[kmgt]|kilo\w*|mega\w*|giga\w*|kibi\w*|mebi\w*|gibi\w*)")
 _LIST_COUNTED = {"gpu": "gpu", "gpus": "gpu", "ipu": "ipu", "ipus": "ipu", "tile": "tile", "tiles": "tile",
                  "node": "node", "nodes": "node", "rank": "rank", "ranks": "rank", "core": "core", "cores": "core"}
 
@@ -465,7 +464,7 @@ def without_open_list(words: list[str]) -> list[str]:
             continue
         start = end
         while start > 0 and (lw[start - 1] in (",", "and") or lw[start - 1] in _LIST_COUNTED
-                             or _LIST_UNITS.fullmatch(lw[start - 1]) or re.fullmatch(r"\d+(\.\d+)?", lw[start - 1])
+                             or _SIZE_UNIT.match(lw[start - 1]) or re.fullmatch(r"\d+(\.\d+)?", lw[start - 1])
                              or lw[start - 1] in NUMBER_WORDS):
             start -= 1
         listed = lw[start:end]
@@ -473,7 +472,7 @@ def without_open_list(words: list[str]) -> list[str]:
         if len(numbers) < 2:
             continue
         counted = [_LIST_COUNTED[w] for w in listed if w in _LIST_COUNTED]
-        sized = any(_LIST_UNITS.fullmatch(w) and not re.fullmatch(r"\d+", w) for w in listed)
+        sized = any(_SIZE_UNIT.match(w) for w in listed)
         if sized == bool(counted):
             continue           # neither or both: no one axis said
         axis = ["message", "sizes"] if sized else [counted[0], "counts"]
