@@ -5952,8 +5952,9 @@ def misheard(words: list[str], names_system) -> list[str]:
             if lw[i + 1] == "1" and re.fullmatch(r"[0-5]", "".join(lw[i + 2:i + 3])):
                 out[i + 1], out[i + 2] = f"1{lw[i + 2]}", None   # "PtoP 1 4": GPU14, its digits heard apart
         elif w == "good" and i and lw[i - 1] in ("bandwidth", "latency", "bw") and lw[i + 1:i + 2] in (
-                ["does"], ["do"], ["is"], ["for"], ["of"]):
+                ["does"], ["do"], ["is"]):
             out[i] = "grid"      # "what Titan PCIe mode latency good does Yme give": the grid, its vowel misheard
+            #                      ("is 327 GB/s of bus bandwidth good for ..." asks whether it is good)
         elif w == "tips" and i and lw[i - 1] == "bfs":
             out[i] = "TEPS"      # "Yme shock BFS tips on GPU 2": BFS's traversed edges per second
         elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
