@@ -1065,12 +1065,13 @@ class NLU:
             ruled_out.add(intent)
             intent, conf = "link_efficiency", max(conf, model_conf, CONFIDENCE_FLOOR)
             slots["metric"] = "efficiency"
-        links_said = {str(f["link_type"]) for _, _, f in cands if f.get("link_type")}
         if intent == "metric_lookup" and slots.get("metric") == "efficiency" and not slots.get("link_type") \
-                and len(links_said) == 1 and len(set(systems)) == 1 and self.catalog is not None \
-                and systems[0] in self.catalog.owners.get(("link_type", next(iter(links_said)).lower()), ()):
-            slots["link_type"] = next(iter(links_said))   # "what i p u link efficiency ...": the spelled link, which
-            #                                               the tagger read as the machine's name
+                and len(set(systems)) == 1 and self.catalog is not None:
+            links_said = {str(f["link_type"]) for _, _, f in cands if f.get("link_type")}
+            if len(links_said) == 1 \
+                    and systems[0] in self.catalog.owners.get(("link_type", next(iter(links_said)).lower()), ()):
+                slots["link_type"] = next(iter(links_said))   # "what i p u link efficiency ...": the spelled link,
+                #                                               which the tagger read as the machine's name
         if intent == "metric_lookup" and slots.get("link_type") and slots.get("metric") == "efficiency" \
                 and self._has_links(slots):
             # "what efficiencies does the NVLink 1 of the DGX-1 P100 give for P2P": a kind of link's efficiency is a
@@ -1516,8 +1517,7 @@ class NLU:
                 and "count" not in slots and not _OVER_SIZES.search(said):
             # "what effect does the GPU count have on the QTC kernel time", "how many tile counts does the broadcast
             # bandwidth span": the count is the axis the measure is read along, not a measure called "count"
-            other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
-            measured = other or slots.get("operation") or slots.get("app")
+            measured = _measures_named(cands) or slots.get("operation") or slots.get("app")
             if measured:
                 ruled_out.add(intent)
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
@@ -1525,10 +1525,7 @@ class NLU:
                 kind = self.norm.named("count_kind", said_kind.replace(" ", "") + "s")
                 if kind:
                     slots.setdefault("count_kind", kind)
-                if slots.get("metric") == "count":
-                    slots.pop("metric")
-                    if other:
-                        slots["metric"] = other[0]
+                _count_as_axis(slots, cands)
                 if slots.get("spec") == "count":
                     slots.pop("spec")            # ("dgx2 fp32 maxflops as a function of gpu count": no GPU count
                     slots.pop("part", None)      # asked of the machine's hardware)
@@ -1543,11 +1540,7 @@ class NLU:
             kind = self.norm.named("count_kind", axis.group(0).strip()) if axis else None
             if kind and "count_kind" not in slots:
                 slots["count_kind"] = kind    # "how many gpus before ... stops improving": the count axis said
-            if slots.get("metric") == "count":   # "at what gpu count": the axis, not a measure; the measure named
-                slots.pop("metric")
-                other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
-                if other:
-                    slots["metric"] = other[0]
+            _count_as_axis(slots, cands)   # "at what gpu count": the axis, not a measure
         if intent == "scaling" and not slots.get("count") and not slots.get("count_kind") \
                 and _OVER_SIZES.search(said) and not _COUNT_AXIS.search(said):
             # "how does the all-reduce busbw change as the message grows": no count is named, the sizes are the axis
@@ -3333,11 +3326,7 @@ class NLU:
                 intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
                 slots["count_kind"] = kind
                 slots.pop("count", None)
-                if slots.get("metric") == "count":
-                    slots.pop("metric")   # the count is the axis; the measure is the one named beside it, if any
-                    other = [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
-                    if other:
-                        slots["metric"] = other[0]
+                _count_as_axis(slots, cands)
                 slots.pop("spec", None)
                 slots.pop("part", None)
         fixed_count = isinstance(slots.get("count"), int) and isinstance(slots.get("msg_bytes"), int)
@@ -3999,20 +3988,12 @@ class NLU:
             # "on one GPU, then on all sixteen, and every count in between": the counts are the curve's points (the
             # last one said is no count to pick), and the measure is the other metric word said, if any
             slots.pop("count", None)
-            if slots.get("metric") == "count":
-                del slots["metric"]
-                other = next((f["metric"] for st, en, f in cands if f.get("metric") not in (None, "count")), None)
-                if other:
-                    slots["metric"] = other
-        if intent == "scaling" and slots.get("metric") == "count":
-            if axis:
-                # "the qtc kernel time ... as the gpu count goes from 2 to 16": the count is the curve's axis, and
-                # the measure is the other metric word said ("time"), if any
-                del slots["metric"]
-                slots.setdefault("count_kind", self.norm.count_and_kind(axis.group(1))[1] or "gpus")
-                other = next((f["metric"] for st, en, f in cands if f.get("metric") not in (None, "count")), None)
-                if other:
-                    slots["metric"] = other
+            _count_as_axis(slots, cands)
+        if intent == "scaling" and slots.get("metric") == "count" and axis:
+            # "the qtc kernel time ... as the gpu count goes from 2 to 16": the count is the curve's axis, and the
+            # measure is the other metric word said ("time"), if any
+            slots.setdefault("count_kind", self.norm.count_and_kind(axis.group(1))[1] or "gpus")
+            _count_as_axis(slots, cands)
         for text, fits in list(open_descriptions) if self.catalog is not None else []:
             op, app = slots.get("operation"), slots.get("app")
             stored = [f for f in fits if isinstance(op, str) and op in self.catalog.operations.get(f, ())
@@ -4395,6 +4376,22 @@ def _unasked(systems: list[str], excluded: list[str], said: str) -> set[str]:
         | (set() if _PAIR_CUE.search(said) else {"pair_matrix"})
 
 
+def _measures_named(cands) -> list[str]:
+    """The measures the words name, in order, other than "count" (which, beside a count axis, is the axis)."""
+    return [f["metric"] for _, _, f in cands if f.get("metric") not in (None, "count")]
+
+
+def _count_as_axis(slots: dict[str, Any], cands) -> None:
+    """"at what gpu count ...", "which tile count gives the highest gather bandwidth", "what effect does the GPU count
+    have on ...": the count is the axis the measure is read along, not a measure called "count"; the measure is the
+    first other one the words name, if any."""
+    if slots.get("metric") == "count":
+        slots.pop("metric")
+        other = _measures_named(cands)
+        if other:
+            slots["metric"] = other[0]
+
+
 def _renormalised(intents: list[str], probs: list[float], intent: str, ruled_out: set[str]) -> tuple[str, float]:
     """`intent` with its probability renormalised over the intents not ruled out (the words chose it)."""
     gone = sum(p for k, p in enumerate(probs) if intents[k] in ruled_out)
@@ -4625,10 +4622,10 @@ _CONDITION_SAID = re.compile(r"\b(under load|loaded|idle|quiet|congestion[- ]fre
 _LOAD_DOES = r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)|contention) "
 # load said as what changes a measure, in no direction or by how much it raises it ("how much does load raise the
 # latency"): the quiet and the loaded case set side by side
-_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(change|alter|impact|raise|increase|inflate|lengthen)\w*\b")
+_LOAD_CHANGE_VERBS = r"change|alter|impact|raise|increase|inflate|lengthen"
+_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(" + _LOAD_CHANGE_VERBS + r")\w*\b")
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
-_LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|change|alter|impact|raise|increase|"
-                            r"inflate|lengthen)\w*\b|"
+_LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|" + _LOAD_CHANGE_VERBS + r")\w*\b|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 
-from nlu.vocab import NUMBER_WORDS
+from nlu.vocab import NUMBER_WORDS, TEENS, UNITS
 
 _GROUP = re.compile(r"\d{3}")
 _HEAD = re.compile(r"[1-9]\d{0,2}")
 _CUDA = re.compile(r"cuda:(\d{1,2})", re.I)
-_INDEX = re.compile(r"\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                    r"fifteen")
+# a device's index said in words, as the digits it stands for ("zero" .. "fifteen": GPU0 .. GPU15 of the DGX-2)
+_INDEX_WORDS = {w: str(n) for w, n in {**UNITS, **TEENS}.items() if n <= 15}
+_INDEX = re.compile(r"\d{1,2}|" + "|".join(_INDEX_WORDS))
 _SCIENTIFIC = re.compile(r"\d+(\.\d+)?[eE]\+?\d{1,2}")
 
 
@@ -78,8 +79,6 @@ def indexed_devices(words: list[str]) -> list[str]:
     return out
 
 
-_INDEX_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                                 "thirteen fourteen fifteen".split())}
 _SIZE_AFTER = re.compile(r"[kmgt]i?b|b|bytes?|[kmgt]|kilo\w*|mega\w*|giga\w*")
 
 
