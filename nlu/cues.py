@@ -444,8 +444,8 @@ _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the
                     r"|\bwhat (cpus?|gpus?|processors?) (is|are) in\b")
 _SOFTWARE = re.compile(r"\b(os|operating system|driver( version)?|cuda version|software stack|nvidia driver)\b")
 # "which GPUs in the DGX-1 P100 have no direct NVLink to GPU0": a question about the graph, not the parts
-_GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(ed)? to|reach|attached|topology|"
-                          r"between|joins?|wired|shar(e|es|ing) (an?|the|one|their|its)|"
+_GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(s|ed)? (to|over|with|via)|reach|attached|"
+                          r"topology|between|joins?|wired|shar(e|es|ing) (an?|the|one|their|its)|"
                           # "which gpus sit behind the same pcie switch": parts grouped by what they hang off
                           r"behind (an?|the|one|its|their)|(the )?same (\w+ )?(switch|socket|root complex|board|nic|bus))\b")
 
@@ -822,6 +822,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\b(noise|loudness|decibels?|dba)\b|\bpower (cables?|cords?|plugs?|sockets?|outlets?)\b|"
                     r"\bthermal (paste|pads?|compound)\b|\bairlines?\b|\bspare parts?\b|\bgithub\b|\bstars? (on|of)\b|"
                     r"\b(what|how much) money\b|"
+                    # "what memory error rate does gpu0 see", "what power supply does the titan rtx desktop use", "which
+                    # vendor supplies the network cables of ri2": faults, power units and cabling no benchmark records
+                    # (a stored prediction "error" is not a device's fault)
+                    r"\b(memory|ecc|dram|hbm|bit|correctable|uncorrectable) errors?\b|\bpower suppl(y|ies)\b|\bpsus?\b|"
+                    r"\b(network|ethernet|fibre|fiber|optical|copper|infiniband|ib) (cables?|cabling)\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

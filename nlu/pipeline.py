@@ -1499,10 +1499,10 @@ class NLU:
                     r"\b(min\w*|max\w*|lowest|highest|best|worst|peak|fastest|slowest|least|most)\b", rest):
                 del slots["aggregate"]
         if intent == "metric_lookup" and len(set(systems)) > 1 and slots.get("metric") not in (
-                "speedup", "slowdown", "improvement") and _BOTH_SUBJECTS.search(said) \
+                "speedup", "slowdown", "improvement") and (_BOTH_SUBJECTS.search(said) or _ON_EACH.search(said)) \
                 and not re.search(r"\b(over|than|beat\w*|faster|slower|times)\b", said):
             # "what time do the DGX-2 and Yme spend on ...": both machines the subject of one measurement, set side
-            # by side
+            # by side; "what latency does gpu0 see to gpu1 on yme and on mini summit": the same measure on each
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if _WHICH_PAIR_WHAT.search(said) and intent in ("metric_lookup", "out_of_scope") \
@@ -2173,6 +2173,14 @@ class NLU:
             # machines, nothing counted and no curve asked for
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
+        if intent == "scaling" and len(set(systems)) > 1 and re.search(r"\bcompar(e|es|ed|ing|ison)\b", said) \
+                and not _ELIDED_VALUE.search(said):
+            # "how do the fp32 maxflops trends of yme and the dgx-2 compare as the gpu count grows": the machines
+            # compared on the measure (one curve cannot hold two machines), the count only the way it is put
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, model_conf)
+            slots.pop("count_kind", None)
+            _count_as_axis(slots, cands)
         if (intent == "metric_lookup" or intent in ("size_sweep", "scaling") and not _CURVE_ASKED.search(said)
                 and not _OVER_SIZES.search(said) and "count" not in slots) and len(systems) > 1 \
                 and _WHILE_THE_OTHER.search(said):
@@ -3514,6 +3522,7 @@ class NLU:
             for end in ("src", "dst"):
                 if slots.get(end) == "host":
                     del slots[end]
+            device_end(slots)     # "what bandwidth does GPU1 see from the host": the GPU receives, as h2d's end
             if slots.get("metric") in (None, "memory", "result") and re.search(
                     r"\bhow (fast|quick(ly)?)\b|\b(bandwidth|bw|rate|speed|throughput)\b", said):
                 slots["metric"] = "bandwidth"
@@ -4879,6 +4888,8 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"counts?\b")
 # two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
 _BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+)?( [\w-]+)? (and|&) (the )?[\w-]+")
+# "... on the h200 pair and on yme": one measure asked of each machine, the place said twice
+_ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3} (and|&) (on|in|for) (the )?[\w-]+")
 # "which GPU pair shows what latency": each pair with its value, the grid
 _WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b|"
                               r"\bas an? func?tion of (the )?(gpu |ipu |g p u |i p u )?pairs?\b")
@@ -5921,7 +5932,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
     (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
     (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme
-    give" (grid); "BFS tips" (TEPS). `names_system(words)`: whether the words name a loaded machine."""
+    give" (grid); "BFS tips" (TEPS); "ri2text" (RI2 text). `names_system(words)`: whether the words name a loaded
+    machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5965,7 +5977,18 @@ def misheard(words: list[str], names_system) -> list[str]:
         elif i >= 2 and lw[i - 2] == "amd" and lw[i - 1] == "," and lw[i] in ("5", "five") \
                 and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 2:i + 2] = ["MD5Hash"]     # "AMD, 5 HASH throughput": a pause heard inside the name
-    return [w for w in out if w is not None]
+    split: list[str] = []
+    for w in out:
+        glued = _NAME_GLUED.fullmatch(w) if w is not None else None
+        if glued and names_system([glued.group(1)]) and not names_system([w]):
+            split += [glued.group(1), glued.group(2)]   # "ri2text query latency": RI2, its space not heard
+        elif w is not None:
+            split.append(w)
+    return split
+
+
+# a machine's name that ends in a digit run into the word after it ("ri2text")
+_NAME_GLUED = re.compile(r"([A-Za-z][\w-]*\d)([A-Za-z]{3,})")
 
 
 def without_i_mean(words: list[str]) -> list[str]:
@@ -6341,7 +6364,10 @@ _SORT_ORDER = re.compile(r"^(please |can you |could you )?(sort|order|rank)\b(?!
 # how a machine is built, in plain words ("how is X put together", "how is it laid out")
 _PUT_TOGETHER = re.compile(r"\bhow (is|are|was|were) (\w[\w'-]* ){0,8}(put together|built( up)?|laid out|organi[sz]ed|"
                            r"structured|assembled|architected|arranged)\b")
-_WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b")
+_WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b|"
+                    # "which GPUs does GPU3 link to over NVLink1", heard "... linked over NVLink 1": its neighbours
+                    r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|cards|nodes) (does|do|is|are) (\w+ ){1,8}?"
+                    r"(link|links|linked|connect|connects|connected)( up)? (to|over|with|via)\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
 # "how much does congestion control help", "the benefit of CC": what congestion control changes is asked

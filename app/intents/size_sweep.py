@@ -172,8 +172,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     where = []
     if r0.get("src") or r0.get("dst"):
         where.append(f"{endpoint(r0.get('src')) or '?'} -> {endpoint(r0.get('dst')) or '?'}")
-        if "src" in defaulted or "dst" in defaulted:
+        gone = [k for k in ("src", "dst") if k in defaulted]
+        if len(gone) == 2:
             plan.notes.append(f"no endpoints given: {where[-1]} (the pair with the longest sweep)")
+        elif gone and r0.get(gone[0]) != "host":
+            # (the host end of a host copy to or from a GPU that was named goes without saying)
+            which = "source" if gone[0] == "src" else "destination"
+            plan.notes.append(f"no {which} given: {where[-1]} (the one with the longest sweep)")
     counts = sorted({r["count"] for r in rows if r.get("count")})
     if len(counts) > 1:
         # one curve across a table's experiments that change the count with the size (_narrow.sweep)
