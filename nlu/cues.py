@@ -827,6 +827,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # (a stored prediction "error" is not a device's fault)
                     r"\b(memory|ecc|dram|hbm|bit|correctable|uncorrectable) errors?\b|\bpower suppl(y|ies)\b|\bpsus?\b|"
                     r"\b(network|ethernet|fibre|fiber|optical|copper|infiniband|ib) (cables?|cabling)\b|"
+                    # "which screw size fits the dgx-1 v100 rails": mounting hardware
+                    r"\bscrews?\b|\b(rack|mounting|slide) rails?\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

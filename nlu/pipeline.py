@@ -3150,6 +3150,12 @@ class NLU:
             # "no rush at all, whenever you get to it: what's on file for RI2": the words settle the inventory,
             # however unsure the model was of it behind the preamble
             conf = max(conf, model_conf, CONFIDENCE_FLOOR)
+        if intent in ("metric_lookup", "out_of_scope", "scaling", "size_sweep") and isinstance(sid, str) \
+                and _HELD_IN_THE_WAY_OF.search(said) and not asks_advice(said):
+            # "what does Lassen hold in the way of speedup measurements": what is stored of that measure, the
+            # machine's inventory narrowed to it, not one value of it
+            ruled_out.add(intent)
+            intent, conf = "list_data", max(conf, model_conf, CONFIDENCE_FLOOR)
         if _PRODUCED_THE_DATA.search(said) and not asks_advice(said):
             # "what produced the h200 data: nccl-tests logs, scope json or pytorch traces?": which tools made a
             # machine's rows is its inventory; the tools offered are options, no filter
@@ -4655,7 +4661,10 @@ _WITHOUT_LOAD = re.compile(r"\b(without|w/o|wo) (any )?(load|congestion|contenti
                            r"congestor traffic)\b|"
                            # "what idle bandwidth does the IPU system reach from IPU5 to IPU6" (not "idle power")
                            r"\bidle (p2p |p 2 p |p two p |peer[- ]to[- ]peer )?(bandwidth|bw|latency|latencies|"
-                           r"throughput)\b")
+                           r"throughput)\b|"
+                           # "... from i p u five to i p u four idle", "ipu5 to ipu4 latency idle": said last
+                           r"\b(bandwidth|bw|latency|latencies|throughput|(gpu|ipu|tile|core|node) ?\d+|"
+                           r"(i p u|g p u) \w+) idle\W*$")
 # words that ask for both sides of the load pair or for what load does
 _LOAD_PAIR_WORDS = re.compile(r"\b(under load|loaded|congest\w*|contention|vs|versus|compar\w*|against|slow\w*|"
                               r"impact|effect|worse|drop\w*|with and without|both)\b")
@@ -4888,8 +4897,8 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"counts?\b")
 # two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
 _BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+)?( [\w-]+)? (and|&) (the )?[\w-]+")
-# "... on the h200 pair and on yme": one measure asked of each machine, the place said twice
-_ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3} (and|&) (on|in|for) (the )?[\w-]+")
+# "... on the h200 pair and on yme", "... on azure and the in house cluster": one measure asked of each machine
+_ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3} (and|&) ((on|in|for) )?(the )?[\w-]+")
 # "which GPU pair shows what latency": each pair with its value, the grid
 _WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b|"
                               r"\bas an? func?tion of (the )?(gpu |ipu |g p u |i p u )?pairs?\b")
@@ -6386,6 +6395,10 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
                         r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+# "what does Lassen hold in the way of speedup measurements", "what is there in the way of data for yme"
+_HELD_IN_THE_WAY_OF = re.compile(r"\b(hold|holds|store|stores|keep|keeps|have|has|there|stored|loaded|on file) "
+                                 r"(\w+ ){0,3}(in|by) the way of\b|\bin the way of (\w+ ){0,3}(measurements|data|"
+                                 r"numbers|results|runs|records|rows|benchmarks|figures|values)\b")
 # "with its g p us spread across both numa nodes": a machine's devices said with no number
 _ITS_DEVICES = re.compile(r"\b(its|their|all its|all of its|all their) (g p us|gpus|ipus|i p us|nodes|cores|cards)\b")
 # "in its specification", "the datasheet", "the specs": the figure a spec sheet states
