@@ -5929,20 +5929,21 @@ def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
 _TITAN_SET_BESIDE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|and the titan|with the titan)\b")
 # what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
 _TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
+# the words after which a number word is a device's or a part's index ("g p u thirteen nvlink mode")
+_BEFORE_AN_INDEX = {"gpu", "ipu", "u", "cpu", "tile", "core", "node", "rank", "to", "and", "from", "number", "#"}
 # what a memory's read is measured by ("global memory red bandwidth": read)
 _READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
 
 
 def misheard(words: list[str], names_system) -> list[str]:
-    """Names and words the speech model writes as other words, put back where the words around them settle it:
-    "the Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before
-    a copy mode and beside another machine named, or before "P2P enabled / disabled" where no second machine is set
-    beside it; "Titan" alone names the Titan RTX desktop); "global memory, red
-    bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts); "XFlops"
-    (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
-    (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme
-    give" (grid); "BFS tips" (TEPS); "ri2text" (RI2 text). `names_system(words)`: whether the words name a loaded
-    machine."""
+    """Names and words the speech model writes as other words, put back where the words around them settle it: "the
+    Titan NVLink mode bandwidth of Yme" (Tartan, the benchmark: "Titan" without "RTX" or "desktop", right before a copy
+    mode and beside another machine named, or before "P2P enabled / disabled" where no second machine is set beside it;
+    "Titan" alone names the Titan RTX desktop); "DGX-2 thirteen PCIe mode" (Tartan, not after a device word); "global
+    memory, red bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts);
+    "XFlops" (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
+    (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme give"
+    (grid); "BFS tips" (TEPS); "ri2text" (RI2 text). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -5952,6 +5953,9 @@ def misheard(words: list[str], names_system) -> list[str]:
         elif w == "titan" and lw[i + 1:i + 2] == ["p2p"] and set(lw[i + 2:i + 4]) & {"enabled", "disabled"} \
                 and names_system(words[:i] + words[i + 1:]) and not _TITAN_SET_BESIDE.search(" ".join(lw)):
             out[i] = "Tartan"    # "DGX-2 Titan P2P enabled latency": Tartan's P2P setting, one other machine named
+        elif w == "thirteen" and "mode" in lw[i + 1:i + 5] and any(_TARTAN_MODE.match(x) for x in lw[i + 1:i + 4]) \
+                and (not i or lw[i - 1] not in _BEFORE_AN_INDEX) and names_system(words[:i] + words[i + 1:]):
+            out[i] = "Tartan"    # "DGX-2 thirteen PCIe mode bandwidth", "the lowest thirteen latency NVLink mode"
         elif w == "red" and i + 1 < len(lw) and lw[i + 1] in _READ_MEASURES:
             out[i] = "read"
         elif w == "sped" and i and lw[i - 1] in ("fan", "fans", "clock", "link", "memory"):
