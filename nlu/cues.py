@@ -68,8 +68,10 @@ _REFERENCE_CONDITIONS = {"nominal", "theoretical", "measured", "spec"}
 
 # "of the NVLink 2.0 peak", "of its nominal": a reference a few words after "of"; "the peak fp16 tensor core
 # throughput of the V100" names the V100 there, which is no reference
-_OF_A_REFERENCE = re.compile(r"\bof (the |its |their )?(\S+ ){0,3}(nominal|peak|theoretical|spec|specs|specified|"
-                             r"rated|advertised|max|maximum)\b")
+# (not "which gpu pair of the dgx2 gives the peak ... bandwidth": a verb between makes "peak" the extreme asked for)
+_OF_A_REFERENCE = re.compile(r"\bof (the |its |their )?((?!(gives?|givs|has|have|shows?|reach\w*|gets?|with|is|are|"
+                             r"does|do)\b)\S+ ){0,3}(nominal|peak|theoretical|spec|specs|specified|rated|advertised|"
+                             r"max|maximum)\b")
 
 
 # "how far below the nominal", "falls short of its peak": a distance from a reference
@@ -829,6 +831,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\b(network|ethernet|fibre|fiber|optical|copper|infiniband|ib) (cables?|cabling)\b|"
                     # "which screw size fits the dgx-1 v100 rails": mounting hardware
                     r"\bscrews?\b|\b(rack|mounting|slide) rails?\b|"
+                    # "which ups model protects the ri2 racks": the room's power backup
+                    r"\b(ups|u p s) (models?|modles?|units?|systems?|batter(y|ies))\b|\buninterruptible\b|"
+                    r"\b(which|what) ups\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

@@ -1505,6 +1505,12 @@ class NLU:
             # by side; "what latency does gpu0 see to gpu1 on yme and on mini summit": the same measure on each
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+        if intent == "pair_matrix" and slots.get("aggregate") in ("max", "min") and _THE_PAIR_AT_AN_END.search(said) \
+                and not (slots.get("src") and slots.get("dst")):
+            # "dgx2 gpu pair with the peak tartan pcie-mode bandwidth": the one pair at that end, looked up with its
+            # ends, not the whole grid
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if _WHICH_PAIR_WHAT.search(said) and intent in ("metric_lookup", "out_of_scope") \
                 and not (slots.get("src") and slots.get("dst")) and (slots.get("metric") or slots.get("operation")):
             # "which GPU pair shows what P2P-enabled latency on the DGX-2": every pair with its value, not the one
@@ -1784,6 +1790,11 @@ class NLU:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        if intent == "size_sweep" and slots.get("metric") in _SIZE_MEASURES and "msg_bytes" not in slots:
+            # "lassen vs longhorn all-to-all crossover message size": a size is the value asked, no curve over sizes
+            # ("message size" names the measure); one value, or one per machine named
+            ruled_out.add(intent)
+            intent, conf = ("compare_systems" if len(systems) > 1 else "metric_lookup"), max(conf, CONFIDENCE_FLOOR)
         owns = (lambda kind: self.catalog is not None and str(slots.get("system")) in self.catalog.owners.get(
             ("count_kind", kind), ()))
         if "app" not in slots and _SINGLE_PROCESS.search(said) and self.catalog is not None and (
@@ -2646,6 +2657,11 @@ class NLU:
         elif len(ends) == 2 and _TO_THEN_FROM.search(said) and set(ends) == {slots.get("src"), slots.get("dst")}:
             # "latency to gpu1 from gpu0": the end said after "from" is the source, whatever the order
             slots["src"], slots["dst"] = ends[1], ends[0]
+        elif len(ends) == 2 and not read_ends and intent in ("metric_lookup", "out_of_scope", "compare_systems") \
+                and _ONE_TO_THE_OTHER.search(said) and not _RESPECTIVELY.search(said):
+            # "what latency does i p u five see to i p u four": both devices named, the tagger took neither as an
+            # end; a "to" between them says the first sends to the second
+            slots["src"], slots["dst"] = ends
         drop_own_name(slots, self.catalog.components.get(str(slots.get("system")), set())
                       if self.catalog is not None else None)
         if intent in ("metric_lookup", "out_of_scope", "pair_matrix") and slots.get("metric") == "count" \
@@ -4897,8 +4913,16 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"counts?\b")
 # two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
 _BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+)?( [\w-]+)? (and|&) (the )?[\w-]+")
+# one device, a verb, "to" and another device ("i p u five see to i p u four", "gpu0 give to gpu1")
+_ONE_TO_THE_OTHER = re.compile(r"\b((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+) (\w+ ){0,2}(to|into|towards) (the )?"
+                               r"((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+)\b")
 # "... on the h200 pair and on yme", "... on azure and the in house cluster": one measure asked of each machine
 _ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3} (and|&) ((on|in|for) )?(the )?[\w-]+")
+# measures that are themselves message sizes (a crossover point, a size recorded), which no sweep over sizes draws
+_SIZE_MEASURES = frozenset({"crossover_msg_size", "msg_size", "message_size"})
+# one pair picked by an extreme ("gpu pair with the peak bandwidth", "the pair having the lowest latency")
+_THE_PAIR_AT_AN_END = re.compile(r"\bpair (with|that has|having|showing|that shows|which has) (the )?(peak|highest|"
+                                 r"lowest|best|worst|max\w*|min\w*|fastest|slowest|top|biggest|smallest|largest)\b")
 # "which GPU pair shows what latency": each pair with its value, the grid
 _WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b|"
                               r"\bas an? func?tion of (the )?(gpu |ipu |g p u |i p u )?pairs?\b")

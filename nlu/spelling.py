@@ -236,8 +236,8 @@ PLAIN_WORDS = frozenset({"farthest", "furthest", "farther", "nearest", "closest"
 REFUSED_WORDS = frozenset({"physically", "licenses", "licences", "license", "licence", "compiler", "compilers",
                            "keyboard", "keyboards", "firmware", "electricity", "github", "airline", "noise"})
 # words the reader's rules read a question by, typed wrong as often as any ("how quikly does a pageable copy go", "as
-# oposed to yme"): repaired so the rules see them
-CUE_WORDS = frozenset({"quickly", "quick", "rapidly", "opposed", "instead"})
+# oposed to yme", "what share does p2p acount for": "account", not the measure "count"): repaired so the rules see them
+CUE_WORDS = frozenset({"quickly", "quick", "rapidly", "opposed", "instead", "account", "accounts"})
 # units of rate one edit from an English word of the domain lexicon ("teps" had become "temps", a temperature)
 RATE_WORDS = frozenset({"teps", "gteps", "mteps"})
 
