@@ -418,8 +418,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "'holdout58' (the fifty-eighth and fifty-ninth, read for fixes since session 65), 'holdout59' "
                            "and 'holdout60' (the sixtieth and sixty-first, read for fixes since session 66), 'holdout61' "
                            "to 'holdout64' (the sixty-second to sixty-fifth, read for fixes since session 67), 'holdout65' "
-                           "to 'holdout67' (the sixty-sixth to sixty-eighth, read for fixes since session 68), "
-                           "'holdout68' (the blind sixty-ninth set, nlu/eval/holdout68.jsonl: score it, do not read "
+                           "to 'holdout68' (the sixty-sixth to sixty-ninth, read for fixes since session 68), "
+                           "'holdout69' (the blind seventieth set, nlu/eval/holdout69.jsonl: score it, do not read "
                            "its misses) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
