@@ -834,6 +834,11 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "which ups model protects the ri2 racks": the room's power backup
                     r"\b(ups|u p s) (models?|modles?|units?|systems?|batter(y|ies))\b|\buninterruptible\b|"
                     r"\b(which|what) ups\b|"
+                    # "which fan model cools the titan rtx desktop": the cooling parts (a fan's speed is stored; "TACC's
+                    # liquid-cooled system" is Frontera Liquid)
+                    r"\bfans? (models?|brands?|makes?|types?|vendors?|manufacturers?)\b|"
+                    # "what rack space is free in the Lassen machine room" (heard "what tracks spaces ..."): the room
+                    r"\b(machine|server|computer) rooms?\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

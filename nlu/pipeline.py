@@ -1501,8 +1501,9 @@ class NLU:
         if intent == "metric_lookup" and len(set(systems)) > 1 and slots.get("metric") not in (
                 "speedup", "slowdown", "improvement") and (_BOTH_SUBJECTS.search(said) or _ON_EACH.search(said)) \
                 and not re.search(r"\b(over|than|beat\w*|faster|slower|times)\b", said):
-            # "what time do the DGX-2 and Yme spend on ...": both machines the subject of one measurement, set side
-            # by side; "what latency does gpu0 see to gpu1 on yme and on mini summit": the same measure on each
+            # "what time do the DGX-2 and Yme spend on ...", spoken "do the d g x two and yme require": both
+            # machines the subject of one measurement, set side by side; "what latency does gpu0 see to gpu1 on yme
+            # and on mini summit": the same measure on each
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if intent == "pair_matrix" and slots.get("aggregate") in ("max", "min") and _THE_PAIR_AT_AN_END.search(said) \
@@ -4654,9 +4655,13 @@ _LOAD_DOES = r"\b(does|do|did|would|will) (the )?(load|background (load|traffic)
 # load said as what changes a measure, in no direction or by how much it raises it ("how much does load raise the
 # latency"): the quiet and the loaded case set side by side
 _LOAD_CHANGE_VERBS = r"change|alter|impact|raise|increase|inflate|lengthen"
-_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(" + _LOAD_CHANGE_VERBS + r")\w*\b")
+# the measure reacting to load ("how does the latency from ipu5 to ipu4 react to background load"): the same pair
+_REACTS_TO_LOAD = (r"\b(react|reacts|respond|responds|cope|copes)( \w+)? (to|with|under) (the )?(background )?"
+                   r"(load|traffic|contention)\b")
+_LOAD_CHANGES = re.compile(_LOAD_DOES + r"(" + _LOAD_CHANGE_VERBS + r")\w*\b|" + _REACTS_TO_LOAD)
 # load on the machine described in words ("when all the other tiles are sending too", "while the rest are busy")
 _LOAD_IN_WORDS = re.compile(_LOAD_DOES + r"(slow|hurt|degrade|cut|reduce|affect|" + _LOAD_CHANGE_VERBS + r")\w*\b|"
+                            + _REACTS_TO_LOAD + r"|"
                             r"\b(when|while|with|if) (all )?(of )?(the )?(other|rest of the|remaining) (\w+ )?"
                             r"(tiles|ipus|gpus|"
                             r"nodes|links|cores|ranks|devices|i p us|g p us)\b.{0,20}\b(are |is )?(sending|busy|"
@@ -4912,7 +4917,7 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
                              r"\bas an? func?tion of (the )?(?P<kind5>gpu|ipu|tile|node|rank|core|process|g p u|i p u) "
                              r"counts?\b")
 # two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
-_BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+)?( [\w-]+)? (and|&) (the )?[\w-]+")
+_BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+){0,3} (and|&) (the )?[\w-]+")
 # one device, a verb, "to" and another device ("i p u five see to i p u four", "gpu0 give to gpu1")
 _ONE_TO_THE_OTHER = re.compile(r"\b((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+) (\w+ ){0,2}(to|into|towards) (the )?"
                                r"((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+)\b")
