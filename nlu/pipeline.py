@@ -5972,7 +5972,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     memory, red bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts);
     "XFlops" (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
     (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme give"
-    (grid); "BFS tips" (TEPS); "ri2text" (RI2 text). `names_system(words)`: whether the words name a loaded machine."""
+    (grid); "BFS tips" (TEPS); "ri2text" (RI2 text); "if I sincerely" (efficiency). `names_system(words)`: whether the
+    words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -6014,6 +6015,8 @@ def misheard(words: list[str], names_system) -> list[str]:
         if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2:i + 3] in (["link"], ["links"], ["rate"],
                                                                                   ["rates"]):
             out[i:i + 2] = ["NVLink2"]   # "the rate of the link 2 link", "how close to the link to rate": NVLink2's
+        elif lw[i - 1:i + 2] == ["if", "i", "sincerely"]:
+            out[i - 1:i + 2] = ["efficiency"]   # "what if I sincerely does chifflet give": the measure, heard so
         elif lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
             out[i - 1:i + 2] = ["MD5Hash"]
         elif i >= 2 and lw[i - 2] == "amd" and lw[i - 1] == "," and lw[i] in ("5", "five") \

@@ -3,7 +3,8 @@ set's spoken misses, each tested with other words): two machines as the subject 
 spelled out ("do the d g x two and yme require"), are compared; a measure that "reacts" or "responds" to load is the
 quiet and the loaded case set side by side; fan models and a machine room ("what tracks spaces available and the
 lassen machine room", as the speech model heard "rack space") refused (a fan's speed is still a
-stored measure). Real model, real built database."""
+stored measure); "what if I sincerely does X give", as the speech model writes "efficiency". Real model, real
+built database."""
 
 
 def test_two_machines_as_one_spelled_subject_are_compared(asker):
@@ -26,3 +27,9 @@ def test_fan_models_and_machine_rooms_are_refused(asker):
         assert res.intent == "out_of_scope", (q, res.intent, res.slots)
     res = asker.ask("what fan speed does the titan rtx desktop reach")
     assert res.slots.get("metric") == "fan_speed" and res.rows, (res.slots, res.answer)
+
+
+def test_efficiency_heard_as_if_i_sincerely(asker):
+    # as the speech model writes "efficiency" before "does" / "do"
+    res = asker.ask("what if I sincerely does gemini give for tarantella on 12 GPUs")
+    assert res.slots.get("metric") == "efficiency" and res.intent == "metric_lookup", (res.intent, res.slots)
