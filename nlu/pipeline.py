@@ -4922,7 +4922,7 @@ _BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+){0,3} 
 _ONE_TO_THE_OTHER = re.compile(r"\b((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+) (\w+ ){0,2}(to|into|towards) (the )?"
                                r"((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+)\b")
 # "... on the h200 pair and on yme", "... on azure and the in house cluster": one measure asked of each machine
-_ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3} (and|&) ((on|in|for) )?(the )?[\w-]+")
+_ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3}( ,)? (and|&) ((on|in|for) )?(the )?[\w-]+")
 # measures that are themselves message sizes (a crossover point, a size recorded), which no sweep over sizes draws
 _SIZE_MEASURES = frozenset({"crossover_msg_size", "msg_size", "message_size"})
 # one pair picked by an extreme ("gpu pair with the peak bandwidth", "the pair having the lowest latency")
