@@ -4919,8 +4919,8 @@ _COUNT_AS_CAUSE = re.compile(r"\b(effect|impact|influence|bearing) (of|does|do) 
 # two machines joined as the subject of one verb ("what time do the DGX-2 and Yme spend on ...")
 _BOTH_SUBJECTS = re.compile(r"\b(do|did|will|would) (the )?[\w-]+( [\w-]+){0,3} (and|&) (the )?[\w-]+")
 # one device, a verb, "to" and another device ("i p u five see to i p u four", "gpu0 give to gpu1")
-_ONE_TO_THE_OTHER = re.compile(r"\b((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+) (\w+ ){0,2}(to|into|towards) (the )?"
-                               r"((i p u|g p u|ipu|gpu) ?\w+|(ipu|gpu)\d+)\b")
+_ONE_TO_THE_OTHER = re.compile(r"\b(i p u|g p u|ipu|gpu) ?\w+ (\w+ ){0,2}(to|into|towards) (the )?"
+                               r"(i p u|g p u|ipu|gpu) ?\w+\b")
 # "... on the h200 pair and on yme", "... on azure and the in house cluster": one measure asked of each machine
 _ON_EACH = re.compile(r"\b(on|in|for) (the )?[\w-]+( [\w-]+){0,3}( ,)? (and|&) ((on|in|for) )?(the )?[\w-]+")
 # measures that are themselves message sizes (a crossover point, a size recorded), which no sweep over sizes draws
@@ -5959,7 +5959,7 @@ _TITAN_SET_BESIDE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|and the 
 # what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
 _TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
 # the words after which a number word is a device's or a part's index ("g p u thirteen nvlink mode")
-_BEFORE_AN_INDEX = {"gpu", "ipu", "u", "cpu", "tile", "core", "node", "rank", "to", "and", "from", "number", "#"}
+_BEFORE_AN_INDEX = _NUMBERED_PARTS | _DEVICE_SPELLINGS | {"u", "node", "rank", "to", "and", "from", "number", "#"}
 # what a memory's read is measured by ("global memory red bandwidth": read)
 _READ_MEASURES = {"bandwidth", "bw", "speed", "throughput", "latency", "rate"}
 

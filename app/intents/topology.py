@@ -315,13 +315,13 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if not sel and lt and isinstance(node, str) and node in full:
         # "ipu system ipu-link count at ipu9": the part is in the graph, only not with links of that kind; that is
         # the answer (none stored), with the links it does have, rather than a refusal that names the kind as stored
-        own = sorted((r for r in rows if node in (r["a"], r["b"])),
-                     key=lambda r: natural(r["b" if r["a"] == node else "a"]))
+        far = (lambda r: r["b"] if r["a"] == node else r["a"])      # the other end of one of its links
+        own = sorted((r for r in rows if node in (r["a"], r["b"])), key=lambda r: natural(far(r)))
         for r in rows:
             r["selected"] = r in own
         plan.chart.update(chart_of(full, [[r["a"], r["b"]] for r in own]))
         kinds = Counter(r["link_type"] for r in own)
-        ends = ", ".join(endpoint(r["b"] if r["a"] == node else r["a"]) for r in own)
+        ends = ", ".join(endpoint(far(r)) for r in own)
         rows[:] = own or rows
         return (f"{endpoint(node)} on {name} has no {plan.slots['link_type']} links stored; its links: "
                 + ", ".join(f"{k} {t}" for t, k in sorted(kinds.items())) + f" (to {ends}){cite(own)}.")
