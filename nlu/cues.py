@@ -44,11 +44,13 @@ _PART_OF_TIME = re.compile(r"\b(how much|what part|what portion|what fraction|wh
 # "what fraction of GEMM training ops used tensor cores": a part of a count of operations is a share
 _PART_OF_OPS = re.compile(r"\b(what|which|the) (fraction|share|percentage|percent|portion|proportion) of (the |all )?"
                           r"(\S+ ){0,3}(ops|operations|kernels|kernel calls|calls|instructions)\b")
+# "ipu p2p bandwidth share under load": a rate's share named as a compound, the part of it kept
+RATE_SHARE = re.compile(r"\b(bandwidth|bw|throughput) (share|fraction|proportion)\b")
 # the part of a rate that is kept: "what share of the p2p bandwidth remains under load", "what fraction of its
 # bandwidth is left"
 _SHARE_KEPT = re.compile(r"\b(what|which|the) (share|fraction|percentage|percent|portion|proportion|part) of "
                          r"(the |its |their )?(\S+ ){0,3}(bandwidth|bw|throughput)\b.{0,30}\b(remains?|remaining|"
-                         r"is left|are left|survives?|stays?|is kept|is retained|is preserved)\b")
+                         r"is left|are left|survives?|stays?|is kept|is retained|is preserved)\b|" + RATE_SHARE.pattern)
 # a time asked for by its unit: "how many microseconds does it take", "in milliseconds, how long"
 _UNITS_OF_TIME_ASKED = re.compile(r"\bhow many (micro|milli|nano)?(seconds|secs)\b|\bhow many (us|ms|ns)\b")
 # a time asked as how long something takes: "how long does X take", "the time it takes yme to copy ...", "what time
@@ -314,6 +316,8 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     return {"operation": list(alts)} if alts else {}
 
 
+# the time a trace spends on memory operations (copies and sets): "memory time", "memory-op share"
+MEMORY_TIME = re.compile(r"\bmemory[ -](ops? |operations? |copy |copies |transfers? )?(time|share|duration)s?\b")
 # What a profiler trace can tell: when each kernel, op and copy ran and for how long, so times, shares of the
 # window, counts and overheads (the trace planner refuses other measures; the reader takes the next reading)
 TRACE_MEASURES = {"time", "latency", "share", "utilization", "overhead", "count", "duration"}
@@ -828,6 +832,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # vendor supplies the network cables of ri2": faults, power units and cabling no benchmark records
                     # (a stored prediction "error" is not a device's fault)
                     r"\b(memory|ecc|dram|hbm|bit|correctable|uncorrectable) errors?\b|\bpower suppl(y|ies)\b|\bpsus?\b|"
+                    # "which company supplies the power distribution units for yme": the rack's power strips
+                    r"\bpower distribution( units?)?\b|\bpdus?\b|\bpower strips?\b|"
                     r"\b(network|ethernet|fibre|fiber|optical|copper|infiniband|ib) (cables?|cabling)\b|"
                     # "which screw size fits the dgx-1 v100 rails": mounting hardware
                     r"\bscrews?\b|\b(rack|mounting|slide) rails?\b|"

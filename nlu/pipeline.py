@@ -15,7 +15,7 @@ from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
                       GRID_OF_PAIRS, SIZE_OF_THE_EXTREME, SWITCHED_OFF, asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
-                      MEMORY_BANDWIDTH, NOT_PER_PAIR, OF_PEAK, SIZE_END,
+                      MEMORY_BANDWIDTH, MEMORY_TIME, NOT_PER_PAIR, OF_PEAK, RATE_SHARE, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
                       family_readings,
                       HOST_MEMORY_KINDS, _HOW_MUCH_SLOWER,
@@ -1232,13 +1232,16 @@ class NLU:
                 intent, conf = "congestion", max(conf, CONFIDENCE_FLOOR)
         if intent == "congestion" and slots.get("condition") == "under_load" and slots.get("metric") \
                 and slots["metric"] not in ("slowdown", "congestion_impact") and not _LOAD_CHANGE.search(said) \
-                and not slots.get("compare_with") and ("count" not in slots or _ALL_TILES_SENDING.search(said)) \
+                and not slots.get("compare_with") and ("count" not in slots or _ALL_TILES_SENDING.search(said)
+                                                       or _WHAT_IT_GIVES.search(said) or RATE_SHARE.search(said)) \
                 and "congest" not in said:
             # "under load, what latency do transfers from IPU5 to IPU4 see?": one value under load, with no baseline
             # or change asked for, is looked up like the congestion-free one above (the words settle it, however
             # unsure the model was of a lookup); "latency under load, 1216 tiles" names the load's pattern, the
             # experiment the congestion answer sets against its baseline, but "when all 19456 tiles are sending"
-            # asks for the value at that load
+            # asks for the value at that load, as does "what latency does the ipu system give under load on 19456
+            # tiles" (a value asked of one condition at a count, not set against a baseline) or "p2p bandwidth share
+            # under load on 19456 tiles" (the part of the rate kept at that load)
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
@@ -1293,6 +1296,10 @@ class NLU:
             # hyphen the model read as scaling): with no count named, the curve over counts is asked for
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "scaling", {intent})
+        if intent == "trace_breakdown" and slots.get("metric") == "memory" and MEMORY_TIME.search(said):
+            # "what memory time does rank 0 give in the h200 pair traces": the time of memory operations (copies and
+            # sets), which a trace holds, not a memory size
+            del slots["metric"]
         if intent == "trace_breakdown" and slots.get("msg_bytes") and TRACE_WORD.search(" ".join(words)) \
                 and re.search(rf"\brank {slots['msg_bytes']}\b", " ".join(words).lower()):
             # "the stacked bars for the H200 trace: rank 1's bar is mostly communication": a rank's number, no size
@@ -1791,6 +1798,13 @@ class NLU:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        if slots.get("metric") == "congestion_impact" and slots.get("condition") == "under_load" \
+                and self.catalog is not None and isinstance(slots.get("system"), str) \
+                and "under_load" not in self.catalog.conditions.get(slots["system"], set()):
+            # "what congestion impact does incompact3d give on the in house cluster amid background traffic": the
+            # impact is measured against the congestor's traffic; the words name that traffic, not a load condition
+            # the machine stores (its conditions are congestion control on and off)
+            del slots["condition"]
         if intent == "size_sweep" and slots.get("metric") in _SIZE_MEASURES and "msg_bytes" not in slots:
             # "lassen vs longhorn all-to-all crossover message size": a size is the value asked, no curve over sizes
             # ("message size" names the measure); one value, or one per machine named
@@ -6564,6 +6578,8 @@ _TIME_CATEGORY = re.compile(r"\b(compute|computation|communication|comms?|memory
 # the tiles that make the load, counted ("when all 19456 tiles are sending", "across all 1216 tiles")
 _ALL_TILES_SENDING = re.compile(r"\b(all|across all( the)?) \d+ tiles\b|\b\d+ tiles (are |were |all )?(sending|send|"
                                 r"transmitting|communicating|talking|busy|active)\b")
+# "what latency does the ipu system give / see / show ...": a value asked for, not a change
+_WHAT_IT_GIVES = re.compile(r"\bwhat ([\w-]+ ){1,3}(does|do) ([\w-]+ ){1,6}(give|show|see|get|deliver|reach)\b")
 # counts of what makes a load, not of the ends of a transfer
 _LOAD_COUNTS = ("tiles", "threads")
 _UNDER_SOME_LOAD = re.compile(r"\bunder (heavy|high|full|peak|maximum|max|some|real|a heavy|a high|a full|saturating|"

@@ -127,7 +127,8 @@ FILTERS = {"metric": " AND m.metric = $metric", "operation": " AND m.operation =
 # with its tool, version and settings, and the settings its measurements carry (mgbench's repetitions, a test's name)
 SETUP = """SELECT r.run_id, any_value(r.tool) AS tool, any_value(r.tool_version) AS tool_version,
        any_value(r.experiment) AS experiment, any_value(CAST(r.params AS VARCHAR)) AS run_params,
-       list(DISTINCT CAST(m.params AS VARCHAR)) FILTER (WHERE m.params IS NOT NULL) AS measurement_params,
+       list(DISTINCT CAST(m.params AS VARCHAR) ORDER BY CAST(m.params AS VARCHAR)) FILTER (WHERE m.params IS NOT NULL)
+           AS measurement_params,
        count(m.run_id) AS n_measurements, coalesce(min(m.source), any_value(r.source)) AS source
 FROM runs r LEFT JOIN measurements m ON m.run_id = r.run_id
 WHERE r.system_id = $system{filters}

@@ -22,7 +22,7 @@ from typing import Any
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents._common import cite, require_system
-from nlu.cues import TRACE_MEASURES
+from nlu.cues import MEMORY_TIME, TRACE_MEASURES
 from nlu.vocab import join_spelled
 
 NAME = "trace_breakdown"
@@ -155,6 +155,8 @@ def focus_of(question: str, slots: dict[str, Any]) -> str | None:
     if sum(bool(rx.search(said)) for rx in _SPLIT_WORDS) >= 2 and not FOCUS[0][1].search(said):
         return "split"
     hit = next((name for name, rx in FOCUS if rx.search(said)), None)
+    if hit is None and MEMORY_TIME.search(said) and not any(rx.search(said) for _, rx in CATEGORY_WORDS):
+        return "split"   # "what memory time does rank 0 give": the memory part of the split, beside the others
     return hit or ("top" if slots.get("top_n") is not None else None)
 
 
