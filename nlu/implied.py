@@ -15,6 +15,7 @@ MEASUREMENT_INTENTS = {"metric_lookup", "size_sweep", "pair_matrix", "compare_sy
 # operations that move data to a destination; any other (a kernel, a benchmark) runs on the one device named
 _MOVES_DATA = POINT_TO_POINT | {"allreduce", "allgather", "alltoall", "broadcast", "reduce", "reduce_scatter",
                                 "gather", "scatter", "send", "recv", "sendrecv", "exchange"}
+# parts that a number names one of in the stored endpoints ("gpu3", "tile 646"); the reader's _NUMBERED_PARTS too
 DEVICE_PREFIXES = ("gpu", "ipu", "tile", "core")
 
 

@@ -22,9 +22,9 @@ from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERE
                       host_copy_direction, names_a_condition_pair, precision_readings, rates_against, spec_question,
                       verb_readings)
 from nlu.gazetteer import SIZE_WORDS, spelled_device
-from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, MEASUREMENT_INTENTS, POINT_TO_POINT, _max_flops, api_library,
-                         app_family, app_spelled_otherwise, change_metric, copy_bandwidth, family_spans,
-                         implied_by_intent, infer_implicit, items_per_second, link_as_mode, only_system_note,
+from nlu.implied import (_LEADING_AGGREGATE, _MOVES_DATA, DEVICE_PREFIXES, MEASUREMENT_INTENTS, POINT_TO_POINT,
+                         _max_flops, api_library, app_family, app_spelled_otherwise, change_metric, copy_bandwidth,
+                         family_spans, implied_by_intent, infer_implicit, items_per_second, link_as_mode, only_system_note,
                          operation_family, unsaid_precision)
 from nlu.normalize import FABRIC_WORDS, SIZE_UNITS
 from nlu.ordinals import ordinal, ordinal_devices
@@ -5176,7 +5176,7 @@ def unglue_names(words: list[str], names: frozenset[str]) -> list[str]:
 
 _ENDPOINT_WORD = re.compile(r"[a-z]+\d+")
 # parts that a number names one of, in the endpoints of the stored systems ("GPU 11")
-_NUMBERED_PARTS = {"gpu", "ipu", "tile", "core"}
+_NUMBERED_PARTS = set(DEVICE_PREFIXES)
 # words that a part's number follows ("GPU 4", "tile 4", "node 4", "port #4")
 _PART_WORDS = _NUMBERED_PARTS | {"node", "rank", "device", "socket", "cpu", "nic", "nvswitch", "switch", "port", "link",
                                  "#", "number", "no", "no."}

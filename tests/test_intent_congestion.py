@@ -168,7 +168,7 @@ def test_the_baseline_said_in_plain_words_is_one_value(asker):
               "ipu5 to ipu6 bandwidth with nothing else running"):
         r = asker.ask(q)
         assert r.intent == "metric_lookup" and r.slots["condition"] == "congestion_free", q
-        assert (r.slots["src"], r.slots["dst"]) == ("ipu5", "ipu6") and r.rows and "congestion_free" in r.answer
+        assert (r.slots["src"], r.slots["dst"]) == ("ipu5", "ipu6") and r.rows and "congestion-free" in r.answer
 
 
 def test_the_baseline_with_a_word_lost_is_no_link_efficiency(asker):
@@ -176,4 +176,4 @@ def test_the_baseline_with_a_word_lost_is_no_link_efficiency(asker):
     reading was a link's efficiency, though nothing to rate against is named; it is the one value."""
     r = asker.ask("host IPU3 bandwidth congestion free")
     assert r.intent == "metric_lookup" and (r.slots["src"], r.slots["dst"]) == ("host", "ipu3")
-    assert r.rows and "h2d bandwidth" in r.answer and "congestion_free" in r.answer
+    assert r.rows and "h2d bandwidth" in r.answer and "congestion-free" in r.answer

@@ -4,7 +4,8 @@ condition at a tile count ("what latency does the ipu system show under load at 
 count, not set against a congestion experiment run at another; "bandwidth share" is the share kept; congestion impact
 "with background traffic" on a machine that stores congestion control on and off, not a load, carries no load; a
 trace's "memory time" is the time of its memory operations, not a memory size it never holds; power distribution
-units are refused. A run's settings are listed in one order. Real model, real built database."""
+units are refused. A run's settings are listed in one order, and an answer says a stored condition in words
+("P2P enabled", not p2p_on). Real model, real built database."""
 
 
 def test_amid_load_is_the_loaded_condition(asker):
@@ -53,3 +54,12 @@ def test_settings_are_listed_in_one_order(asker):
     assert "numa_node 0, 1 (per measurement)" in res.answer, res.answer
     res = asker.ask("ipu16 tools and versions")
     assert "precision_as_printed Mixed (FP16.32), Single (FP32)" in res.answer, res.answer
+
+
+def test_answers_say_conditions_in_words(asker):
+    # the stored ids (p2p_on, in_place, under_load) are for filters and tables; a sentence says them in words
+    res = asker.ask("dgx-1 v100 p2p bandwidth from gpu0 to gpu1 with p2p enabled")
+    assert res.rows and res.rows[0].get("condition") == "p2p_on" and "P2P enabled" in res.answer, res.answer
+    assert "p2p_on" not in res.answer, res.answer
+    res = asker.ask("h200 allreduce busbw at 1GB in place")
+    assert "in-place" in res.answer and "in_place" not in res.answer, res.answer

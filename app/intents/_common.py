@@ -345,9 +345,23 @@ def systems_with(cat: Catalog, operation: Optional[str] = None, metric: Optional
     return out
 
 
+# A stored condition as a sentence says it: the ids are for filters and tables, "(unidirectional, p2p_on)" reads as
+# code in an answer
+CONDITION_WORDS = {"p2p_on": "P2P enabled", "p2p_off": "P2P disabled", "in_place": "in-place",
+                   "out_of_place": "out-of-place", "congestion_free": "congestion-free", "under_load": "under load",
+                   "cc_on": "congestion control on", "cc_off": "congestion control off",
+                   "pinned_wc": "pinned write-combined", "write_combined": "write-combined", "cross_numa": "cross-NUMA",
+                   "nvlink": "NVLink mode", "pcie": "PCIe mode"}
+
+
+def condition_words(condition: Any) -> str:
+    """'P2P enabled' for p2p_on; an id without words of its own is said with spaces for its underscores."""
+    return CONDITION_WORDS.get(condition, str(condition).replace("_", " ")) if condition else ""
+
+
 def quals(r: dict[str, Any], keys: Iterable[str] = ("direction", "condition", "precision", "msg_bytes",
                                                     "tool")) -> str:
-    """'unidirectional, p2p_on, 256 MiB, Tartan' from a row's qualifying columns."""
+    """'unidirectional, P2P enabled, 256 MiB, Tartan' from a row's qualifying columns."""
     bits = []
     for k in keys:
         v = r.get(k)
@@ -355,6 +369,8 @@ def quals(r: dict[str, Any], keys: Iterable[str] = ("direction", "condition", "p
             continue
         if k == "direction":
             v = {"uni": "unidirectional", "bi": "bidirectional"}.get(v, v)
+        elif k == "condition":
+            v = condition_words(v)
         elif k == "msg_bytes":
             v = fmt_bytes(int(v))
         bits.append(str(v))

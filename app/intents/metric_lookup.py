@@ -12,8 +12,8 @@ from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import made_by, said_words
 from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
-                                 endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on, require_system,
-                                 said_params, where)
+                                 condition_words, endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on,
+                                 require_system, said_params, where)
 from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END, SIZE_OF_THE_EXTREME
 from nlu.ordinals import ordinal_word
 
@@ -280,7 +280,8 @@ def _describe(r: dict[str, Any], cat: Catalog) -> str:
     if r.get("count") and r.get("count_kind"):
         bits.append(f"with {r['count']} {r['count_kind']}")
     quals = [x for x in (r.get("direction") and {"uni": "unidirectional", "bi": "bidirectional"}.get(r["direction"]),
-                         r.get("condition"), r.get("precision"), r.get("app"), r.get("statistic")) if x]
+                         condition_words(r.get("condition")), r.get("precision"), r.get("app"), r.get("statistic"))
+             if x]
     if quals:
         bits.append("(" + ", ".join(quals) + ")")
     return " ".join(b for b in bits if b)
@@ -464,7 +465,7 @@ def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], lin
     plan.notes.append(f"no measurement of {endpoint(s['src'])} -> {endpoint(s['dst'])} itself: the document "
                       f"measured {top['operation']} {top['metric']} per path class; shown: its {top['path_class']} "
                       "value, with that row's source")
-    others = [f"{o['test'] or o['tool']}, {o['condition'] or ''} {o['direction'] or ''}: "
+    others = [f"{o['test'] or o['tool']}, {condition_words(o['condition'])} {o['direction'] or ''}: "
               f"{fmt_value(o['value'], o['unit'])}".replace("  ", " ") for o in fits[1:4]]
     if others:
         plan.notes.append(f"also measured for {top['path_class']}: " + "; ".join(others)

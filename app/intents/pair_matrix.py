@@ -12,9 +12,9 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (MANY_ROWS, better_words, cap, cite, endpoint, fmt_bytes, fmt_value, lower_is_better,
-                                 past_the_line, quals, require_ints, require_metric_on, require_system, systems_with,
-                                 what_words, where_plus)
+from app.intents._common import (MANY_ROWS, better_words, cap, cite, condition_words, endpoint, fmt_bytes, fmt_value,
+                                 lower_is_better, past_the_line, quals, require_ints, require_metric_on, require_system,
+                                 systems_with, what_words, where_plus)
 
 NAME = "pair_matrix"
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
@@ -102,7 +102,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
         which = "smallest" if s.get("metric") == "latency" else "largest"
         plan.notes.append(f"no size given: {fmt_bytes(r0['msg_bytes'])}, the {which} measured for these pairs")
     if "condition" in defaulted and r0.get("condition"):
-        plan.notes.append(f"no condition given: {r0['condition']}")
+        plan.notes.append(f"no condition given: {condition_words(r0['condition'])}")
     if "direction" in defaulted and r0.get("direction"):
         plan.notes.append(f"no direction given: {r0['direction']}")
     plan.notes.append(f"one tool: {r0['tool']}; the diagonal (a device to itself) is left out")
@@ -187,7 +187,7 @@ def _class_answer(rows: list[dict[str, Any]], classes: list[dict[str, Any]], lin
     if "msg_bytes" in plan.extra.get("defaulted", []) and r0.get("msg_bytes"):
         plan.notes.append(f"no size given: {fmt_bytes(r0['msg_bytes'])}, the largest measured")
     if "condition" in plan.extra.get("defaulted", []) and r0.get("condition"):
-        plan.notes.append(f"no condition given: {r0['condition']}")
+        plan.notes.append(f"no condition given: {condition_words(r0['condition'])}")
     gap = ""
     if missing:
         n = sum(missing.values())
