@@ -20,8 +20,8 @@ from app.intents._common import (fmt_bytes, fmt_value, in_asked_unit, lower_is_b
 from app.paths import MODELS, default_db
 from app.result import Result
 from app.rowcache import RowCache
-from nlu.cues import (CONDITION_LINK_TYPES, COLLECTIVE_OPS, LISTING as _LISTING, PAIR_WORDS, SAME_MEASURE, apply_cues,
-                      asks_advice)
+from nlu.cues import (CONDITION_LINK_TYPES, COLLECTIVE_OPS, CONGESTION_CONDITIONS, LISTING as _LISTING, LOADED_AND_IDLE,
+                      PAIR_WORDS, SAME_MEASURE, apply_cues, asks_advice)
 from nlu.implied import IMPLIED_SYSTEM, only_system_note
 from nlu.vocab import SPELLED_TERMS, TEENS, UNITS, in_spelled_term, join_spelled
 
@@ -896,9 +896,13 @@ class Asker:
         if intent not in ("link_efficiency", "congestion") or not sid \
                 or slots.get("metric") not in self.cat.metrics.get(sid, set()):
             return False
-        if intent == "congestion" and not slots.get("condition") and slots["metric"] not in EFFECT_METRICS:
+        if intent == "congestion" and (not slots.get("condition") or (
+                slots["condition"] not in CONGESTION_CONDITIONS and LOADED_AND_IDLE.search(_said(res).lower()))) \
+                and slots["metric"] not in EFFECT_METRICS:
             # "how do the traffic patterns on the xmp sixty four affect latency": a plain latency ignores what
-            # the question is about; a stated condition or a metric that is itself the effect does not
+            # the question is about; a stated condition or a metric that is itself the effect does not, unless the
+            # load pair is said beside a condition of another kind ("ri2 jointbert text query latency idle vs
+            # under load": the text query is a condition of RI2's runs, and its latency says nothing of a load)
             return False
         if intent == "link_efficiency" and slots.get("link_type"):
             # "lassen nvlink2 efficiency": a training efficiency stored for Lassen says nothing about its NVLink2

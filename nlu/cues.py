@@ -316,6 +316,10 @@ def family_readings(slots: dict[str, Any]) -> dict[str, list[Any]]:
     return {"operation": list(alts)} if alts else {}
 
 
+# both sides of the load pair in plain words ("the loaded p2p latency ... its idle latency", "idle vs under load")
+LOADED_WORDS = r"\b(loaded|under load|busy|congested)\b"
+IDLE_WORDS = r"\b(idle|unloaded|quiet|congestion[- ]free|not loaded|non ?-? ?loaded|without (any )?load|no load)\b"
+LOADED_AND_IDLE = re.compile(rf"{LOADED_WORDS}.*{IDLE_WORDS}|{IDLE_WORDS}.*{LOADED_WORDS}")
 # the time a trace spends on memory operations (copies and sets): "memory time", "memory-op share"
 MEMORY_TIME = re.compile(r"\bmemory[ -](ops? |operations? |copy |copies |transfers? )?(time|share|duration)s?\b")
 # What a profiler trace can tell: when each kernel, op and copy ran and for how long, so times, shares of the

@@ -15,7 +15,8 @@ from nlu.pasted import read_pasted
 from nlu.cues import (COMPLEMENTS, negated_condition, _ELLIPSES, _RATIO, _REFERENCE, _SIDE_BY_SIDE, ALL_COLLECTIVES, COLLECTIVE_OPS, LISTING,
                       GRID_OF_PAIRS, SIZE_OF_THE_EXTREME, SWITCHED_OFF, asks_advice, asks_setup,
                       ANY_SIZE, SIZE_WORD, CONDITION_LINK_TYPES, CONGESTION_CONDITIONS, GRAPH_MEASURES,
-                      MEMORY_BANDWIDTH, MEMORY_TIME, NOT_PER_PAIR, OF_PEAK, RATE_SHARE, SIZE_END,
+                      IDLE_WORDS, LOADED_AND_IDLE, LOADED_WORDS, MEMORY_BANDWIDTH, MEMORY_TIME, NOT_PER_PAIR, OF_PEAK,
+                      RATE_SHARE, SIZE_END,
                       TRACE_MEASURES, TRACE_WORD, WORD_FAMILY, _count_range, apply_cues, count_series,
                       family_readings,
                       HOST_MEMORY_KINDS, _HOW_MUCH_SLOWER,
@@ -486,6 +487,7 @@ class NLU:
         if self.catalog is not None:
             words = number_run_into_size(words, self.norm.size_bytes, self.endpoints)
         words = hyphenated_ends(words)
+        words = toward_as_to(words)
         words = spoken_compound_numbers(words, self.norm.number)
         words = counted_collectives(words)   # "on a pair of GPUs", "up to a dozen": how many devices ran
         words = multiplied_quantities(words, self.norm.number)   # "at twice 512 MiB": 1024 MiB
@@ -1309,7 +1311,7 @@ class NLU:
             # kernels and ops, never per message size; a size named is a benchmark's point
             intent, conf = _next_intent(self.labels["intents"], intent_probs, ruled_out | {"trace_breakdown"})
             ruled_out.add("trace_breakdown")
-        loaded_and_idle = _LOADED_AND_IDLE.search(said)
+        loaded_and_idle = LOADED_AND_IDLE.search(said)
         if (intent in ("metric_lookup", "pair_matrix") or (
                 intent == "scaling" and (isinstance(slots.get("count"), int) and not _OVER_COUNTS.search(said)
                                          or loaded_and_idle))
@@ -1444,7 +1446,7 @@ class NLU:
             if kind and not slots.get("count_kind"):
                 slots["count_kind"] = kind     # what is counted, though the tagger read no count ("the 2 GPUs")
         if intent == "congestion" and slots.get("count_kind") and not (slots.get("src") or slots.get("dst")) \
-                and (_TWO_COUNTS.search(said) or _COUNT_RANGE.search(said)) and not re.search(_IDLE, said) \
+                and (_TWO_COUNTS.search(said) or _COUNT_RANGE.search(said)) and not re.search(IDLE_WORDS, said) \
                 and not _SET_AGAINST.search(said):
             # "ipu p2p latency under load 2 to 1216 tiles": the loaded value along a range of counts is its curve
             # over them, not the loaded case set against the idle one (which "quiet versus under load" asks for)
@@ -1517,6 +1519,13 @@ class NLU:
                 and not (slots.get("src") and slots.get("dst")):
             # "dgx2 gpu pair with the peak tartan pcie-mode bandwidth": the one pair at that end, looked up with its
             # ends, not the whole grid
+            ruled_out.add(intent)
+            intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
+        extreme_pairwise = _EXTREME_PAIRWISE.search(said) if intent == "pair_matrix" else None
+        if extreme_pairwise and not _GRID_ASKED.search(said) and not (slots.get("src") and slots.get("dst")):
+            # "what peak pairwise p2p bandwidth does yme give": the value at that end of the pairs, with its pair,
+            # not every pair's
+            slots.setdefault("aggregate", self.norm.aggregate(extreme_pairwise.group(1), slots.get("metric")) or "max")
             ruled_out.add(intent)
             intent, conf = "metric_lookup", max(conf, CONFIDENCE_FLOOR)
         if _WHICH_PAIR_WHAT.search(said) and intent in ("metric_lookup", "out_of_scope") \
@@ -1798,6 +1807,12 @@ class NLU:
             slots["system"] = systems[0]
             if len(systems) > 1:
                 slots["compare_with"] = systems[1:]
+        if intent == "pair_matrix" and slots.get("compare_with") and re.search(r"\bpairwise\b", said) \
+                and not _GRID_ASKED.search(said):
+            # "what pairwise p2p latency do the dgx2 and yme give": a measure of GPU pairs set side by side on two
+            # machines, with no grid asked for, is the comparison
+            ruled_out.add(intent)
+            intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
         if slots.get("metric") == "congestion_impact" and slots.get("condition") == "under_load" \
                 and self.catalog is not None and isinstance(slots.get("system"), str) \
                 and "under_load" not in self.catalog.conditions.get(slots["system"], set()):
@@ -4896,12 +4911,8 @@ _LINK_CAPACITY_USED = re.compile(r"\bhow much of (the |its )?([\w-]+ ){0,4}(link
 # a machine named by what it is for ("the annealing machine", "the PRNG box")
 _PURPOSE_BEFORE_MACHINE = re.compile(r"\b\w+ (machine|box|node|testbed|system|rig)\b")
 _CONGESTION_SAID = re.compile(r"\b(congest\w*|contention|incast)\b")
-# both sides of the load pair in plain words ("the loaded p2p latency ... its idle latency")
-_LOADED = r"\b(loaded|under load|busy|congested)\b"
-_IDLE = r"\b(idle|unloaded|quiet|congestion[- ]free|not loaded|non ?-? ?loaded|without (any )?load|no load)\b"
-_LOADED_AND_IDLE = re.compile(rf"{_LOADED}.*{_IDLE}|{_IDLE}.*{_LOADED}")
 # the loaded side said, or both sides ("with and without load"): no quiet case alone (_NO_LOAD)
-_LOAD_SAID = re.compile(rf"{_LOADED}|\bunder (\w+ )?load\b|\bcontended\b|\bunder (congestion|contention)\b|"
+_LOAD_SAID = re.compile(rf"{LOADED_WORDS}|\bunder (\w+ )?load\b|\bcontended\b|\bunder (congestion|contention)\b|"
                         r"\bwith (and|or) without\b|\bwith load\b")
 
 
@@ -4942,6 +4953,11 @@ _SIZE_MEASURES = frozenset({"crossover_msg_size", "msg_size", "message_size"})
 # one pair picked by an extreme ("gpu pair with the peak bandwidth", "the pair having the lowest latency")
 _THE_PAIR_AT_AN_END = re.compile(r"\bpair (with|that has|having|showing|that shows|which has) (the )?(peak|highest|"
                                  r"lowest|best|worst|max\w*|min\w*|fastest|slowest|top|biggest|smallest|largest)\b")
+# an extreme of the pairs' values: "peak pairwise bandwidth", "the lowest pairwise latency"
+_EXTREME_PAIRWISE = re.compile(r"\b(peak|highest|largest|biggest|greatest|max|maximum|top|best|fastest|lowest|smallest|"
+                               r"min|minimum|worst|slowest) pairwise\b")
+# a grid asked for in so many words
+_GRID_ASKED = re.compile(r"\b(matri\w*|grids?|heat ?maps?|tables?|every|each|all (the )?(gpu |ipu )?pairs)\b")
 # "which GPU pair shows what latency": each pair with its value, the grid
 _WHICH_PAIR_WHAT = re.compile(r"\b(which|whcih|whihc) (\w+ ){0,3}?pairs? (\w+ ){1,3}?(what|waht|wat)\b|"
                               r"\bas an? func?tion of (the )?(gpu |ipu |g p u |i p u )?pairs?\b")
@@ -5543,6 +5559,18 @@ def hyphenated_ends(words: list[str]) -> list[str]:
             out[i:i + 5] = [a, "to", b]
         i += 1
     return out
+
+
+_AN_END_AFTER = {"the", "host", "gpu", "gpus", "ipu", "ipus", "cpu", "device", "devices", "card", "cards", "node",
+                 "tile", "core", "g", "i", "its", "their", "another", "other"}
+
+
+def toward_as_to(words: list[str]) -> list[str]:
+    """"from the host toward the gpus", "gpu0 towards gpu3": the end a copy goes to, said as the tagger learnt it
+    ("to"); only before a part or an article, so "trends toward saturation" keeps its word."""
+    return ["to" if w.lower() in ("toward", "towards") and i + 1 < len(words) and (
+        words[i + 1].lower() in _AN_END_AFTER or _NUMBERED_END.match(words[i + 1])) else w
+        for i, w in enumerate(words)]
 
 
 def part_number_pause(words: list[str], size_bytes) -> list[str]:
@@ -6426,7 +6454,9 @@ _PUT_TOGETHER = re.compile(r"\bhow (is|are|was|were) (\w[\w'-]* ){0,8}(put toget
 _WIRED = re.compile(r"\b(wired|cabled|hooked up|interconnected|connected together|linked together)\b|"
                     # "which GPUs does GPU3 link to over NVLink1", heard "... linked over NVLink 1": its neighbours
                     r"\b(which|what) (\w+ ){0,2}(gpus|ipus|cpus|devices|cards|nodes) (does|do|is|are) (\w+ ){1,8}?"
-                    r"(link|links|linked|connect|connects|connected)( up)? (to|over|with|via)\b")
+                    r"(link|links|linked|connect|connects|connected)( up)? (to|over|with|via)\b|"
+                    # "which pairwise NVLink1 links join the GPUs of the DGX-1 P100": the links themselves
+                    r"\b(which|what) ([\w-]+ ){0,3}(links|connections|cables) (join|connect|tie|couple|link)s?\b")
 _PAST_A_SIZE = re.compile(r"\b(past|beyond|after|above|from)( the)? \S*\d")
 _BEFORE_A_SIZE = re.compile(r"\b(before|by|until|till|below|under|up to|short of|ahead of)( the)? \S*\d")
 # "how much does congestion control help", "the benefit of CC": what congestion control changes is asked

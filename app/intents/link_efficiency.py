@@ -20,7 +20,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents import topology as topo
-from app.intents._common import MANY_ROWS, cite, endpoint, fmt_bytes, require_system
+from app.intents._common import MANY_ROWS, cite, condition_words, endpoint, fmt_bytes, require_system
 from app.intents._pairs import PCIE_ONLY, _sub, is_peer_link
 
 NAME = "link_efficiency"
@@ -417,7 +417,7 @@ def _describe(o: dict[str, Any]) -> str:
     if not o["operation"] and o.get("quantity"):
         bits[0] = o["quantity"]      # no benchmark operation: what the document says was measured
     if o.get("condition"):
-        bits.append(o["condition"].replace("_", " "))
+        bits.append(condition_words(o["condition"]))
     if o.get("test"):
         bits.append(f"{o['tool']} {o['test']}")
     elif o.get("tool"):

@@ -272,7 +272,7 @@ def _describe(r: dict[str, Any], cat: Catalog) -> str:
         bits.append(f"{endpoint(r['src'])} -> {endpoint(r['dst'])}")
     elif r.get("src"):
         bits.append(endpoint(r["src"]))
-    what = " ".join(x for x in (r.get("operation"), r.get("metric")) if x)
+    what = " ".join(x.replace("_", " ") for x in (r.get("operation"), r.get("metric")) if x)   # local memory write
     bits.append(what)
     bits.append(f"on {cat.name(r['system_id'])}")
     if r.get("msg_bytes"):

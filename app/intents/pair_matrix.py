@@ -104,7 +104,8 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if "condition" in defaulted and r0.get("condition"):
         plan.notes.append(f"no condition given: {condition_words(r0['condition'])}")
     if "direction" in defaulted and r0.get("direction"):
-        plan.notes.append(f"no direction given: {r0['direction']}")
+        plan.notes.append("no direction given: " + {"uni": "unidirectional", "bi": "bidirectional"}.get(
+            r0["direction"], r0["direction"]))
     plan.notes.append(f"one tool: {r0['tool']}; the diagonal (a device to itself) is left out")
     if any(r["n"] > 1 for r in rows):
         plan.notes.append(f"repeated measurements of a pair (up to {max(r['n'] for r in rows)}, several runs "
