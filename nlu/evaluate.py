@@ -181,6 +181,8 @@ HOLDOUT69_SET = Path(__file__).resolve().parent / "eval" / "holdout69.jsonl"
 HOLDOUT70_SET = Path(__file__).resolve().parent / "eval" / "holdout70.jsonl"
 # The seventy-second set: written blind in session 69, before the seventy-first is read (blind too).
 HOLDOUT71_SET = Path(__file__).resolve().parent / "eval" / "holdout71.jsonl"
+# The seventy-third set: written blind in session 69, before the seventy-second is read (blind too).
+HOLDOUT72_SET = Path(__file__).resolve().parent / "eval" / "holdout72.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -234,7 +236,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout68": HOLDOUT68_SET,
              "holdout69": HOLDOUT69_SET,
              "holdout70": HOLDOUT70_SET,
-             "holdout71": HOLDOUT71_SET}
+             "holdout71": HOLDOUT71_SET,
+             "holdout72": HOLDOUT72_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -311,7 +314,8 @@ LATER_SETS = (
     ("holdout68", "sixty-ninth", "blind in session 68", "from later in session 68 on"),
     ("holdout69", "seventieth", "blind in session 68", "from session 69 on"),
     ("holdout70", "seventy-first", "blind in session 69", "from later in session 69 on"),
-    ("holdout71", "seventy-second", "blind in session 69", None),
+    ("holdout71", "seventy-second", "blind in session 69", "from later in session 69 on"),
+    ("holdout72", "seventy-third", "blind in session 69", None),
 )
 
 
@@ -370,7 +374,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout71`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout72`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
