@@ -847,6 +847,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "which fan model cools the titan rtx desktop": the cooling parts (a fan's speed is stored; "TACC's
                     # liquid-cooled system" is Frontera Liquid)
                     r"\bfans? (models?|brands?|makes?|types?|vendors?|manufacturers?)\b|"
+                    # "lassen coolant pump model": the liquid cooling's parts
+                    r"\b(coolant|chillers?|radiators?|cold plates?|heat exchangers?)\b|"
+                    r"\b(coolant|water|cooling|liquid) pumps?\b|\bpumps? (models?|brands?|makes?|types?|vendors?)\b|"
                     # "what rack space is free in the Lassen machine room" (heard "what tracks spaces ..."): the room
                     r"\b(machine|server|computer) rooms?\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"

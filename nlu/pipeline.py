@@ -1235,20 +1235,23 @@ class NLU:
         if intent == "congestion" and slots.get("condition") == "under_load" and slots.get("metric") \
                 and slots["metric"] not in ("slowdown", "congestion_impact") and not _LOAD_CHANGE.search(said) \
                 and not slots.get("compare_with") and ("count" not in slots or _ALL_TILES_SENDING.search(said)
-                                                       or _WHAT_IT_GIVES.search(said) or RATE_SHARE.search(said)) \
+                                                       or _WHAT_IT_GIVES.search(said) or RATE_SHARE.search(said)
+                                                       or _GRID_OR_MATRIX.search(said)) \
                 and "congest" not in said:
             # "under load, what latency do transfers from IPU5 to IPU4 see?": one value under load, with no baseline
             # or change asked for, is looked up like the congestion-free one above (the words settle it, however
             # unsure the model was of a lookup); "latency under load, 1216 tiles" names the load's pattern, the
             # experiment the congestion answer sets against its baseline, but "when all 19456 tiles are sending"
             # asks for the value at that load, as does "what latency does the ipu system give under load on 19456
-            # tiles" (a value asked of one condition at a count, not set against a baseline) or "p2p bandwidth share
-            # under load on 19456 tiles" (the part of the rate kept at that load)
+            # tiles" (a value asked of one condition at a count, not set against a baseline), "p2p bandwidth share
+            # under load on 19456 tiles" (the part of the rate kept at that load) or its grid at a count
             ruled_out.add(intent)
             intent, conf = _renormalised(self.labels["intents"], intent_probs, "metric_lookup", {intent})
             conf = max(conf, CONFIDENCE_FLOOR)
-            if _PART_BY_PART.search(said) and not (slots.get("src") or slots.get("dst")):
-                intent = "pair_matrix"   # "... under load by IPU pair": the loaded value of each pair, a grid
+            if (_PART_BY_PART.search(said) or "count" in slots and _GRID_OR_MATRIX.search(said)) \
+                    and not (slots.get("src") or slots.get("dst")):
+                intent = "pair_matrix"   # "... under load by IPU pair", "... grid under load on 2432 tiles": the
+                #                          loaded value of each pair, a grid
         known = [x for x in [slots.get("system"), *systems] if isinstance(x, str)]
         if not slots.get("condition") and _ALL_LOADED.search(said) and (
                 self.catalog is None or not known
@@ -1813,6 +1816,17 @@ class NLU:
             # machines, with no grid asked for, is the comparison
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, CONFIDENCE_FLOOR)
+        changes_with = _CHANGES_WITH_COUNT.search(said) \
+            if intent in ("trace_breakdown", "out_of_scope", "metric_lookup") else None
+        counted = self.norm.count_and_kind(changes_with.group("part") + "s")[1] if changes_with else None
+        if counted and "count" not in slots and not TRACE_WORD.search(said):
+            # "how does the QTC kernel time of the DGX-2 shrink with GPU count": the curve over the count ("GPU
+            # count" names the axis, no count measured)
+            ruled_out.add(intent)
+            intent, conf = "scaling", max(conf, CONFIDENCE_FLOOR)
+            slots["count_kind"] = counted
+            if slots.get("metric") == "count":
+                del slots["metric"]
         if slots.get("metric") == "congestion_impact" and slots.get("condition") == "under_load" \
                 and self.catalog is not None and isinstance(slots.get("system"), str) \
                 and "under_load" not in self.catalog.conditions.get(slots["system"], set()):
@@ -4956,6 +4970,8 @@ _THE_PAIR_AT_AN_END = re.compile(r"\bpair (with|that has|having|showing|that sho
 # an extreme of the pairs' values: "peak pairwise bandwidth", "the lowest pairwise latency"
 _EXTREME_PAIRWISE = re.compile(r"\b(peak|highest|largest|biggest|greatest|max|maximum|top|best|fastest|lowest|smallest|"
                                r"min|minimum|worst|slowest) pairwise\b")
+# a grid named, matrix and all
+_GRID_OR_MATRIX = re.compile(r"\b(grid|matrix|heat ?map)\b")
 # a grid asked for in so many words
 _GRID_ASKED = re.compile(r"\b(matri\w*|grids?|heat ?maps?|tables?|every|each|all (the )?(gpu |ipu )?pairs)\b")
 # "which GPU pair shows what latency": each pair with its value, the grid
@@ -6014,8 +6030,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     memory, red bandwidth" (read); "AMD 5 hash" (MD5Hash); "fan sped" (speed, typed or heard); "tile cones" (counts);
     "XFlops" (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
     (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme give"
-    (grid); "BFS tips" (TEPS); "ri2text" (RI2 text); "if I sincerely" (efficiency). `names_system(words)`: whether the
-    words name a loaded machine."""
+    (grid); "BFS tips" (TEPS); "ri2text" (RI2 text); "if I sincerely" (efficiency); "from the host to word the GPUs"
+    (toward); "could the samples" (cuda-samples). `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -6025,9 +6041,13 @@ def misheard(words: list[str], names_system) -> list[str]:
         elif w == "titan" and lw[i + 1:i + 2] == ["p2p"] and set(lw[i + 2:i + 4]) & {"enabled", "disabled"} \
                 and names_system(words[:i] + words[i + 1:]) and not _TITAN_SET_BESIDE.search(" ".join(lw)):
             out[i] = "Tartan"    # "DGX-2 Titan P2P enabled latency": Tartan's P2P setting, one other machine named
-        elif w == "thirteen" and "mode" in lw[i + 1:i + 5] and any(_TARTAN_MODE.match(x) for x in lw[i + 1:i + 4]) \
+        elif w == "thirteen" and "mode" in lw[i + 1:i + 9] and any(_TARTAN_MODE.match(x) for x in lw[i + 1:i + 8]) \
                 and (not i or lw[i - 1] not in _BEFORE_AN_INDEX) and names_system(words[:i] + words[i + 1:]):
-            out[i] = "Tartan"    # "DGX-2 thirteen PCIe mode bandwidth", "the lowest thirteen latency NVLink mode"
+            out[i] = "Tartan"    # "DGX-2 thirteen PCIe mode bandwidth", "the lowest thirteen latency NVLink mode",
+            #                      "what thirteen bandwidth grid does Mini Summit give in NVLink mode"
+        elif w == "thirteen" and i and lw[i - 1] in ("in", "from", "by") and "p2p" in lw[i + 1:i + 4] \
+                and set(lw[i + 2:i + 6]) & {"enabled", "disabled", "on", "off"} and names_system(words):
+            out[i] = "Tartan"    # "what pairwise latency does Yme give in thirteen, with P2P disabled"
         elif w == "red" and i + 1 < len(lw) and lw[i + 1] in _READ_MEASURES:
             out[i] = "read"
         elif w == "sped" and i and lw[i - 1] in ("fan", "fans", "clock", "link", "memory"):
@@ -6045,9 +6065,10 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "GPU"       # "what FP32 MaxFlops does PtoP 1 of Yme deliver", "vs PtoP count": a GPU, heard so
             if lw[i + 1] == "1" and re.fullmatch(r"[0-5]", "".join(lw[i + 2:i + 3])):
                 out[i + 1], out[i + 2] = f"1{lw[i + 2]}", None   # "PtoP 1 4": GPU14, its digits heard apart
-        elif w == "good" and i and lw[i - 1] in ("bandwidth", "latency", "bw") and lw[i + 1:i + 2] in (
+        elif w in ("good", "crit") and i and lw[i - 1] in ("bandwidth", "latency", "bw") and lw[i + 1:i + 2] in (
                 ["does"], ["do"], ["is"]):
             out[i] = "grid"      # "what Titan PCIe mode latency good does Yme give": the grid, its vowel misheard
+            #                      ("bandwidth crit does": its first consonant)
             #                      ("is 327 GB/s of bus bandwidth good for ..." asks whether it is good)
         elif w == "tips" and i and lw[i - 1] == "bfs":
             out[i] = "TEPS"      # "Yme shock BFS tips on GPU 2": BFS's traversed edges per second
@@ -6057,6 +6078,11 @@ def misheard(words: list[str], names_system) -> list[str]:
         if lw[i] == "link" and lw[i + 1] in ("2", "to", "two") and lw[i + 2:i + 3] in (["link"], ["links"], ["rate"],
                                                                                   ["rates"]):
             out[i:i + 2] = ["NVLink2"]   # "the rate of the link 2 link", "how close to the link to rate": NVLink2's
+        elif lw[i] == "word" and lw[i - 1] in ("to", "the") and "from" in lw[:i - 1] and (
+                lw[i + 1] in _AN_END_AFTER or _NUMBERED_END.match(lw[i + 1])):
+            out[i - 1:i + 1] = ["toward"]   # "from the host to word the GPUs", "from GPU0, the word GPU1"
+        elif lw[i - 1] == "could" and lw[i] in ("a", "the") and lw[i + 1] in ("sample", "samples"):
+            out[i - 1:i + 2] = ["cuda", "samples"]   # "what could the samples P2P bandwidth do Yme give"
         elif lw[i - 1:i + 2] == ["if", "i", "sincerely"]:
             out[i - 1:i + 2] = ["efficiency"]   # "what if I sincerely does chifflet give": the measure, heard so
         elif lw[i - 1] == "amd" and lw[i] in ("5", "five") and lw[i + 1] in ("hash", "hashes", "hashing"):
@@ -6407,6 +6433,9 @@ _LEVELS_OFF = re.compile(r"\b(stays?|remains?|stay(s|ed)?|keeps?) (flat|constant
 # or a count is said with it ("tank at 128 bytes" asks for the value there)
 _FALLS_AWAY = re.compile(r"\b(tank|choke|collapse|nosedive|crater)(s|d)?\b|\b(drop|fall)s? off\b")
 # a curve over a count said with its growth ("keep growing with all tiles busy", "as more gpus join")
+_CHANGES_WITH_COUNT = re.compile(r"\b(shrinks?|shrinking|shrank|drops?|falls?|declines?|decreases?|grows?|rises?|"
+                                 r"increases?|changes?|scales?|varies|goes (down|up)) (\w+ )?(with|as|over|across) "
+                                 r"(the |a )?(?P<part>gpu|node|rank|ipu|core|process|thread|tile)s? counts?\b")
 _GROWS_WITH_COUNT = re.compile(r"\b(with|as|across|over) (all|more|the|extra|additional)?( the)? ?"
                                r"(tiles|gpus|nodes|ranks|ipus|cores|processes|threads)\b")
 # the words that leave a range open above its lower end ("from 1 MiB upward", "from 8 GPUs onward")
@@ -6787,8 +6816,11 @@ def nominal_in(words: list[str]) -> Optional[dict[str, Any]]:
     return {"value": round(value, 6), "said": said, "words": (first, first + text[start:end].count(" ") + 1)}
 
 
-_SELF_PAIR = re.compile(r"\b(diagonal|(to|within|inside|in) itself|own memory|self ?-? ?cop(y|ies)|within (the same|one) (gpu|device)|local copy|copy (with)?in "
-                        r"(the|its|one) (same )?(gpu|device)|(inside|within) (gpu|device) ?\d+)\b")
+_SELF_PAIR = re.compile(r"\b(diagonal|(to|within|inside|in) itself|own memory|self ?-? ?cop(y|ies)|"
+                        r"within (the same|one) (gpu|device)|local copy|"
+                        r"copy (with)?in (the|its|one) (same )?(gpu|device)|(inside|within) (gpu|device) ?\d+|"
+                        # "intra-gpu bandwidth on gpu1": inside one GPU
+                        r"intra ?-? ?(gpu|device))\b")
 # a question that ranks the systems: "which system/machine/GPU has the highest ...", "rank the systems by ...",
 # "the fastest system for ..."
 _SYSTEM_WORD = r"(systems?|machines?|gpus?|nodes?|clusters?|platforms?|servers?|boxe?s?|computers?|accelerators?)"

@@ -228,5 +228,5 @@ def test_a_library_no_row_of_the_system_names_filters_nothing(asker):
     res = asker.ask("Starting from what message size does the compressed MPI_Alltoall beat the uncompressed baseline "
                     "on Longhorn with 2 nodes?")
     assert res.intent == "metric_lookup" and "library" not in res.slots and res.rows
-    assert "crossover_msg_size" in res.answer
+    assert "crossover msg size" in res.answer
     assert asker.ask("ncclAllReduce bandwidth on the h200 node at 1GB").slots.get("library") == "nccl"

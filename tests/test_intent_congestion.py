@@ -122,7 +122,11 @@ def test_out_of_scope(built_con):
     cat = catalog.load(built_con)
     with pytest.raises(OutOfScope, match="Azure HPC"):
         M.plan({"system": "dgx2"}, cat)
-    with pytest.raises(OutOfScope, match="not a congestion condition"):
+    # a condition of another kind: on a machine with a congestion pair it is named as no congestion condition; on
+    # one without, the machines that have a pair are named
+    with pytest.raises(OutOfScope, match="P2P enabled is not a congestion condition"):
+        M.plan({"system": "ipu16", "condition": "p2p_on"}, cat)
+    with pytest.raises(OutOfScope, match="no measurements under two congestion conditions"):
         M.plan({"system": "dgx2", "condition": "p2p_on"}, cat)
 
 

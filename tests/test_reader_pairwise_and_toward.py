@@ -3,7 +3,10 @@ other words): "pairwise" after an extreme ("the lowest pairwise latency") is the
 "pairwise" said of two machines with no grid asked for sets them side by side; "which links join the GPUs" is the
 graph, "pairwise" or not; "toward" names the end a copy goes to, as "to" does; a load pair asked of a machine whose
 only conditions are of another kind (RI2's text and speech queries) is refused as no congestion pair there, not
-answered with the plain value. Real model, real built database."""
+answered with the plain value. Heard forms from its spoken misses: "to word" (toward), "thirteen" (Tartan) before its
+P2P setting or further from its copy mode, "crit" (grid), "could the samples" (cuda-samples). Real model, real built
+database."""
+from nlu.pipeline import misheard
 
 
 def test_an_extreme_pairwise_value_is_the_pair_at_that_end(asker):
@@ -39,3 +42,16 @@ def test_a_load_pair_on_a_machine_without_one_is_refused(asker):
     res = asker.ask("ri2 jointbert speech query latency idle vs under load")
     assert res.intent == "out_of_scope", (res.intent, res.answer)
     assert "no measurements under two congestion conditions" in res.answer, res.answer
+
+
+def test_heard_forms_of_toward_tartan_and_grid(asker):
+    # as the speech model writes them: "toward" heard as "to word", Tartan as "thirteen" before its P2P setting or
+    # further from its copy mode, "grid" as "crit", cuda-samples as "could the samples"
+    res = asker.ask("which bandwidth does the dgx-1 v100 give from the host to word the gpus with p2p enabled")
+    assert res.slots.get("operation") == "h2d", res.slots
+    res = asker.ask("what pairwise latency does yme give in thirteen, with p2p disabled at 32 megabytes")
+    assert res.rows and {r.get("tool") for r in res.rows} == {"Tartan"}, res.answer
+    res = asker.ask("what thirteen bandwidth crit does mini summit give in nvlink mode")
+    assert res.intent == "pair_matrix" and res.slots.get("condition") == "nvlink", (res.intent, res.slots)
+    heard = "what could the samples p2p latency does yme give from gpu0 to gpu1".split()
+    assert misheard(heard, lambda words: True)[1:3] == ["cuda", "samples"]
