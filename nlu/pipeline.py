@@ -6065,10 +6065,10 @@ def misheard(words: list[str], names_system) -> list[str]:
             out[i] = "GPU"       # "what FP32 MaxFlops does PtoP 1 of Yme deliver", "vs PtoP count": a GPU, heard so
             if lw[i + 1] == "1" and re.fullmatch(r"[0-5]", "".join(lw[i + 2:i + 3])):
                 out[i + 1], out[i + 2] = f"1{lw[i + 2]}", None   # "PtoP 1 4": GPU14, its digits heard apart
-        elif w in ("good", "crit") and i and lw[i - 1] in ("bandwidth", "latency", "bw") and lw[i + 1:i + 2] in (
-                ["does"], ["do"], ["is"]):
+        elif i and lw[i - 1] in ("bandwidth", "latency", "bw") and (w == "good" and lw[i + 1:i + 2] in (
+                ["does"], ["do"], ["is"]) or w == "crit"):
             out[i] = "grid"      # "what Titan PCIe mode latency good does Yme give": the grid, its vowel misheard
-            #                      ("bandwidth crit does": its first consonant)
+            #                      ("bandwidth crit under load": its first consonant, no English word)
             #                      ("is 327 GB/s of bus bandwidth good for ..." asks whether it is good)
         elif w == "tips" and i and lw[i - 1] == "bfs":
             out[i] = "TEPS"      # "Yme shock BFS tips on GPU 2": BFS's traversed edges per second

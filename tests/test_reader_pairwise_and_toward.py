@@ -53,5 +53,7 @@ def test_heard_forms_of_toward_tartan_and_grid(asker):
     assert res.rows and {r.get("tool") for r in res.rows} == {"Tartan"}, res.answer
     res = asker.ask("what thirteen bandwidth crit does mini summit give in nvlink mode")
     assert res.intent == "pair_matrix" and res.slots.get("condition") == "nvlink", (res.intent, res.slots)
+    res = asker.ask("ipu system latency crit under load on 4864 tiles")
+    assert res.intent == "pair_matrix", (res.intent, res.slots)
     heard = "what could the samples p2p latency does yme give from gpu0 to gpu1".split()
     assert misheard(heard, lambda words: True)[1:3] == ["cuda", "samples"]
