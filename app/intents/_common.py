@@ -391,9 +391,10 @@ OPERATION_WORDS = {"p2p": "peer-to-peer", "h2d": "host-to-device", "d2h": "devic
 
 
 def what_words(operation: Optional[str], metric: Optional[str]) -> str:
-    """'host-to-device bandwidth' from operation and metric, for sentences."""
-    op = OPERATION_WORDS.get(operation or "", operation or "")
-    return " ".join(x for x in (op, metric) if x)
+    """'host-to-device bandwidth' from operation and metric, for sentences ('qtc kernel time': an id's underscores
+    read as spaces)."""
+    op = OPERATION_WORDS.get(operation or "", (operation or "").replace("_", " "))
+    return " ".join(x.replace("_", " ") for x in (op, metric) if x)
 
 
 def written_name(slot: str, canonical: str) -> str:
