@@ -102,7 +102,7 @@ def test_the_size_from_which_compression_pays_off(asker, built_con):
 
 def test_a_crossover_size_compared_across_clusters(asker):
     res = asker.ask("lassen vs longhorn: crossover message size of compressed all-to-all")
-    assert res.intent == "compare_systems" and "crossover_msg_size" in res.answer, (res.intent, res.answer)
+    assert res.intent == "compare_systems" and "crossover msg size" in res.answer, (res.intent, res.answer)
     assert "Lassen" in res.answer and "Longhorn" in res.answer, res.answer
 
 
