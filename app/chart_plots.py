@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from app import chart_style as st
-from app.intents._common import fmt_bytes, lower_is_better
+from app.intents._common import DIRECTION_WORDS, fmt_bytes, lower_is_better
 from app.result import Result
 
 
@@ -219,7 +219,7 @@ def compare_systems(result: Result) -> Optional[go.Figure]:
     fig = go.Figure(go.Bar(x=names, y=[r["value"] for r in rows], marker_color=[colours[n] for n in names],
                            text=text, textposition="outside", cliponaxis=False, hovertext=hover, hoverinfo="text",
                            name=r0.get("metric") or "value"))
-    at = ", ".join(x for x in (r0.get("direction") and {"uni": "unidirectional", "bi": "bidirectional"}.get(
+    at = ", ".join(x for x in (r0.get("direction") and DIRECTION_WORDS.get(
         r0["direction"]), r0.get("condition"), r0.get("precision"), fmt_bytes(r0.get("msg_bytes")),
         f"{r0['count']} {r0['count_kind']}" if r0.get("count") and r0.get("count_kind") else None) if x)
     if r0.get("mode") == "each_best":

@@ -345,6 +345,15 @@ def systems_with(cat: Catalog, operation: Optional[str] = None, metric: Optional
     return out
 
 
+# A stored direction as a sentence says it
+DIRECTION_WORDS = {"uni": "unidirectional", "bi": "bidirectional"}
+
+
+def direction_words(direction: Any) -> str:
+    """'unidirectional' for uni; any other stored value as it is."""
+    return DIRECTION_WORDS.get(direction, direction) if direction else ""
+
+
 # A stored condition as a sentence says it: the ids are for filters and tables, "(unidirectional, p2p_on)" reads as
 # code in an answer
 CONDITION_WORDS = {"p2p_on": "P2P enabled", "p2p_off": "P2P disabled", "in_place": "in-place",
@@ -368,7 +377,7 @@ def quals(r: dict[str, Any], keys: Iterable[str] = ("direction", "condition", "p
         if v is None or v == "":
             continue
         if k == "direction":
-            v = {"uni": "unidirectional", "bi": "bidirectional"}.get(v, v)
+            v = direction_words(v)
         elif k == "condition":
             v = condition_words(v)
         elif k == "msg_bytes":

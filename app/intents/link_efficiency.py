@@ -20,7 +20,7 @@ from app.catalog import Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents import topology as topo
-from app.intents._common import MANY_ROWS, cite, condition_words, endpoint, fmt_bytes, require_system
+from app.intents._common import DIRECTION_WORDS, MANY_ROWS, cite, condition_words, endpoint, fmt_bytes, require_system
 from app.intents._pairs import PCIE_ONLY, _sub, is_peer_link
 
 NAME = "link_efficiency"
@@ -413,7 +413,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
 
 
 def _describe(o: dict[str, Any]) -> str:
-    bits = [o["operation"], {"uni": "unidirectional", "bi": "bidirectional"}.get(o["direction"] or "", "")]
+    bits = [o["operation"], DIRECTION_WORDS.get(o["direction"] or "", "")]
     if not o["operation"] and o.get("quantity"):
         bits[0] = o["quantity"]      # no benchmark operation: what the document says was measured
     if o.get("condition"):

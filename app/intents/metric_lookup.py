@@ -11,9 +11,9 @@ from app.catalog import LABEL_SQL, Catalog
 from app.intents import OutOfScope, Plan
 from app.intents import _pairs
 from app.intents._narrow import made_by, said_words
-from app.intents._common import (LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED, STATED_SQL, cite,
-                                 condition_words, endpoint, fmt_bytes, fmt_value, mode_as_operation, require_metric_on,
-                                 require_system, said_params, where)
+from app.intents._common import (DIRECTION_WORDS, LOWER_BETTER, MANY_ROWS, PARAMETRISED, RATE_SCALE, STATED,
+                                 STATED_SQL, cite, condition_words, endpoint, fmt_bytes, fmt_value, mode_as_operation,
+                                 require_metric_on, require_system, said_params, where)
 from nlu.cues import ANY_SIZE, MEMORY_BANDWIDTH, OF_PEAK, SIZE_END, SIZE_OF_THE_EXTREME
 from nlu.ordinals import ordinal_word
 
@@ -279,7 +279,7 @@ def _describe(r: dict[str, Any], cat: Catalog) -> str:
         bits.append(f"at {fmt_bytes(r['msg_bytes'])}")
     if r.get("count") and r.get("count_kind"):
         bits.append(f"with {r['count']} {r['count_kind']}")
-    quals = [x for x in (r.get("direction") and {"uni": "unidirectional", "bi": "bidirectional"}.get(r["direction"]),
+    quals = [x for x in (r.get("direction") and DIRECTION_WORDS.get(r["direction"]),
                          condition_words(r.get("condition")), r.get("precision"), r.get("app"), r.get("statistic"))
              if x]
     if quals:

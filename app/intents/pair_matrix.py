@@ -12,9 +12,9 @@ from typing import Any, Optional
 
 from app.catalog import Catalog
 from app.intents import OutOfScope, Plan, _pairs
-from app.intents._common import (MANY_ROWS, better_words, cap, cite, condition_words, endpoint, fmt_bytes, fmt_value,
-                                 lower_is_better, past_the_line, quals, require_ints, require_metric_on, require_system,
-                                 systems_with, what_words, where_plus)
+from app.intents._common import (MANY_ROWS, better_words, cap, cite, condition_words, direction_words, endpoint,
+                                 fmt_bytes, fmt_value, lower_is_better, past_the_line, quals, require_ints,
+                                 require_metric_on, require_system, systems_with, what_words, where_plus)
 
 NAME = "pair_matrix"
 COLUMNS = ("system_id", "metric", "operation", "src", "dst", "value", "unit", "n", "source", "tool", "condition",
@@ -104,8 +104,7 @@ def answer(rows: list[dict[str, Any]], plan: Plan, cat: Catalog) -> str:
     if "condition" in defaulted and r0.get("condition"):
         plan.notes.append(f"no condition given: {condition_words(r0['condition'])}")
     if "direction" in defaulted and r0.get("direction"):
-        plan.notes.append("no direction given: " + {"uni": "unidirectional", "bi": "bidirectional"}.get(
-            r0["direction"], r0["direction"]))
+        plan.notes.append(f"no direction given: {direction_words(r0['direction'])}")
     plan.notes.append(f"one tool: {r0['tool']}; the diagonal (a device to itself) is left out")
     if any(r["n"] > 1 for r in rows):
         plan.notes.append(f"repeated measurements of a pair (up to {max(r['n'] for r in rows)}, several runs "
