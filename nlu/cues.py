@@ -850,6 +850,12 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "lassen coolant pump model": the liquid cooling's parts
                     r"\b(coolant|chillers?|radiators?|cold plates?|heat exchangers?)\b|"
                     r"\b(coolant|water|cooling|liquid) pumps?\b|\bpumps? (models?|brands?|makes?|types?|vendors?)\b|"
+                    # "which vendor supplies the HBM2 stacks of the DGX-2 GPUs": who makes a part, no measurement
+                    r"\b(suppl(y|ies|ied)|suppliers?|manufactures?|manufactured|fabricates?)\b.{0,30}\b(hbm\w*|memory|"
+                    r"dram|stacks?|chips?|dies?)\b|"
+                    r"\b(hbm\w*|memory|dram) (suppliers?|vendors?|makers?|manufacturers?)\b|"
+                    # "what delivery lead time does nvidia give for the h200 pair": a vendor's order book
+                    r"\b(delivery|lead|shipping|procurement) times?\b|\blead[- ]times?\b|\bdeliver(y|ies)\b|"
                     # "what rack space is free in the Lassen machine room" (heard "what tracks spaces ..."): the room
                     r"\b(machine|server|computer) rooms?\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"

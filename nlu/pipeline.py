@@ -2253,10 +2253,11 @@ class NLU:
                 and (slots.get("metric") or slots.get("app")) and not asks_advice(said) and self.catalog is not None
                 and slots.get("metric") in (None, *self.catalog.metrics.get(str(slots.get("system")), ()))) \
                 and len(systems) > 1 and (_SETS_SIDE_BY_SIDE.search(said) or _WHILE_THE_OTHER.search(said)
-                                          or _COMPARATIVE_ACROSS.search(said)):
+                                          or _COMPARATIVE_ACROSS.search(said) or _BOTH_GIVE.search(said)):
             # "how does the dgx-2 p2p bandwidth stack up against yme over nvlink": two machines set side by side on
             # one measure, not a value looked up on each; "Yme's copies hit 72 GB/s while the DGX-2 manages only
-            # 12": the same, said as a contrast
+            # 12": the same, said as a contrast; "what overhead does SuperMUC-NG and Summit give" (the plural verb
+            # heard as "does"): the two as one subject, as "do ... give" is read
             ruled_out.add(intent)
             intent, conf = "compare_systems", max(conf, model_conf)
         if _RESPECTIVELY.search(said) and slots.get("src") and slots.get("dst") \
@@ -6338,6 +6339,9 @@ _DEVICE_MEMORY_SAID = re.compile(rf"\b(hbm\d?e?|gddr\d?x?)\b|{MEMORY_BANDWIDTH.p
 # one machine set against another in a contrast ("... while the DGX-2 manages only 12", "whereas Yme gets ...")
 _WHILE_THE_OTHER = re.compile(r"\bwhereas\b|\bwhile (the |its |their )?([\w-]+ ){1,3}(only |just |barely )?"
                               r"(manages?|gets?|gives?|reaches|reach|hits?|does|is|has|shows?|sees?|tops? out)\b")
+# two machines as one subject of a verb of giving ("what overhead do(es) SuperMUC-NG and Summit give")
+_BOTH_GIVE = re.compile(r"\b(do|does) (both )?(the )?[\w-]+( [\w-]+){0,3} and (the )?[\w-]+( [\w-]+){0,3} "
+                        r"(give|get|reach|achieve|attain|hit|deliver|show|post|manage|see|offer|provide)\b")
 # the other machine named as the alternative to the first ("as opposed to GPU0 of Mini Summit"), also where the
 # model, misled by an endpoint said on each side, refused
 _ALTERNATIVE = re.compile(r"\b(as opposed to|instead of|rather than|in contrast to)\b")
