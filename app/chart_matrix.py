@@ -10,7 +10,7 @@ from plotly.subplots import make_subplots
 
 from app import chart_style as st
 from app.chart_plots import _num, _rows_with_values, _system
-from app.intents._common import DIRECTION_WORDS, fmt_bytes, lower_is_better
+from app.intents._common import DIRECTION_WORDS, condition_words, fmt_bytes, lower_is_better
 from app.result import Result
 
 
@@ -45,7 +45,7 @@ def pair_matrix(result: Result) -> Optional[go.Figure]:
     unit = result.chart.get("unit") or r0.get("unit") or ""
     fig = go.Figure(_heatmap(rows, r0.get("metric"), unit, r0.get("metric") or "value"))
     slice_ = ", ".join(x for x in (r0.get("direction") and DIRECTION_WORDS.get(
-        r0["direction"]), r0.get("condition"), fmt_bytes(r0.get("msg_bytes")), r0.get("tool")) if x)
+        r0["direction"]), condition_words(r0.get("condition")), fmt_bytes(r0.get("msg_bytes")), r0.get("tool")) if x)
     title = f"{st.what(r0.get('operation'), r0.get('metric'))} per pair on {_system(result)} ({unit})"
     ns, nd = len({r["src"] for r in rows}), len({r["dst"] for r in rows})
     n = max(ns, nd)
@@ -79,7 +79,8 @@ def pair_matrices(result: Result) -> Optional[go.Figure]:
     def slice_of(one: Result) -> str:
         rows = [r for r in _rows_with_values(one.rows) if r.get("src") and r.get("dst")]
         r0 = rows[0] if rows else {}
-        bits = (r0.get("direction") and {"uni": "uni", "bi": "bi"}.get(r0["direction"]), r0.get("condition"),
+        bits = (r0.get("direction") and {"uni": "uni", "bi": "bi"}.get(r0["direction"]),
+                condition_words(r0.get("condition")),
                 fmt_bytes(r0.get("msg_bytes")), r0.get("tool"))
         return f"{_system(one)}<br><sup>{', '.join(b for b in bits if b)}</sup>"
 

@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from app import chart_style as st
-from app.intents._common import DIRECTION_WORDS, fmt_bytes, lower_is_better
+from app.intents._common import DIRECTION_WORDS, condition_words, fmt_bytes, lower_is_better
 from app.result import Result
 
 
@@ -220,7 +220,7 @@ def compare_systems(result: Result) -> Optional[go.Figure]:
                            text=text, textposition="outside", cliponaxis=False, hovertext=hover, hoverinfo="text",
                            name=r0.get("metric") or "value"))
     at = ", ".join(x for x in (r0.get("direction") and DIRECTION_WORDS.get(
-        r0["direction"]), r0.get("condition"), r0.get("precision"), fmt_bytes(r0.get("msg_bytes")),
+        r0["direction"]), condition_words(r0.get("condition")), r0.get("precision"), fmt_bytes(r0.get("msg_bytes")),
         f"{r0['count']} {r0['count_kind']}" if r0.get("count") and r0.get("count_kind") else None) if x)
     if r0.get("mode") == "each_best":
         at = "each system's best at its own settings (not like for like)"
@@ -284,7 +284,8 @@ def metric_lookup(result: Result) -> Optional[go.Figure]:
     if len(rows) == 1:
         at = ", ".join(x for x in (r0.get("src") and r0.get("dst") and
                                    f"{st.label_endpoint(r0['src'])} → {st.label_endpoint(r0['dst'])}",
-                                   fmt_bytes(r0.get("msg_bytes")), r0.get("condition"), r0.get("precision")) if x)
+                                   fmt_bytes(r0.get("msg_bytes")), condition_words(r0.get("condition")),
+                                   r0.get("precision")) if x)
         fig = go.Figure(go.Indicator(mode="number", value=r0["value"],
                                      number=dict(suffix=f" {unit}", valueformat=".4~g"),
                                      title=dict(text=f"{what} on {_system(result)}<br><sub>{at}</sub>")))
@@ -322,8 +323,8 @@ def link_efficiency(result: Result) -> Optional[go.Figure]:
     labels = []
     systems = (result.chart or {}).get("systems") or []
     for r in rows:
-        how = ", ".join(x for x in (r.get("operation"), r.get("direction"), r.get("condition"),
-                                    r.get("test") or r.get("tool")) if x)
+        how = ", ".join(x for x in (r.get("operation"), r.get("direction") and DIRECTION_WORDS.get(r["direction"]),
+                                    condition_words(r.get("condition")), r.get("test") or r.get("tool")) if x)
         pair = f"{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}, " if r.get("src") and r.get("dst") else ""
         whose = f"{r.get('system_id')}: " if len(systems) > 1 else ""   # "nvlink efficiency on yme and mini summit"
         labels.append(f"{whose}{r.get('link') or '?'} ({pair}{how})")
@@ -424,8 +425,9 @@ def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
         return None   # different quantities: the sentences say them, one axis cannot
     unit = units.pop()
     r0 = firsts[0]
-    labels = [f"{r[key]}" + (f"<br><sub>{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}</sub>"
-                             if r.get("src") and r.get("dst") else "") for r in firsts]
+    named = [condition_words(r[key]) if key == "condition" else str(r[key]) for r in firsts]
+    labels = [f"{n}" + (f"<br><sub>{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}</sub>"
+                             if r.get("src") and r.get("dst") else "") for n, r in zip(named, firsts)]
     fig = go.Figure(go.Bar(y=labels, x=[r["value"] for r in firsts], orientation="h",
                            marker_color=[st.PALETTE[i % len(st.PALETTE)] for i in range(len(firsts))],
                            text=[st.fmt_num(r["value"], unit) for r in firsts], textposition="outside",
@@ -434,8 +436,12 @@ def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
     if key == "system_id":
         title = (f"{st.what(r0.get('operation'), r0.get('metric'))} on {' and '.join(r['system_id'] for r in firsts)}"
                  f" ({unit}): each system's answer")
+    elif key == "condition":
+        # "p2p bandwidth with p2p enabled vs disabled": one measure under each setting, the settings in words
+        title = (f"{st.what(r0.get('operation'), r0.get('metric'))} on {_system(result)}, {' vs '.join(named)} "
+                 f"({unit}): each setting's answer")
     else:
-        title = (f"{' vs '.join(r['operation'] for r in firsts)} {r0.get('metric') or ''} on {_system(result)} "
+        title = (f"{' vs '.join(named)} {r0.get('metric') or ''} on {_system(result)} "
                  f"({unit}): each operation's answer")
     fig.update_layout(**st.base_layout(title, width=1000, height=160 + 60 * len(firsts), showlegend=False))
     fig.update_yaxes(autorange="reversed")

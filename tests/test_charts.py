@@ -353,3 +353,18 @@ def test_questions_in_words(asker):
     assert sweep.intent == "size_sweep" and fig.layout.xaxis.type == "log"
     # the reports embed figures as HTML: the figure serialises
     assert "plotly" in fig.to_html(include_plotlyjs=False, full_html=False).lower()
+
+
+def test_titles_say_settings_in_words(asker):
+    """A chart's title and labels say a setting as the answer's sentence does ("P2P enabled", "in-place"), never the
+    stored id; a lookup under two settings is titled by the settings, not as if they were operations."""
+    res = asker.ask("p2p bandwidth from gpu2 to gpu3 on the dgx2 with p2p enabled vs disabled")
+    fig = figure(res)
+    title, labels = fig.layout.title.text, " ".join(fig.data[0].y)
+    assert "P2P enabled" in labels and "P2P disabled" in labels, labels
+    assert "P2P enabled vs P2P disabled" in title and "operation" not in title, title
+    assert "p2p_on" not in title + labels and "p2p_off" not in title + labels, (title, labels)
+    fig = figure(asker.ask("compare the in-place all-reduce busbw of the h200 pair and the dgx2 at 4 MB"))
+    assert "in-place" in fig.layout.title.text and "in_place" not in fig.layout.title.text, fig.layout.title.text
+    fig = figure(asker.ask("yme p2p bandwidth matrix with p2p disabled in tartan"))
+    assert "P2P disabled" in fig.layout.title.text and "p2p_off" not in fig.layout.title.text, fig.layout.title.text
