@@ -71,18 +71,32 @@ class Gazetteer:
     def __init__(self, norm: Normalizer):
         self.norm = norm
         self.index = {s: norm._index[s] for s in SECTION_SLOT}
+        # the last words asked about and their windows: the reader asks twice of the same words in one question
+        # (once to find a name said first, once to read the rest), and each scan costs about a millisecond
+        self._last: tuple[tuple[str, ...], list[tuple[int, int, dict[str, Any]]]] = ((), [])
 
     def candidates(self, words: list[str]) -> list[tuple[int, int, dict[str, Any]]]:
         """(start, end, {slot: value}) for every word window naming an unambiguous vocabulary value, a size
         with a unit ("1GiB", "eight kilobytes"), a count with its kind ("16 GPUs", "both GPUs") or a device
         ("g p u two"). Filler inside a window ("P2P is disabled") is skipped."""
+        asked, last = tuple(words), self._last
+        if asked and asked == last[0]:
+            return list(last[1])
+        out = self._scan(words)
+        self._last = (asked, out)
+        return list(out)
+
+    def _scan(self, words: list[str]) -> list[tuple[int, int, dict[str, Any]]]:
         out = []
         n = len(words)
         for a in range(n):
+            # whether a number, a count or a device can begin here is a question of the first word alone: asked
+            # once per word, not once per window
+            may_count = self._may_begin_number(words[a])
             for b in range(min(n, a + MAX_WORDS), a, -1):
                 inner = [w for i, w in enumerate(words[a:b]) if i in (0, b - a - 1) or w.lower() not in FILLER]
                 text = " ".join(inner)
-                numeric = self._numeric(words[a:b], text)
+                numeric = self._numeric(words[a:b], text) if may_count else {}
                 if numeric and "msg_bytes" in numeric and spelled_device(words, b - 1):
                     numeric = {}             # "two g p us": the g begins a spelled GPU, not gigabytes
                 if numeric and b - a == 3 and b < n and words[b].lower() in MACHINE_NOUNS:
@@ -105,9 +119,11 @@ class Gazetteer:
                     out.append((a, b, found))
         return out
 
+    def _may_begin_number(self, w: str) -> bool:
+        return self.norm.number(w) is not None or w.lower() in QUANTITY_WORDS or w.lower() in DEVICE_WORDS
+
     def _numeric(self, ws: list[str], text: str) -> dict[str, Any]:
-        if not ws or len(ws) > 4 or not (self.norm.number(ws[0]) is not None or ws[0].lower() in QUANTITY_WORDS
-                                          or ws[0].lower() in DEVICE_WORDS):
+        if not ws or len(ws) > 4 or not self._may_begin_number(ws[0]):
             return {}
         last = ws[-1].lower().rstrip(".,;:!?")   # "... up to 8 GiB.": a stop the tokenizer left on the unit
         if ws[0].lower() in DEVICE_WORDS:
