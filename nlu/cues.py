@@ -633,6 +633,13 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     # "ssh session to the ipu host", "log me in to Yme": a shell on the machine, no data question
                     # ("which Slurm partition holds the DGX-2 nodes": the scheduler's set-up, no measurement)
                     r"\bslurm\b|\b(which|what) (batch |job )?(partition|queue)s?\b|"
+                    # "what priority does the Lassen job scheduler give a Hy-Fi training job": the batch system's
+                    # policy ("a placement scheduler" of the asker's own is no such thing)
+                    # (the speller reads "scheduler", no word of the vocabulary, as "schedule")
+                    r"\bjob schedul(e|er|ers)\b|\b(job|queue|scheduling|scheduler|schedule) priorit(y|ies)\b|"
+                    r"\bpriorit(y|ies)\b.{0,60}\b(schedul(e|er|ers)|queues?|jobs?)\b|"
+                    # "xeon 8280 server bios version": the board's firmware, which no document here states
+                    r"\b(bios|vbios|uefi)\b|"
                     # "which Linux kernel does Mini Summit boot": the operating system's kernel, which no document
                     # here states; "reserve whichever GPU is free next week": a booking
                     r"\blinux kernel\b|\bkernel (version|release)s?\b|\b(os|operating system)\b.{0,20}\bkernel\b|"
