@@ -420,8 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "to 'holdout64' (the sixty-second to sixty-fifth, read for fixes since session 67), 'holdout65' "
                            "to 'holdout68' (the sixty-sixth to sixty-ninth, read for fixes since session 68), "
                            "'holdout69' to 'holdout71' (the seventieth to seventy-second, read for fixes since "
-                           "session 69), 'holdout72' and 'holdout73' (the seventy-third and seventy-fourth, read for "
-                           "fixes since session 70), 'holdout74' (the blind seventy-fifth set, nlu/eval/holdout74.jsonl: "
+                           "session 69), 'holdout72' to 'holdout74' (the seventy-third to seventy-fifth, read for "
+                           "fixes since session 70), 'holdout75' (the blind seventy-sixth set, nlu/eval/holdout75.jsonl: "
                            "score it, do not read its misses) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
