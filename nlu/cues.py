@@ -851,6 +851,8 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\bscrews?\b|\b(rack|mounting|slide) rails?\b|"
                     # "which ups model protects the ri2 racks": the room's power backup
                     r"\b(ups|u p s) (models?|modles?|units?|systems?|batter(y|ies))\b|\buninterruptible\b|"
+                    # "what battery life does client 3 give": no machine here runs on a battery
+                    r"\bbatter(y|ies)\b|"
                     r"\b(which|what) ups\b|"
                     # "which fan model cools the titan rtx desktop": the cooling parts (a fan's speed is stored; "TACC's
                     # liquid-cooled system" is Frontera Liquid)
@@ -866,6 +868,9 @@ ADVICE = re.compile(r"\b(environment variables?|env vars?|"
                     r"\b(delivery|lead|shipping|procurement) times?\b|\blead[- ]times?\b|\bdeliver(y|ies)\b|"
                     # "what rack space is free in the Lassen machine room" (heard "what tracks spaces ..."): the room
                     r"\b(machine|server|computer) rooms?\b|"
+                    # "which datacenter hosts the h200 pair", "what campus houses summit": where a machine stands
+                    r"\bdata ?cent(er|re)s?\b|\b(which|what) (city|country|building|campus|facility|institution|"
+                    r"university|lab|site)s? (hosts?|houses?|runs?|operates?|owns?)\b|"
                     r"\b(power|energy|electricity|electric|utility|utilities|cooling) (bills?|invoices?|costs?|"
                     r"tariffs?|expenses?)\b|\b(monthly|yearly|annual|weekly|daily) (power |energy |electricity )?"
                     r"(bills?|costs?|spend)\b|"

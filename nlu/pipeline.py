@@ -6032,7 +6032,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     "XFlops" (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
     (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme give"
     (grid); "BFS tips" (TEPS); "ri2text" (RI2 text); "if I sincerely" (efficiency); "from the host to word the GPUs"
-    (toward); "could the samples" (cuda-samples). `names_system(words)`: whether the words name a loaded machine."""
+    (toward); "could the samples" (cuda-samples); "benchMOCs" (benchmarks). `names_system(words)`: whether the words
+    name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -6073,6 +6074,9 @@ def misheard(words: list[str], names_system) -> list[str]:
             #                      ("is 327 GB/s of bus bandwidth good for ..." asks whether it is good)
         elif w == "tips" and i and lw[i - 1] == "bfs":
             out[i] = "TEPS"      # "Yme shock BFS tips on GPU 2": BFS's traversed edges per second
+        elif re.fullmatch(r"bench(mo|om)[a-z]+", w):
+            # "which benchMOCs does the database hold", "benchomics": "benchmarks", its second syllable misheard
+            out[i] = "benchmarks" if w.endswith("s") else "benchmark"
         elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
             out[i] = "trace"     # "what does the long H200 traffic spend in communication": a trace spends time
     for i in range(len(lw) - 2, 0, -1):
