@@ -82,18 +82,20 @@ class Catalog:
     # system -> the link types (lower case) whose rate a source states, on a link or as a GPU's per-link NVLink
     # rate: "what bandwidth does an XLink carry" has no answer in the graph where no link of its kind has one
     rated_links: dict[str, set[str]] = field(default_factory=dict)
+    # combos grouped by system, and len(combos) when they were (see _combos_of)
+    _by_system: Optional[tuple[int, dict[str, list[tuple[str, str | None, str | None]]]]] = field(
+        default=None, init=False, repr=False, compare=False)
 
     def _combos_of(self, system: str) -> list[tuple[str, str | None, str | None]]:
         """(metric, operation, condition) stored for one system. The reader asks of one system about once a
         question, and a scan of every system's combinations (some thousands) took a fifth of a millisecond; they
         are grouped by system once, again if more were added since."""
-        cache = self.__dict__.get("_by_system")
-        if cache is None or cache[0] != len(self.combos):
+        if self._by_system is None or self._by_system[0] != len(self.combos):
             by: dict[str, list[tuple[str, str | None, str | None]]] = {}
             for s, m, o, c in self.combos:
                 by.setdefault(s, []).append((m, o, c))
-            cache = self.__dict__["_by_system"] = (len(self.combos), by)
-        return cache[1].get(system, [])
+            self._by_system = (len(self.combos), by)
+        return self._by_system[1].get(system, [])
 
     def op_metrics(self, system: str, operation: str | None, condition: str | None = None) -> set[str]:
         """Metrics stored for one operation on one system (any operation when None), under one condition if

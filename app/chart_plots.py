@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from app import chart_style as st
-from app.intents._common import DIRECTION_WORDS, condition_words, fmt_bytes, lower_is_better
+from app.intents._common import DIRECTION_WORDS, condition_words, direction_words, fmt_bytes, lower_is_better
 from app.result import Result
 
 
@@ -323,7 +323,7 @@ def link_efficiency(result: Result) -> Optional[go.Figure]:
     labels = []
     systems = (result.chart or {}).get("systems") or []
     for r in rows:
-        how = ", ".join(x for x in (r.get("operation"), r.get("direction") and DIRECTION_WORDS.get(r["direction"]),
+        how = ", ".join(x for x in (r.get("operation"), direction_words(r.get("direction")),
                                     condition_words(r.get("condition")), r.get("test") or r.get("tool")) if x)
         pair = f"{st.label_endpoint(r['src'])} → {st.label_endpoint(r['dst'])}, " if r.get("src") and r.get("dst") else ""
         whose = f"{r.get('system_id')}: " if len(systems) > 1 else ""   # "nvlink efficiency on yme and mini summit"
@@ -434,7 +434,7 @@ def _lookups(result: Result, rows: list[dict[str, Any]]) -> Optional[go.Figure]:
                            cliponaxis=False, hovertext=[r.get("source") or "" for r in firsts],
                            hovertemplate="%{y}: %{x:.4g} " + unit + "<br>%{hovertext}<extra></extra>"))
     if key == "system_id":
-        title = (f"{st.what(r0.get('operation'), r0.get('metric'))} on {' and '.join(r['system_id'] for r in firsts)}"
+        title = (f"{st.what(r0.get('operation'), r0.get('metric'))} on {' and '.join(named)}"
                  f" ({unit}): each system's answer")
     elif key == "condition":
         # "p2p bandwidth with p2p enabled vs disabled": one measure under each setting, the settings in words

@@ -123,7 +123,9 @@ class Gazetteer:
         return self.norm.number(w) is not None or w.lower() in QUANTITY_WORDS or w.lower() in DEVICE_WORDS
 
     def _numeric(self, ws: list[str], text: str) -> dict[str, Any]:
-        if not ws or len(ws) > 4 or not self._may_begin_number(ws[0]):
+        """A size, count or device in the window ws, whose first word _may_begin_number (the caller asks that once
+        per first word)."""
+        if not ws or len(ws) > 4:
             return {}
         last = ws[-1].lower().rstrip(".,;:!?")   # "... up to 8 GiB.": a stop the tokenizer left on the unit
         if ws[0].lower() in DEVICE_WORDS:

@@ -140,18 +140,17 @@ class Normalizer:
         for s, pol in self.vocab.aggregate_relative.items():
             rel[key(s)] = pol
         self._relative = rel
-        self._fuzzy_keys: dict[str, list[tuple[str, str]]] = {}
-        # the same keys sorted (a family name is found by bisection, not by a scan) and grouped by their digits (a
-        # misspelling keeps the digits, so only keys with the same ones are compared): a typo is looked up in about
-        # a tenth of the time a scan of every key took, with the same answer
+        # the keys a misspelling may stand for, sorted (a family name is found by bisection, not by a scan) and
+        # grouped by their digits (a misspelling keeps the digits, so only keys with the same ones are compared): a
+        # typo is looked up in about a tenth of the time a scan of every key took, with the same answer
         self._fuzzy_sorted: dict[str, list[str]] = {}
         self._fuzzy_by_digits: dict[str, dict[str, list[tuple[str, str]]]] = {}
         for section in _FUZZY:
-            self._fuzzy_keys[section] = [(k, e.values[0]) for k, e in self._index[section].items()
-                                         if not e.ambiguous and len(e.values) == 1 and len(k) >= 4]
-            self._fuzzy_sorted[section] = sorted(k for k, _ in self._fuzzy_keys[section])
+            keys = [(k, e.values[0]) for k, e in self._index[section].items()
+                    if not e.ambiguous and len(e.values) == 1 and len(k) >= 4]
+            self._fuzzy_sorted[section] = sorted(k for k, _ in keys)
             by_digits: dict[str, list[tuple[str, str]]] = {}
-            for k, v in self._fuzzy_keys[section]:
+            for k, v in keys:
                 by_digits.setdefault(_digits(k), []).append((k, v))
             self._fuzzy_by_digits[section] = by_digits
 
