@@ -421,8 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "to 'holdout68' (the sixty-sixth to sixty-ninth, read for fixes since session 68), "
                            "'holdout69' to 'holdout71' (the seventieth to seventy-second, read for fixes since "
                            "session 69), 'holdout72' to 'holdout74' (the seventy-third to seventy-fifth, read for "
-                           "fixes since session 70), 'holdout75' (the blind seventy-sixth set, nlu/eval/holdout75.jsonl: "
-                           "score it, do not read its misses) or the path of a JSON-lines file")
+                           "fixes since session 70), 'holdout75' (the seventy-sixth, read for fixes since session 71), "
+                           "'holdout76' (the blind seventy-seventh set, nlu/eval/holdout76.jsonl: score it, do not read "
+                           "its misses) or the path of a JSON-lines file")
     p_ev.add_argument("--model", type=Path, help="model directory (default: the installed one)")
     p_ev.add_argument("--errors", action="store_true", help="also print the questions it got wrong")
     p_ev.add_argument("--speech", action="store_true",

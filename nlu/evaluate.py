@@ -189,6 +189,8 @@ HOLDOUT73_SET = Path(__file__).resolve().parent / "eval" / "holdout73.jsonl"
 HOLDOUT74_SET = Path(__file__).resolve().parent / "eval" / "holdout74.jsonl"
 # The seventy-sixth set: written blind in session 70, before the seventy-fifth is read (blind too).
 HOLDOUT75_SET = Path(__file__).resolve().parent / "eval" / "holdout75.jsonl"
+# The seventy-seventh set: written blind in session 71, before the seventy-sixth is read (blind too).
+HOLDOUT76_SET = Path(__file__).resolve().parent / "eval" / "holdout76.jsonl"
 EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2_SET, "holdout3": HOLDOUT3_SET,
              "holdout4": HOLDOUT4_SET, "holdout5": HOLDOUT5_SET, "holdout6": HOLDOUT6_SET, "holdout7": HOLDOUT7_SET,
              "holdout8": HOLDOUT8_SET, "holdout9": HOLDOUT9_SET, "holdout10": HOLDOUT10_SET,
@@ -246,7 +248,8 @@ EVAL_SETS = {"questions": EVAL_SET, "holdout": HOLDOUT_SET, "holdout2": HOLDOUT2
              "holdout72": HOLDOUT72_SET,
              "holdout73": HOLDOUT73_SET,
              "holdout74": HOLDOUT74_SET,
-             "holdout75": HOLDOUT75_SET}
+             "holdout75": HOLDOUT75_SET,
+             "holdout76": HOLDOUT76_SET}
 # the sets written after the first, in the order written: (name, ordinal, when written, since when its misses have
 # been read for fixes, None for the blind one); the benches' headings are made from it
 LATER_SETS = (
@@ -327,7 +330,8 @@ LATER_SETS = (
     ("holdout72", "seventy-third", "blind in session 69", "from session 70 on"),
     ("holdout73", "seventy-fourth", "blind in session 70", "from later in session 70 on"),
     ("holdout74", "seventy-fifth", "blind in session 70", "from later in session 70 on"),
-    ("holdout75", "seventy-sixth", "blind in session 70", None),
+    ("holdout75", "seventy-sixth", "blind in session 70", "from session 71 on"),
+    ("holdout76", "seventy-seventh", "blind in session 71", None),
 )
 
 
@@ -386,7 +390,7 @@ def load_set(path: Path = EVAL_SET) -> list[dict[str, Any]]:
 
 
 def resolve_set(name_or_path: "str | Path | None") -> Path:
-    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout75`) or by path, so the CLI and benches
+    """A set by name (`questions`, `holdout`, `holdout2` ... `holdout76`) or by path, so the CLI and benches
     need not know file names.
 
     An unknown name that is also not an existing file is an error that lists the names, rather than a
