@@ -424,7 +424,7 @@ def names_a_condition_pair(conditions: set[str]) -> bool:
 _MEASURED_NEAR = re.compile(r"\b(bandwidth|bw|throughput|latency|latencies|speed|fast|faster|slower|copy|copies|"
                             r"usage|used|utili[sz]ation|read|write|reads|writes|transfer|transfers|triad|stream|"
                             r"access|clock|power|energy|time|runtimes?|[gtpm]?flops|gflop/s|tflop/s|watts?|overhead|"
-                            r"speedup|slowdown)\b")
+                            r"speedup|slowdown|maxflops|rates?|peak)\b")
 _G_P_U = r"(g ?p ?us?|gpus?|graphics cards?|cards?|devices?|accelerators?)"
 _I_P_U = r"(i ?p ?us?|ipus?)"
 _CAPACITY = re.compile(r"\b(how much|how many (gb|gigabytes|gib|mb|mib)( of)?|amount of|size of( the)?|capacity|"
@@ -449,10 +449,19 @@ _COUNTED_PART = re.compile(r"\b(how many|number of|count of)\b( \w+)??( \w+)?? (
 _LINKS_PER_PART = re.compile(r"\b(nvlinks?|nvlink (ports|connections|bricks|links|interfaces)|envy links?|"
                              r"ipu[- ]?links?( interfaces)?|link interfaces|links)\b.{0,30}\b(each|per|one|a single|"
                              r"every) (gpu|ipu|g p u|i p u|[pvha]\d{3}s?)\b")
+# a network switch or adapter (not the NVSwitch or a PCIe switch inside a node)
+_NETWORK_PART = (r"((network|infiniband|ib|ethernet|edr|hdr) )?(switch(es)?|nics?|hcas?|(network )?adapters?|"
+                 r"network cards?)")
 _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the |its )?(cpus?|gpus?|processors?)\b"
                     r"|\b(what|which) (kind of |type of |sort of )?(cpus?|gpus?|processors?)\b"
                     r"( (does|do|is|are|did|has|have|in|on)\b| \w+ (use|uses|run|runs|have|has)\b)"
-                    r"|\bwhat (cpus?|gpus?|processors?) (is|are) in\b")
+                    r"|\bwhat (cpus?|gpus?|processors?) (is|are) in\b|"
+                    # "ri2 network switch brand", "which NIC does the azure cluster use": the network parts' maker
+                    r"(?<!pcie )(?<!nv)\b" + _NETWORK_PART
+                    + r" (models?|brands?|makes?|vendors?|manufacturers?|makers?)\b|"
+                    r"\b(models?|brands?|makes?|vendors?|manufacturers?|makers?) of (the |its |their )?(\w+ )?"
+                    + _NETWORK_PART + r"\b|\b(what|which) (kind of |type of |sort of |brand of )?" + _NETWORK_PART
+                    + r" (does|do|is|are|has|have)\b")
 _SOFTWARE = re.compile(r"\b(os|operating system|driver( version)?|cuda version|software stack|nvidia driver)\b")
 # "which GPUs in the DGX-1 P100 have no direct NVLink to GPU0": a question about the graph, not the parts
 _GRAPH_WORDS = re.compile(r"\b(connect(ed|s|ion|ions)?|direct|hops?|path|link(s|ed)? (to|over|with|via)|reach|attached|"
@@ -470,6 +479,9 @@ _OVER_COUNTS = re.compile(r"\b(scal\w*|speedup|efficiency|vs|versus|against|grow
 def _part_of(said: str, default: str = "gpu") -> str:
     if re.search(r"\b" + _I_P_U + r"\b", said):
         return "ipu"
+    network = re.search(r"(?<!pcie )\b" + _NETWORK_PART + r"\b", said)
+    if network:
+        return "switch" if "switch" in network.group(0) else "nic"
     gpu_said = re.search(r"\b" + _G_P_U + r"\b", said)
     if re.search(r"\b(cpus?|processors?|sockets?)\b", said) and not gpu_said:
         return "cpu"

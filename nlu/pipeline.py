@@ -606,6 +606,10 @@ class NLU:
                     slots["count"], slots["count_kind"] = n, "gpus"
                     covered.update(range(a, b))
                 continue                      # "ThetaGPU's eight A100s": the GPUs a machine has, no size
+            if slot in ("msg_bytes", "count") and b - a == 1 and _bare_number(words[a:b]) and a > 0 and any(
+                    self.norm.named_whole(sl, f"{words[a - 1]} {words[a]}") for sl in ("library", "app")):
+                covered.add(a)
+                continue                      # "with ExaHyPE 2": the number ends the library's name, no size
             if slot in ("msg_bytes", "count", "top_n") and _bare_number(words[a:b]) and a > 0 \
                     and words[a - 1].lower().rstrip(".") in _DOCUMENT_PARTS:
                 continue                      # "Listing 30 in the report", "Table 5.1": where a number is printed
@@ -684,10 +688,11 @@ class NLU:
                     and [w.lower() for w in words[b:b + 2]] == ["of", "the"] and _GPU_MODEL.match(words[b + 2].lower()):
                 slot = "count"                # "just one of the H200s", "one" tagged as a system: a count
             counted_of = [w.lower() for w in words[b + 2:b + 5]] if slot == "msg_bytes" and _bare_number(words[a:b]) \
-                and [w.lower() for w in words[b:b + 2]] == ["of", "the"] else []
-            kind_of = next((w for w in counted_of if w in ("gpus", "ipus", "nodes", "cores")), None)
+                and b + 1 < len(words) and words[b].lower() == "of" and words[b + 1].lower() in _OWNERS_OF else []
+            kind_of = next((k for k in (self.norm.count_and_kind(w)[1] for w in counted_of) if k), None)
             if kind_of:
-                # "with 12 of the GTX 1080 Ti GPUs": how many of the machine's devices, not a message of 12 bytes
+                # "with 12 of the GTX 1080 Ti GPUs", "on 2048 of its GPUs": how many of the machine's devices, not a
+                # message of 12 bytes
                 slots.setdefault("count", self.norm.number(words[a]))
                 slots.setdefault("count_kind", kind_of)
                 covered.update(range(a, b))
@@ -846,10 +851,12 @@ class NLU:
                 if h.slot == "aggregate":
                     agg_surface = " ".join(words[h.start:h.end])
         if "metric" not in slots and intent != "trace_breakdown":
-            at = next((e for _, e in op_spans + app_spans if e < len(words) and words[e].lower() in _OP_METRIC_WORDS
+            ends = [e for _, e in op_spans + app_spans] + ([lib_end] if lib_end is not None else [])
+            at = next((e for e in ends if e < len(words) and words[e].lower() in _OP_METRIC_WORDS
                        and e not in covered and e not in hit_words), None)
             if at is not None:
-                # "the all to all time": too plain a word to tag alone, a metric right after an operation
+                # "the all to all time", "what zmcintegral time": too plain a word to tag alone, a metric right after
+                # an operation, an app or a library
                 slots["metric"] = _OP_METRIC_WORDS[words[at].lower()]
                 hit_words.add(at)
         if "precision" not in slots:
@@ -6511,7 +6518,9 @@ _INVENTORY = re.compile(r"\b(traces|profiles|ops|operations|metrics|benchmarks|s
                         r"collectives|apps|applications?|kernels)\b(\W+\w+){0,8}\W+(do you have|have you got|"
                         r"(are|is) (there|loaded|stored|available|in (here|there|the (database|db)))|loaded|stored|"
                         r"available|on (file|record)|(are|were|is|was) (in|covered (in|by)|part of|used in|studied in) the "
-                        r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b")
+                        r"(\S+ ){0,3}(study|paper|papers|experiments?|dataset|data|thesis))\b|"
+                        # "h200 pair trace runs in the database": the kind said, then where it is kept
+                        r"\b(traces|profiles|benchmarks|measurements|datasets|runs) in (the )?(database|db)\b")
 # "what does Lassen hold in the way of speedup measurements", "what is there in the way of data for yme"
 _HELD_IN_THE_WAY_OF = re.compile(r"\b(hold|holds|store|stores|keep|keeps|have|has|there|stored|loaded|on file) "
                                  r"(\w+ ){0,3}(in|by) the way of\b|\bin the way of (\w+ ){0,3}(measurements|data|"
@@ -7051,6 +7060,8 @@ _PARAM_WORDS = {"hidden", "batch", "timesteps", "timestep"}
 _STEPS = re.compile(r"^(- )?(steps?|iterations?|iters?|epochs?)\b")
 # words after which a number before a GPU model's plural counts GPUs ("for 64 h200s"), not a machine's own parts
 _COUNTED_AFTER = ("on", "for", "with", "across", "over", "using", "to")
+# "12 of the GPUs", "2048 of its GPUs": the words that make a number before "of" a count of a machine's parts
+_OWNERS_OF = ("the", "its", "their", "our", "those", "these")
 # units no size or count is written in: a clock, a power, a temperature, a share
 _OTHER_UNIT = re.compile(r"[kmg]hz|hertz|megahertz|gigahertz|w|watts?|kw|kilowatts?|°c|celsius|degrees?|%|percent")
 # nouns a number counts that are no size and no device: "one number?", "the top 5 results", "in two words"

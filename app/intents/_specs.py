@@ -38,7 +38,7 @@ ATTRS: dict[str, dict[str, tuple[tuple[str, Optional[str]], ...]]] = {
     "links": {"gpu": (("nvlinks", None), ("nvlink_links", None), ("nvlink_ports", None)),
               "ipu": (("ipu_link_interfaces", None),)},
     "model": {"gpu": (("model", None),), "cpu": (("model", None),), "chip": (("model", None),),
-              "host": (("model", None), ("cpu_model", None))},
+              "host": (("model", None), ("cpu_model", None)), "switch": (("model", None),), "nic": (("model", None),)},
     "software": {"host": (("os", None), ("nvidia_driver", None), ("cuda_version", None))},
 }
 # how each property is said of one part
@@ -46,7 +46,11 @@ WORDS = {"memory": "memory", "cores": "cores", "cuda_cores": "CUDA cores", "tens
          "tiles": "tiles", "links": "link interfaces", "model": "model", "software": "software", "count": "number"}
 PART_WORDS = {"gpu": ("GPU", "GPUs"), "ipu": ("IPU", "IPUs"), "cpu": ("CPU", "CPUs"), "host": ("host", "hosts"),
               "chip": ("chip", "chips"), "core": ("core", "cores"), "nvswitch": ("NVSwitch", "NVSwitches"),
-              "pcie_switch": ("PCIe switch", "PCIe switches"), "tile": ("tile", "tiles"), "board": ("board", "boards")}
+              "pcie_switch": ("PCIe switch", "PCIe switches"), "tile": ("tile", "tiles"), "board": ("board", "boards"),
+              "switch": ("network switch", "network switches"), "nic": ("network adapter", "network adapters")}
+# network parts whose documents name them by maker and model ("Mellanox SB7790 InfiniBand EDR switch"), where the
+# model attribute alone ("SB7790") would drop the maker a "which brand of switch" asks for
+_NAMED_BY_LABEL = {"switch", "nic"}
 # systems of many nodes, whose components table lists one node's parts
 _MANY_NODES = {"cluster", "supercomputer"}
 _NUMBER = re.compile(r"^\s*([\d,]+(?:\.\d+)?)\s*([A-Za-z]*)")
@@ -138,6 +142,8 @@ def rows(con, plan: Plan, comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 vals = [p["attrs"].get(key) for p in parts if p["attrs"].get(key) not in (None, "")]
                 if not vals:
                     continue
+                if spec == "model" and part in _NAMED_BY_LABEL:
+                    vals = [p.get("label") or p["attrs"][key] for p in parts if p["attrs"].get(key) not in (None, "")]
                 if spec in ("model", "software"):
                     texts = [f"{key.replace('_', ' ')} {v}" if spec == "software" else str(v)
                              for v in dict.fromkeys(vals)]
