@@ -6023,7 +6023,9 @@ def _text_without(text: str, tails: list[list[str]]) -> Optional[str]:
 # two machines set side by side ("compare", "vs", "than"): "Titan" there is the Titan RTX desktop
 _TITAN_SET_BESIDE = re.compile(r"\b(vs\.?|versus|compar\w*|than|against|and the titan|with the titan)\b")
 # what follows "Tartan" where it names its copy mode ("Tartan NVLink-mode bandwidth", "tartan p c i e mode")
-_TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer)\b")
+_TARTAN_MODE = re.compile(r"^(nvlink|nv|n|pcie|p|p2p|peer|blink|blimp)\b")
+# "NVLink" said "en-vee link" and heard as one English word, before a copy mode or glued to its generation
+_NVLINK_AS_A_WORD = re.compile(r"(blink|blimp)([12])?")
 # the words after which a number word is a device's or a part's index ("g p u thirteen nvlink mode")
 _BEFORE_AN_INDEX = _NUMBERED_PARTS | _DEVICE_SPELLINGS | {"u", "node", "rank", "to", "and", "from", "number", "#"}
 # what a memory's read is measured by ("global memory red bandwidth": read)
@@ -6039,8 +6041,8 @@ def misheard(words: list[str], names_system) -> list[str]:
     "XFlops" (MaxFlops); "which rock holds" (rack); "cuda sample speed 2p" (P2P); "the link 2 link", "the link to rate"
     (NVLink2); "the H200 traffic spend" (trace); "PtoP 1 of Yme", "vs PtoP count" (GPU); "latency good does Yme give"
     (grid); "BFS tips" (TEPS); "ri2text" (RI2 text); "if I sincerely" (efficiency); "from the host to word the GPUs"
-    (toward); "could the samples" (cuda-samples); "benchMOCs" (benchmarks). `names_system(words)`: whether the words
-    name a loaded machine."""
+    (toward); "could the samples" (cuda-samples); "benchMOCs" (benchmarks); "blimp mode", "Blink2" (NVLink).
+    `names_system(words)`: whether the words name a loaded machine."""
     lw = [w.lower() for w in words]
     out = list(words)
     for i, w in enumerate(lw):
@@ -6084,6 +6086,11 @@ def misheard(words: list[str], names_system) -> list[str]:
         elif re.fullmatch(r"bench(mo|om)[a-z]+", w):
             # "which benchMOCs does the database hold", "benchomics": "benchmarks", its second syllable misheard
             out[i] = "benchmarks" if w.endswith("s") else "benchmark"
+        elif (m := _NVLINK_AS_A_WORD.fullmatch(w)) and (m.group(2) or lw[i + 1:i + 2] == ["mode"]
+                                                         or re.fullmatch(r"[12]", "".join(lw[i + 1:i + 2]))):
+            # "DGX-2 share of Blink2 rate", "Tartan blimp mode", "over blimp 2": NVLink (session 71: 6 transcripts
+            # of the read sets' speech; no question says "blink mode")
+            out[i] = "NVLink" + (m.group(2) or "")
         elif w == "traffic" and lw[i + 1:i + 2] in (["spend"], ["spends"], ["spent"]):
             out[i] = "trace"     # "what does the long H200 traffic spend in communication": a trace spends time
     for i in range(len(lw) - 2, 0, -1):

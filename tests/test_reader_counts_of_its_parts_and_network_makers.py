@@ -48,3 +48,11 @@ def test_a_peak_rate_is_no_question_of_models(asker):
     res = asker.ask("which gpu on yme holds the peak fp64 maxflops rate")
     assert res.slots.get("metric") == "flops" and res.rows, (res.slots, res.answer)
     assert "model" not in res.answer.split(":")[0], res.answer
+
+
+def test_nvlink_heard_as_a_word(asker):
+    # transcripts: "NVLink" said "en-vee link" and written as "blink" or "blimp" before a copy mode or a generation
+    res = asker.ask("what tartan bandwidth does the dgx-2 give from gpu 0 to gpu 1 in blimp mode")
+    assert res.slots.get("condition") == "nvlink" and res.intent == "metric_lookup", (res.intent, res.slots)
+    res = asker.ask("what share of the Blink2 rate does the tum ac922 reach for host to device copies")
+    assert res.slots.get("link_type") == "NVLink2" and res.intent == "link_efficiency", (res.intent, res.slots)
