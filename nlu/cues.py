@@ -457,7 +457,7 @@ _MODEL = re.compile(r"\b(cpu|gpu|processor|ipu|chip)s? models?\b|\bmodel of (the
                     r"( (does|do|is|are|did|has|have|in|on)\b| \w+ (use|uses|run|runs|have|has)\b)"
                     r"|\bwhat (cpus?|gpus?|processors?) (is|are) in\b|"
                     # "ri2 network switch brand", "which NIC does the azure cluster use": the network parts' maker
-                    r"(?<!pcie )(?<!nv)\b" + _NETWORK_PART
+                    r"(?<!pcie )\b" + _NETWORK_PART
                     + r" (models?|brands?|makes?|vendors?|manufacturers?|makers?)\b|"
                     r"\b(models?|brands?|makes?|vendors?|manufacturers?|makers?) of (the |its |their )?(\w+ )?"
                     + _NETWORK_PART + r"\b|\b(what|which) (kind of |type of |sort of |brand of )?" + _NETWORK_PART

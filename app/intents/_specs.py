@@ -138,12 +138,12 @@ def rows(con, plan: Plan, comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if spec == "count":
             row.update(value=float(len(parts)), text=str(len(parts)))
         else:
+            by_label = spec == "model" and part in _NAMED_BY_LABEL
             for key, unit in ATTRS[spec].get(part, ()):
-                vals = [p["attrs"].get(key) for p in parts if p["attrs"].get(key) not in (None, "")]
-                if not vals:
+                stating = [p for p in parts if p["attrs"].get(key) not in (None, "")]
+                if not stating:
                     continue
-                if spec == "model" and part in _NAMED_BY_LABEL:
-                    vals = [p.get("label") or p["attrs"][key] for p in parts if p["attrs"].get(key) not in (None, "")]
+                vals = [p["label"] if by_label and p.get("label") else p["attrs"][key] for p in stating]
                 if spec in ("model", "software"):
                     texts = [f"{key.replace('_', ' ')} {v}" if spec == "software" else str(v)
                              for v in dict.fromkeys(vals)]
